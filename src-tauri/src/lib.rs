@@ -1,0 +1,1 @@
+//! Inkdoku desktop shell (work in progress).

@@ -1,0 +1,31 @@
+//! Command-line parsing and dispatch. Each family of commands lives in its own module.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod recognize;
+mod sudoku;
+
+#[derive(Parser)]
+#[command(name = "inkdoku", version, about = "Inkdoku puzzle engine: solve, generate, rate, hint, recognise")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    #[command(flatten)]
+    Sudoku(sudoku::Command),
+    /// Recognise handwriting: one JSON sample on stdin, or evaluate a JSONL file with --eval.
+    Recognize(recognize::Args),
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Sudoku(cmd) => sudoku::run(cmd),
+        Command::Recognize(args) => recognize::run(args),
+    }
+}

@@ -1,0 +1,253 @@
+//! Board shapes, cells and symbols, and the Sudoku text formats.
+//!
+//! A grid is `size x size` cells (4, 6, 9 or 16) split into boxes of `box_rows x box_cols`.
+//! Cell values are stored as `u8`: 0 is blank, 1..=size a symbol. Symbols print as `1`-`9`
+//! then `A`-`G` for 10-16.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The board shapes Inkdoku plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Shape {
+    pub size: u8,
+    pub box_rows: u8,
+    pub box_cols: u8,
+}
+
+impl Shape {
+    pub const S4: Shape = Shape { size: 4, box_rows: 2, box_cols: 2 };
+    pub const S6: Shape = Shape { size: 6, box_rows: 2, box_cols: 3 };
+    pub const S9: Shape = Shape { size: 9, box_rows: 3, box_cols: 3 };
+    pub const S16: Shape = Shape { size: 16, box_rows: 4, box_cols: 4 };
+    pub const ALL: [Shape; 4] = [Shape::S4, Shape::S6, Shape::S9, Shape::S16];
+
+    /// The shape for a side length, if Inkdoku plays it.
+    pub fn from_size(size: usize) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.size as usize == size)
+    }
+
+    /// The shape whose cell count is `cells` (16, 36, 81, 256).
+    pub fn from_cell_count(cells: usize) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.cells() == cells)
+    }
+
+    pub fn n(self) -> usize {
+        self.size as usize
+    }
+
+    pub fn cells(self) -> usize {
+        self.n() * self.n()
+    }
+
+    /// Index of the box holding cell (row, col), boxes numbered row-major.
+    pub fn box_of(self, row: usize, col: usize) -> usize {
+        let boxes_per_row = self.n() / self.box_cols as usize;
+        (row / self.box_rows as usize) * boxes_per_row + col / self.box_cols as usize
+    }
+
+    /// The symbols legal on this board, in order, as characters.
+    pub fn symbols(self) -> Vec<char> {
+        (1..=self.size).map(symbol_char).collect()
+    }
+}
+
+/// The character for value `v` (1..=16): `1`-`9`, then `A`-`G`.
+pub fn symbol_char(v: u8) -> char {
+    match v {
+        1..=9 => (b'0' + v) as char,
+        10..=16 => (b'A' + v - 10) as char,
+        _ => '.',
+    }
+}
+
+/// The value of a symbol character (`1`-`9`, `A`-`G`, case-insensitive), if any.
+pub fn symbol_value(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        'A'..='G' => Some(c as u8 - b'A' + 10),
+        'a'..='g' => Some(c as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// Why a text puzzle could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GridError {
+    #[error("a puzzle has {seen} cells, but a board needs 16 (4x4), 36 (6x6), 81 (9x9) or 256 (16x16)")]
+    WrongLength { seen: usize },
+    #[error("'{ch}' at row {row}, column {col} is not a symbol of a {size}x{size} board")]
+    IllegalSymbol { ch: char, row: usize, col: usize, size: u8 },
+    #[error("the givens conflict: {}", describe_conflicts(.cells))]
+    Conflict { cells: Vec<(usize, usize)> },
+}
+
+fn describe_conflicts(cells: &[(usize, usize)]) -> String {
+    cells.iter().map(|(r, c)| format!("r{}c{}", r + 1, c + 1)).collect::<Vec<_>>().join(", ")
+}
+
+/// A board of values (0 = blank).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty board of a shape.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid { shape, cells: vec![0; shape.cells()] }
+    }
+
+    /// A board from raw values; `None` if the length or a value does not fit the shape.
+    pub fn from_values(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
+        (cells.len() == shape.cells() && cells.iter().all(|&v| v <= shape.size))
+            .then_some(Grid { shape, cells })
+    }
+
+    /// Reads a puzzle: one line of N*N characters, or a multi-line grid with any whitespace and
+    /// `|`, `-`, `+` separators. `.` is a blank (and `0` too, except on 16x16 boards).
+    /// Givens that conflict are not an error here: see [`Grid::conflicts`].
+    pub fn parse(text: &str) -> Result<Grid, GridError> {
+        let chars: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
+            .collect();
+        let shape = Shape::from_cell_count(chars.len())
+            .ok_or(GridError::WrongLength { seen: chars.len() })?;
+        let n = shape.n();
+        let mut cells = Vec::with_capacity(chars.len());
+        for (i, &ch) in chars.iter().enumerate() {
+            let v = match ch {
+                '.' => 0,
+                '0' if shape.size < 16 => 0,
+                _ => match symbol_value(ch) {
+                    Some(v) if v <= shape.size => v,
+                    _ => {
+                        return Err(GridError::IllegalSymbol { ch, row: i / n + 1, col: i % n + 1, size: shape.size })
+                    }
+                },
+            };
+            cells.push(v);
+        }
+        Ok(Grid { shape, cells })
+    }
+
+    /// Like [`Grid::parse`], and also rejects givens that already conflict.
+    pub fn parse_puzzle(text: &str) -> Result<Grid, GridError> {
+        let g = Grid::parse(text)?;
+        let bad = g.conflicts();
+        if bad.is_empty() {
+            Ok(g)
+        } else {
+            Err(GridError::Conflict { cells: bad })
+        }
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * self.shape.n() + col]
+    }
+
+    pub fn set(&mut self, row: usize, col: usize, v: u8) {
+        let n = self.shape.n();
+        self.cells[row * n + col] = v;
+    }
+
+    /// Number of filled cells.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Cells (row, col) whose value repeats in their row, column or box, sorted.
+    pub fn conflicts(&self) -> Vec<(usize, usize)> {
+        let n = self.shape.n();
+        let mut bad = vec![false; n * n];
+        for i in 0..n * n {
+            let v = self.cells[i];
+            if v == 0 {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            for j in (i + 1)..n * n {
+                if self.cells[j] != v {
+                    continue;
+                }
+                let (r2, c2) = (j / n, j % n);
+                if r == r2 || c == c2 || self.shape.box_of(r, c) == self.shape.box_of(r2, c2) {
+                    bad[i] = true;
+                    bad[j] = true;
+                }
+            }
+        }
+        (0..n * n).filter(|&i| bad[i]).map(|i| (i / n, i % n)).collect()
+    }
+
+    /// The single-line text form: N*N characters, `.` for blanks.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&v| symbol_char(v)).collect()
+    }
+}
+
+impl std::fmt::Display for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = GridError;
+    fn from_str(s: &str) -> Result<Grid, GridError> {
+        Grid::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_size_and_prints_it_back() {
+        for shape in Shape::ALL {
+            let line: String = (0..shape.cells()).map(|i| if i % 3 == 0 { symbol_char((i % shape.n()) as u8 + 1) } else { '.' }).collect();
+            let g = Grid::parse(&line).unwrap();
+            assert_eq!(g.shape(), shape);
+            assert_eq!(g.to_line(), line);
+        }
+    }
+
+    #[test]
+    fn multi_line_with_separators() {
+        let text = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | . .\n";
+        let g = Grid::parse(text).unwrap();
+        assert_eq!(g.to_line(), "1234341221434 3..".replace(' ', ""));
+    }
+
+    #[test]
+    fn precise_errors() {
+        assert_eq!(Grid::parse("123"), Err(GridError::WrongLength { seen: 3 }));
+        let e = Grid::parse("12.5............").unwrap_err();
+        assert_eq!(e, GridError::IllegalSymbol { ch: '5', row: 1, col: 4, size: 4 });
+        assert!(e.to_string().contains("row 1, column 4"));
+        let e = Grid::parse_puzzle("11..............").unwrap_err();
+        assert_eq!(e, GridError::Conflict { cells: vec![(0, 0), (0, 1)] });
+        // 0 is not a blank on 16x16 boards.
+        assert!(matches!(Grid::parse(&"0".repeat(256)), Err(GridError::IllegalSymbol { .. })));
+    }
+
+    #[test]
+    fn six_by_six_boxes_are_two_rows_by_three_columns() {
+        let s = Shape::S6;
+        assert_eq!(s.box_of(0, 2), 0);
+        assert_eq!(s.box_of(0, 3), 1);
+        assert_eq!(s.box_of(1, 3), 1);
+        assert_eq!(s.box_of(2, 0), 2);
+    }
+}

@@ -1,0 +1,1 @@
+//! Strokes and points, normalisation, the handwriting recogniser and gestures.

@@ -1,0 +1,1 @@
+//! Sudoku: exact solver, human-technique solver, rating, hints and generator.
