@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up what is missing, builds and runs the Inkdoku app.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh app
+. scripts/env.sh
+exec cargo run -p inkdoku-app --release

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what Inkdoku needs on a Debian 12 machine, only what is missing (quick when done).
+#   scripts/setup.sh app    build and run the app
+#   scripts/setup.sh test   also everything the tests need
+# Needs a Rust toolchain (rustup; Tauri 2 wants rustc >= 1.90) and Node.js >= 20 with npm.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-app}
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+warn() { printf '\033[1;33m[setup] WARNING:\033[0m %s\n' "$*" >&2; }
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+pkgs=(build-essential pkg-config libwebkit2gtk-4.1-dev)
+if [ "$mode" = test ]; then
+  # Xvfb for the real app, WebKitWebDriver for tauri-driver, Chromium for pen tests,
+  # dbus for the single-instance plugin, qqwing as a benchmark peer.
+  pkgs+=(xvfb xauth imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core dbus qqwing)
+fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing Debian packages: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup first" >&2; exit 1; }
+command -v npm >/dev/null || { echo "npm not found: install Node.js 20+ first" >&2; exit 1; }
+
+if [ "$mode" = test ]; then
+  # npm dev tools (Tauri CLI, selenium-webdriver, puppeteer-core; no browser download).
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    say "installing npm dev tools"
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+  if ! command -v tauri-driver >/dev/null; then
+    say "installing tauri-driver"
+    cargo install tauri-driver --locked --version '^2' --quiet
+  fi
+  if command -v rustup >/dev/null && ! rustup target list --installed | grep -q x86_64-pc-windows-msvc; then
+    say "adding the x86_64-pc-windows-msvc target (type-checks the Windows code)"
+    rustup target add x86_64-pc-windows-msvc || warn "could not add the Windows target: Windows code will NOT be type-checked"
+  fi
+fi

@@ -1,0 +1,51 @@
+//! The one error type every command returns. It crosses IPC (and HTTP) as `{kind, message}`:
+//! `kind` is a stable code for the view, `message` a sentence a player can read.
+
+use serde::Serialize;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum CommandError {
+    #[error("Inkdoku doesn't know the command \"{0}\".")]
+    UnknownCommand(String),
+    #[error("The command \"{command}\" got arguments it can't use: {detail}")]
+    BadArguments { command: String, detail: String },
+    #[error("There is no game in progress.")]
+    NoGame,
+    #[error("{0}")]
+    Puzzle(#[from] inkdoku::grid::GridError),
+    #[error("Something went wrong inside Inkdoku: {0}")]
+    Internal(String),
+}
+
+impl CommandError {
+    /// The stable machine-readable code of this error.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CommandError::UnknownCommand(_) => "unknown_command",
+            CommandError::BadArguments { .. } => "bad_arguments",
+            CommandError::NoGame => "no_game",
+            CommandError::Puzzle(_) => "puzzle",
+            CommandError::Internal(_) => "internal",
+        }
+    }
+}
+
+/// The wire form of an error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorBody {
+    pub kind: String,
+    pub message: String,
+}
+
+impl From<&CommandError> for ErrorBody {
+    fn from(e: &CommandError) -> Self {
+        ErrorBody { kind: e.kind().to_string(), message: e.to_string() }
+    }
+}
+
+impl Serialize for CommandError {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ErrorBody::from(self).serialize(s)
+    }
+}

@@ -1,0 +1,38 @@
+// Starts the development bridge (real Rust backend + ui/ over HTTP) and a headless Chromium.
+import puppeteer from 'puppeteer-core';
+import { start, stop, waitFor, requireEnv } from './proc.mjs';
+
+export async function startDevServer() {
+  const child = start(requireEnv('INKDOKU_DEVSERVER'), ['--port', '0']);
+  const url = await waitFor('the dev server to listen', () => {
+    const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(child.output);
+    if (child.exitCode !== null) throw new Error(`dev server exited: ${child.output}`);
+    return m && m[1];
+  });
+  return { url, stop: () => stop(child) };
+}
+
+export async function launchChromium({ width = 1200, height = 760, deviceScaleFactor = 1 } = {}) {
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--window-size=${width},${height}`,
+    ],
+    defaultViewport: { width, height, deviceScaleFactor },
+  });
+  return browser;
+}
+
+/** Opens the app page and waits until it has drawn a board from the backend. */
+export async function openApp(browser, url) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0, { timeout: 15000 });
+  page.errors = errors;
+  return page;
+}

@@ -1,0 +1,36 @@
+// Drives the real app: tauri-driver (with WebKitWebDriver) + selenium-webdriver.
+import fs from 'node:fs';
+import { Builder } from 'selenium-webdriver';
+import { start, stop, waitFor, portOpen, requireEnv, artifactPath } from './proc.mjs';
+
+export async function startApp() {
+  const app = requireEnv('INKDOKU_APP');
+  const driverBin = process.env.TAURI_DRIVER || 'tauri-driver';
+  const driverProc = start(driverBin, ['--port', '4444', '--native-port', '4445']);
+  await waitFor('tauri-driver and WebKitWebDriver to listen', async () => {
+    if (driverProc.exitCode !== null) throw new Error(`tauri-driver exited: ${driverProc.output}`);
+    return (await portOpen(4444)) && (await portOpen(4445));
+  });
+  const driver = await new Builder()
+    .usingServer('http://127.0.0.1:4444/')
+    .withCapabilities({ browserName: 'wry', 'tauri:options': { application: app } })
+    .build();
+  await driver.manage().setTimeouts({ script: 10000, pageLoad: 20000, implicit: 0 });
+  return {
+    driver,
+    async screenshot(name) {
+      fs.writeFileSync(artifactPath(name), await driver.takeScreenshot(), 'base64');
+    },
+    async quit() {
+      try { await driver.quit(); } catch { /* the session may be gone already */ }
+      await stop(driverProc);
+    },
+  };
+}
+
+/** Waits until the page has drawn the backend's board, and returns the page state. */
+export async function waitForBoard(driver) {
+  return waitFor('the board to be drawn', () =>
+    driver.executeScript('const s = window.__inkdoku; return s && s.view && s.drawCount > 0 ? JSON.parse(JSON.stringify(s)) : null;'),
+  );
+}
