@@ -1,1 +1,289 @@
 //! Strokes and points, normalisation, the handwriting recogniser and gestures.
+//!
+//! - [`recognize`]: strokes + legal symbols → ranked candidates or a rejection.
+//! - [`gesture::classify`]: tap / scratch-out / writing, given the cell size.
+//! - [`features`]: normalisation (bounding box, arc-length resampling) and the feature vector.
+//! - [`model`]: the small MLP and its embedded weights (`model.bin`, trained by
+//!   `examples/train_ink.rs`, see `docs/recogniser.md`).
+//! - [`baseline`]: 1-nearest-neighbour on resampled points, kept to show what the model gains.
+
+pub mod baseline;
+pub mod features;
+pub mod gesture;
+pub mod model;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Every class the model knows, in output order. Sudoku never uses `0`, but training on it
+/// keeps "a zero was written" from being forced onto a legal symbol.
+pub const CLASSES: [char; 17] =
+    ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F', 'G'];
+
+/// More points than this in one symbol is not handwriting (a 10 s symbol at 240 Hz is 2,400).
+pub const MAX_POINTS: usize = 100_000;
+/// More strokes than this in one cell is not handwriting.
+pub const MAX_STROKES: usize = 1_000;
+
+/// One pen sample. `t` (ms) and `p` (0..1) are optional and unused by the recogniser.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "PointRepr")]
+pub struct Point {
+    pub x: f32,
+    pub y: f32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub t: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p: Option<f32>,
+}
+
+impl Point {
+    pub fn new(x: f32, y: f32) -> Self {
+        Point { x, y, t: None, p: None }
+    }
+}
+
+/// A point is accepted as `{"x":..,"y":..,"t"?:..,"p"?:..}` or as `[x, y]` (the data files).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum PointRepr {
+    Object { x: f32, y: f32, t: Option<f64>, p: Option<f32> },
+    Array(Vec<f32>),
+}
+
+impl TryFrom<PointRepr> for Point {
+    type Error = String;
+    fn try_from(r: PointRepr) -> Result<Self, String> {
+        match r {
+            PointRepr::Object { x, y, t, p } => Ok(Point { x, y, t, p }),
+            PointRepr::Array(v) if v.len() >= 2 => Ok(Point::new(v[0], v[1])),
+            PointRepr::Array(v) => Err(format!("a point needs [x, y], got {} numbers", v.len())),
+        }
+    }
+}
+
+/// One pen-down to pen-up trace. Serialises as a plain array of points.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Stroke {
+    pub points: Vec<Point>,
+}
+
+impl Stroke {
+    pub fn new(points: Vec<Point>) -> Self {
+        Stroke { points }
+    }
+
+    /// Builds a stroke from `[[x, y], ...]` pairs, as in the data files.
+    pub fn from_xy(pairs: &[[f32; 2]]) -> Self {
+        Stroke { points: pairs.iter().map(|&[x, y]| Point::new(x, y)).collect() }
+    }
+}
+
+/// One recorded sample, in the format of `shared/data/ink/*.jsonl`. Only `strokes` is needed
+/// on stdin for `inkdoku recognize`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Sample {
+    #[serde(default)]
+    pub label: Option<String>,
+    #[serde(default)]
+    pub writer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    pub strokes: Vec<Stroke>,
+}
+
+impl Sample {
+    /// The label as one character, if it has exactly one.
+    pub fn label_char(&self) -> Option<char> {
+        let l = self.label.as_deref()?;
+        let mut it = l.chars();
+        let c = it.next()?;
+        it.next().is_none().then_some(c)
+    }
+}
+
+/// Parses a JSON Lines file's text; blank lines are skipped. Errors name the 1-based line.
+pub fn parse_jsonl(text: &str) -> Result<Vec<Sample>, InkError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let s: Sample = serde_json::from_str(line)
+            .map_err(|e| InkError::Parse(format!("line {}: {e}", i + 1)))?;
+        out.push(s);
+    }
+    Ok(out)
+}
+
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum InkError {
+    #[error("no ink: the strokes hold no points")]
+    Empty,
+    #[error("a coordinate is not a finite number")]
+    NonFinite,
+    #[error("too much ink: {0} points (at most {MAX_POINTS})")]
+    TooManyPoints(usize),
+    #[error("too many strokes: {0} (at most {MAX_STROKES})")]
+    TooManyStrokes(usize),
+    #[error("the legal symbol set is empty")]
+    NoLegalSymbols,
+    #[error("symbol {0:?} is not one the recogniser knows (0-9, A-G)")]
+    UnknownSymbol(char),
+    #[error("bad symbol set {0:?}: use 1-4, 1-6, 1-9 or 1-9A-G")]
+    BadSymbolSet(String),
+    #[error("bad sample: {0}")]
+    Parse(String),
+    #[error("the embedded model is corrupt: {0}")]
+    Model(String),
+}
+
+/// The recogniser's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Recognition {
+    /// Legal symbols, best first, with confidences summing to 1 over the legal set.
+    Symbol { candidates: Vec<(char, f32)> },
+    /// Nothing legal was confident enough; `reason` is meant for the player.
+    Rejected { reason: String },
+}
+
+impl Recognition {
+    /// The best symbol, if not rejected.
+    pub fn best(&self) -> Option<(char, f32)> {
+        match self {
+            Recognition::Symbol { candidates } => candidates.first().copied(),
+            Recognition::Rejected { .. } => None,
+        }
+    }
+}
+
+/// Parses a symbol set name: `1-4`, `1-6`, `1-9`, `1-9A-G` (also `1-9+A-G`, `1-G`, `0-9`).
+pub fn parse_symbol_set(s: &str) -> Result<Vec<char>, InkError> {
+    let key: String = s.chars().filter(|c| !c.is_whitespace() && *c != '+').collect();
+    let set: &[char] = match key.to_ascii_uppercase().as_str() {
+        "1-4" => &CLASSES[1..5],
+        "1-6" => &CLASSES[1..7],
+        "1-9" => &CLASSES[1..10],
+        "1-9A-G" | "1-G" => &CLASSES[1..17],
+        "0-9" => &CLASSES[0..10],
+        "0-9A-G" | "0-G" => &CLASSES[..],
+        _ => return Err(InkError::BadSymbolSet(s.to_string())),
+    };
+    Ok(set.to_vec())
+}
+
+/// Index of a symbol in [`CLASSES`].
+pub fn class_index(c: char) -> Option<usize> {
+    CLASSES.iter().position(|&k| k == c.to_ascii_uppercase())
+}
+
+/// Below this probability (over all 17 classes) the best legal symbol is rejected.
+pub const MIN_CONFIDENCE: f32 = 0.30;
+
+/// Recognises the strokes of one cell as one of the `legal` symbols, with the embedded model
+/// (loaded once, on first use).
+pub fn recognize(strokes: &[Stroke], legal: &[char]) -> Result<Recognition, InkError> {
+    let legal_idx = legal_indices(legal)?;
+    let feats = match features::extract(strokes)? {
+        Some(f) => f,
+        None => {
+            return Ok(Recognition::Rejected {
+                reason: "the ink is a single dot, not a symbol".to_string(),
+            })
+        }
+    };
+    let net = model::embedded()?;
+    let probs = net.probabilities(&feats);
+    Ok(decide(&probs, &legal_idx))
+}
+
+/// Ranks all legal symbols without rejecting (for evaluation): `None` for a single dot.
+pub fn rank(strokes: &[Stroke], legal: &[char]) -> Result<Option<Vec<(char, f32)>>, InkError> {
+    let legal_idx = legal_indices(legal)?;
+    let Some(feats) = features::extract(strokes)? else { return Ok(None) };
+    let probs = model::embedded()?.probabilities(&feats);
+    Ok(Some(ranked(&probs, &legal_idx)))
+}
+
+fn legal_indices(legal: &[char]) -> Result<Vec<usize>, InkError> {
+    if legal.is_empty() {
+        return Err(InkError::NoLegalSymbols);
+    }
+    let mut idx = Vec::with_capacity(legal.len());
+    for &c in legal {
+        let i = class_index(c).ok_or(InkError::UnknownSymbol(c))?;
+        if !idx.contains(&i) {
+            idx.push(i);
+        }
+    }
+    Ok(idx)
+}
+
+fn ranked(probs: &[f32], legal_idx: &[usize]) -> Vec<(char, f32)> {
+    let mass: f32 = legal_idx.iter().map(|&i| probs[i]).sum::<f32>().max(f32::MIN_POSITIVE);
+    let mut c: Vec<(char, f32)> = legal_idx.iter().map(|&i| (CLASSES[i], probs[i] / mass)).collect();
+    c.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    c
+}
+
+/// Turns 17-class probabilities into the answer for one legal set.
+fn decide(probs: &[f32], legal_idx: &[usize]) -> Recognition {
+    let candidates = ranked(probs, legal_idx);
+    let (best_c, _) = candidates[0];
+    let best_p = class_index(best_c).map(|i| probs[i]).unwrap_or(0.0);
+    if best_p >= MIN_CONFIDENCE {
+        return Recognition::Symbol { candidates };
+    }
+    // Say what it looked like, if that was an illegal symbol, so the player knows why.
+    let (top_i, top_p) = probs
+        .iter()
+        .enumerate()
+        .fold((0, f32::MIN), |acc, (i, &p)| if p > acc.1 { (i, p) } else { acc });
+    let reason = if !legal_idx.contains(&top_i) && top_p >= MIN_CONFIDENCE {
+        format!("looks like {:?}, which is not allowed here", CLASSES[top_i])
+    } else {
+        format!("unclear writing: best guess {:?} at {:.0}%", best_c, best_p * 100.0)
+    };
+    Recognition::Rejected { reason }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_parse_from_arrays_and_objects() {
+        let s: Sample = serde_json::from_str(
+            r#"{"label":"7","writer":"w","strokes":[[[1,2],[3,4]],[{"x":5,"y":6,"t":7.5}]]}"#,
+        )
+        .unwrap();
+        assert_eq!(s.label_char(), Some('7'));
+        assert_eq!(s.strokes[0].points[1], Point::new(3.0, 4.0));
+        assert_eq!(s.strokes[1].points[0].t, Some(7.5));
+        assert!(serde_json::from_str::<Sample>(r#"{"strokes":[[[1]]]}"#).is_err());
+    }
+
+    #[test]
+    fn symbol_sets() {
+        assert_eq!(parse_symbol_set("1-4").unwrap(), vec!['1', '2', '3', '4']);
+        assert_eq!(parse_symbol_set("1-9A-G").unwrap().len(), 16);
+        assert_eq!(parse_symbol_set("1-9+A-G").unwrap().len(), 16);
+        assert!(parse_symbol_set("1-7").is_err());
+    }
+
+    #[test]
+    fn decide_rejects_illegal_look_alikes() {
+        let mut p = vec![0.0; 17];
+        p[0] = 0.9; // a zero
+        p[6] = 0.1;
+        let r = decide(&p, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        match r {
+            Recognition::Rejected { reason } => assert!(reason.contains("'0'"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        let r = decide(&p, &[0, 6]);
+        assert_eq!(r.best().map(|b| b.0), Some('0'));
+    }
+}
