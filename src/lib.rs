@@ -7,3 +7,4 @@
 pub mod grid;
 pub mod ink;
 pub mod sudoku;
+pub mod session;

@@ -1,0 +1,40 @@
+//! The undo/redo chain shared by every game.
+
+use serde::{Deserialize, Serialize};
+
+/// Two stacks of edits. Unlimited: edits are diffs, so even thousands stay small.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(serialize = "E: Serialize", deserialize = "E: Deserialize<'de>"))]
+pub struct History<E> {
+    /// Applied edits, oldest first: undo reverses the last one.
+    pub(crate) done: Vec<E>,
+    /// Undone edits, the next one to redo last.
+    pub(crate) undone: Vec<E>,
+}
+
+impl<E> Default for History<E> {
+    fn default() -> Self {
+        History { done: Vec::new(), undone: Vec::new() }
+    }
+}
+
+impl<E> History<E> {
+    /// Applied edits, oldest first.
+    pub fn done(&self) -> &[E] {
+        &self.done
+    }
+
+    /// Undone edits, the next one to redo last.
+    pub fn undone(&self) -> &[E] {
+        &self.undone
+    }
+
+    /// Total number of recorded edits (applied and undone).
+    pub fn len(&self) -> usize {
+        self.done.len() + self.undone.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.done.is_empty() && self.undone.is_empty()
+    }
+}

@@ -1,0 +1,154 @@
+//! One game in play, changed only through [`Session::apply`].
+//!
+//! Modelled on the midend of Simon Tatham's puzzle collection: a game is a state plus small,
+//! serialisable moves; the [`Session`] owns what every game shares — the undo/redo
+//! [`History`], the [`Timer`] and the data a save needs. A game plugs in through the small
+//! [`Game`] trait; Sudoku ([`sudoku::Sudoku`]) is the first, KenKen and the sliding puzzle can
+//! follow with their own actions and edits.
+//!
+//! History is stored as *edits* (diffs with their before and after values), not snapshots, so a
+//! history of thousands of moves stays small and saves fast; applying an edit checks that the
+//! state matches its "before" side, which is also how a loaded history is validated.
+
+
+mod history;
+pub mod sudoku;
+pub mod testkit;
+mod timer;
+
+pub use history::History;
+pub use sudoku::{
+    Action, ActionError, BoardView, CellChange, CellView, Edit, EditKind, NewGameError, Note, Point, Sudoku,
+    SudokuSession,
+};
+pub use timer::Timer;
+
+/// Undo and redo arrive in the same action stream as moves; a game says which actions they are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    Undo,
+    Redo,
+}
+
+/// An edit does not fit the state it is applied to (its "before" side does not match, or it
+/// names something that is not there). Only a damaged save can cause this.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct EditMismatch(pub String);
+
+/// A puzzle game as the session sees it: a state changed by recorded, reversible edits.
+pub trait Game {
+    /// What the player asks for (including undo and redo, see [`Game::control`]).
+    type Action;
+    /// A recorded change: enough to apply it again and to reverse it.
+    type Edit: Clone + PartialEq + std::fmt::Debug;
+    /// Why an action was refused.
+    type Error;
+
+    /// `Some` if the action is undo or redo, which the session handles itself.
+    fn control(action: &Self::Action) -> Option<Control>;
+    /// The error for "nothing to undo" / "nothing to redo".
+    fn nothing_to(control: Control) -> Self::Error;
+    /// The edit an action makes on this state; `Ok(None)` if it changes nothing (no undo step).
+    fn plan(&self, action: &Self::Action) -> Result<Option<Self::Edit>, Self::Error>;
+    /// Applies an edit; the state must match its "before" side. Leaves the state untouched on error.
+    fn forward(&mut self, edit: &Self::Edit) -> Result<(), EditMismatch>;
+    /// Reverses an edit; the state must match its "after" side. Leaves the state untouched on error.
+    fn backward(&mut self, edit: &Self::Edit) -> Result<(), EditMismatch>;
+}
+
+/// A game in play: its state, its undo/redo history and its timer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session<G: Game> {
+    game: G,
+    history: History<G::Edit>,
+    timer: Timer,
+}
+
+impl<G: Game> Session<G>
+where
+    G::Error: From<EditMismatch>,
+{
+    /// A fresh session: empty history, timer stopped at zero.
+    pub fn from_game(game: G) -> Self {
+        Session { game, history: History::default(), timer: Timer::default() }
+    }
+
+    /// Reassembles a session from parts that the caller has already checked fit together
+    /// (the save loader replays the history to prove it).
+    pub(crate) fn from_parts(game: G, history: History<G::Edit>, timer: Timer) -> Self {
+        Session { game, history, timer }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn history(&self) -> &History<G::Edit> {
+        &self.history
+    }
+
+    /// Applies one action. `Ok(true)` if the game changed (an undo step was made, or undone /
+    /// redone), `Ok(false)` for a no-op; an illegal action changes nothing and says why.
+    pub fn apply(&mut self, action: G::Action) -> Result<bool, G::Error> {
+        match G::control(&action) {
+            Some(Control::Undo) => {
+                let edit = self.history.done.last().ok_or_else(|| G::nothing_to(Control::Undo))?;
+                self.game.backward(edit)?;
+                if let Some(e) = self.history.done.pop() {
+                    self.history.undone.push(e);
+                }
+                Ok(true)
+            }
+            Some(Control::Redo) => {
+                let edit = self.history.undone.last().ok_or_else(|| G::nothing_to(Control::Redo))?;
+                self.game.forward(edit)?;
+                if let Some(e) = self.history.undone.pop() {
+                    self.history.done.push(e);
+                }
+                Ok(true)
+            }
+            None => match self.game.plan(&action)? {
+                None => Ok(false),
+                Some(edit) => {
+                    self.game.forward(&edit)?;
+                    self.history.done.push(edit);
+                    // A new move forks the timeline: the old future is gone, as in every editor.
+                    self.history.undone.clear();
+                    Ok(true)
+                }
+            },
+        }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.history.done.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.history.undone.is_empty()
+    }
+
+    /// Starts (or keeps) the clock running from `now_ms` (any monotonic-enough millisecond clock).
+    pub fn resume(&mut self, now_ms: u64) {
+        self.timer.resume(now_ms)
+    }
+
+    /// Stops the clock, banking the time since the last resume.
+    pub fn pause(&mut self, now_ms: u64) {
+        self.timer.pause(now_ms)
+    }
+
+    /// Play time so far, counting only running periods.
+    pub fn elapsed(&self, now_ms: u64) -> u64 {
+        self.timer.elapsed(now_ms)
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.timer.is_running()
+    }
+
+    pub fn timer(&self) -> Timer {
+        self.timer
+    }
+}

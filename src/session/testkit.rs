@@ -1,0 +1,124 @@
+//! Deterministic games and random actions for tests, fuzzing and the autosave crash test.
+//! Not used in play: real puzzles come from the generator.
+
+use rand::Rng;
+
+use super::sudoku::{Action, Point, SudokuSession};
+use crate::grid::{Grid, Shape};
+
+/// A valid solved board of any shape, by the classic shifted-rows pattern.
+pub fn pattern_solution(shape: Shape) -> Grid {
+    let (n, br, bc) = (shape.n(), shape.box_rows as usize, shape.box_cols as usize);
+    let mut g = Grid::empty(shape);
+    for r in 0..n {
+        for c in 0..n {
+            // Rows shift by a box width, and by one more at each band: rows, columns and boxes
+            // each see every value once.
+            g.set(r, c, ((bc * (r % br) + r / br + c) % n) as u8 + 1);
+        }
+    }
+    g
+}
+
+/// A game on the pattern solution with about `given_ratio` of the cells given, chosen by `rng`.
+pub fn sample_session(shape: Shape, given_ratio: f64, rng: &mut impl Rng) -> SudokuSession {
+    let solution = pattern_solution(shape);
+    let mut puzzle = Grid::empty(shape);
+    let n = shape.n();
+    for r in 0..n {
+        for c in 0..n {
+            if rng.random_bool(given_ratio.clamp(0.0, 1.0)) {
+                puzzle.set(r, c, solution.get(r, c));
+            }
+        }
+    }
+    match SudokuSession::new(puzzle, solution.clone(), "medium", Some(rng.random())) {
+        Ok(s) => s,
+        // Unreachable: the givens are copied from a valid solution. Fall back to no givens.
+        Err(_) => SudokuSession::new(Grid::empty(shape), solution.clone(), "medium", None)
+            .unwrap_or_else(|e| panic!("pattern solution rejected: {e}")),
+    }
+}
+
+fn point(rng: &mut impl Rng) -> Point {
+    Point { x: rng.random::<f32>(), y: rng.random::<f32>() }
+}
+
+/// A cell, now and then off the board to exercise the errors.
+fn cell(n: usize, rng: &mut impl Rng) -> (usize, usize) {
+    if rng.random_ratio(1, 40) {
+        (rng.random_range(0..n + 3), rng.random_range(0..n + 3))
+    } else {
+        (rng.random_range(0..n), rng.random_range(0..n))
+    }
+}
+
+/// A value, now and then out of range.
+fn value(size: u8, rng: &mut impl Rng) -> u8 {
+    if rng.random_ratio(1, 40) {
+        rng.random_range(0..=size + 1)
+    } else {
+        rng.random_range(1..=size)
+    }
+}
+
+/// A random action, mostly legal, sometimes illegal (bad cells, givens, unknown notes), so
+/// sequences exercise every path including refusals.
+pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
+    let g = s.game();
+    let size = g.shape().size;
+    let n = size as usize;
+    match rng.random_range(0..100) {
+        0..=29 => {
+            let (row, col) = cell(n, rng);
+            Action::SetValue { row, col, value: value(size, rng) }
+        }
+        30..=37 => {
+            let (row, col) = cell(n, rng);
+            Action::Clear { row, col }
+        }
+        38..=42 => {
+            let k = rng.random_range(0..6);
+            Action::ClearCells { cells: (0..k).map(|_| cell(n, rng)).collect() }
+        }
+        43..=59 => {
+            let (row, col) = cell(n, rng);
+            Action::ToggleCandidate { row, col, value: value(size, rng) }
+        }
+        60..=61 => Action::SetCandidates,
+        62..=71 => {
+            // Strokes near one spot, so some fall mostly inside one cell.
+            let centre = point(rng);
+            let len = rng.random_range(1..12);
+            let stroke = (0..len)
+                .map(|_| Point {
+                    x: centre.x + (rng.random::<f32>() - 0.5) * 0.1,
+                    y: centre.y + (rng.random::<f32>() - 0.5) * 0.1,
+                })
+                .collect();
+            Action::AddNote { stroke }
+        }
+        72..=76 => {
+            let notes = g.notes();
+            let mut ids: Vec<u32> = Vec::new();
+            for _ in 0..rng.random_range(0..3) {
+                if !notes.is_empty() {
+                    ids.push(notes[rng.random_range(0..notes.len())].id);
+                }
+            }
+            if rng.random_ratio(1, 20) {
+                ids.push(rng.random_range(0..1000));
+            }
+            Action::RemoveNotes { ids }
+        }
+        77..=81 => {
+            let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
+            let right = g.solution().get(row, col);
+            let value = if rng.random_ratio(1, 10) { right % size + 1 } else { right };
+            Action::ApplyHint { row, col, value }
+        }
+        82 => Action::Solve,
+        83..=93 => Action::Undo,
+        _ => Action::Redo,
+    }
+}
