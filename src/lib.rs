@@ -8,3 +8,4 @@ pub mod grid;
 pub mod ink;
 pub mod sudoku;
 pub mod session;
+pub mod save;

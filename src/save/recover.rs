@@ -1,0 +1,110 @@
+//! Loading the autosave at launch, falling back to the backup, never destroying a file.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::atomic::sibling;
+use super::{backup_path, load, LoadError, Loaded};
+
+/// What happened when the autosave was opened; the app turns it into a sentence
+/// ([`Recovery::message`]) and a "Continue" offer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Recovery {
+    /// The save loaded normally.
+    Loaded(Loaded),
+    /// There is no save and no backup: a first launch, or the last game was finished.
+    NoSave,
+    /// The save was missing or damaged; its backup (the save before it, one move older) loaded.
+    FromBackup {
+        loaded: Loaded,
+        problem: LoadError,
+        /// Where the damaged save was moved (kept, never deleted).
+        set_aside: Option<PathBuf>,
+    },
+    /// Neither the save nor its backup could be loaded. Damaged files were moved aside.
+    Unrecoverable {
+        problem: LoadError,
+        backup_problem: LoadError,
+        set_aside: Vec<PathBuf>,
+    },
+}
+
+impl Recovery {
+    /// The game to continue, if any.
+    pub fn loaded(&self) -> Option<&Loaded> {
+        match self {
+            Recovery::Loaded(l) | Recovery::FromBackup { loaded: l, .. } => Some(l),
+            _ => None,
+        }
+    }
+
+    pub fn into_loaded(self) -> Option<Loaded> {
+        match self {
+            Recovery::Loaded(l) | Recovery::FromBackup { loaded: l, .. } => Some(l),
+            _ => None,
+        }
+    }
+
+    /// A sentence for the player when something was not normal; `None` when all went well.
+    pub fn message(&self) -> Option<String> {
+        let kept = |paths: &[PathBuf]| match paths {
+            [] => String::new(),
+            [p] => format!(" The damaged file was kept as {}.", p.display()),
+            _ => format!(
+                " The damaged files were kept as {}.",
+                paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" and ")
+            ),
+        };
+        match self {
+            Recovery::Loaded(_) | Recovery::NoSave => None,
+            Recovery::FromBackup { problem: LoadError::Missing { .. }, .. } => {
+                Some("The saved game was missing; the previous save was restored.".to_string())
+            }
+            Recovery::FromBackup { problem, set_aside, .. } => Some(format!(
+                "Sorry: {problem}. The previous save was restored instead; at most the last move is lost.{}",
+                kept(set_aside.as_slice())
+            )),
+            Recovery::Unrecoverable { problem, set_aside, .. } => Some(format!(
+                "Sorry: {problem}, and its backup could not be read either. A new game will start.{}",
+                kept(set_aside)
+            )),
+        }
+    }
+}
+
+/// Loads the autosave at `path`; if it is damaged, moves it aside as
+/// `<name>.corrupt-<now_ms>` (or `<name>.newer-<now_ms>` when a newer version wrote it, so that
+/// autosave never overwrites it) and tries `<name>.bak`. Never deletes anything.
+pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery {
+    let problem = match load(path) {
+        Ok(loaded) => return Recovery::Loaded(loaded),
+        Err(e) => e,
+    };
+    let mut set_aside = Vec::new();
+    if problem.is_bad_content() {
+        set_aside.extend(move_aside(path, &problem, now_ms));
+    }
+    let bak = backup_path(path);
+    match load(&bak) {
+        Ok(loaded) => Recovery::FromBackup { loaded, problem, set_aside: set_aside.pop() },
+        Err(LoadError::Missing { .. }) if matches!(problem, LoadError::Missing { .. }) => Recovery::NoSave,
+        Err(backup_problem) => {
+            if backup_problem.is_bad_content() {
+                set_aside.extend(move_aside(&bak, &backup_problem, now_ms));
+            }
+            Recovery::Unrecoverable { problem, backup_problem, set_aside }
+        }
+    }
+}
+
+/// Renames a bad file to a fresh `<name>.<why>-<now_ms>[-k]`; `None` if that fails too.
+fn move_aside(path: &Path, problem: &LoadError, now_ms: u64) -> Option<PathBuf> {
+    let why = match problem {
+        LoadError::NewerVersion { .. } | LoadError::UnknownKind { .. } => "newer",
+        _ => "corrupt",
+    };
+    (0..100u32)
+        .map(|k| if k == 0 { sibling(path, &format!(".{why}-{now_ms}")) } else { sibling(path, &format!(".{why}-{now_ms}-{k}")) })
+        .find(|p| !p.exists())
+        .and_then(|target| fs::rename(path, &target).ok().map(|_| target))
+}
