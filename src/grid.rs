@@ -71,6 +71,65 @@ pub fn symbol_value(c: char) -> Option<u8> {
     }
 }
 
+/// The units of a Latin-square board: rows, columns and (for Sudoku) boxes, with each cell's
+/// units and peers. KenKen shares the rows and columns ([`Geometry::latin`]); Sudoku adds boxes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Geometry {
+    pub n: usize,
+    /// Every unit as its cells (indices row * n + col): rows first, then columns, then boxes.
+    pub units: Vec<Vec<usize>>,
+    /// The units of each cell: [row unit, column unit, box unit (if any)].
+    pub cell_units: Vec<Vec<usize>>,
+    /// The other cells that share a unit with each cell, sorted.
+    pub peers: Vec<Vec<usize>>,
+}
+
+impl Geometry {
+    /// Rows and columns only: an `n x n` Latin square.
+    pub fn latin(n: usize) -> Geometry {
+        let mut units: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
+        units.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        Geometry::from_units(n, units)
+    }
+
+    /// Rows, columns and boxes of a Sudoku shape.
+    pub fn sudoku(shape: Shape) -> Geometry {
+        let n = shape.n();
+        let mut units: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
+        units.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        let mut boxes = vec![Vec::with_capacity(n); n];
+        for i in 0..n * n {
+            boxes[shape.box_of(i / n, i % n)].push(i);
+        }
+        units.extend(boxes);
+        Geometry::from_units(n, units)
+    }
+
+    fn from_units(n: usize, units: Vec<Vec<usize>>) -> Geometry {
+        let mut cell_units = vec![Vec::new(); n * n];
+        for (u, cells) in units.iter().enumerate() {
+            for &c in cells {
+                cell_units[c].push(u);
+            }
+        }
+        let peers = (0..n * n)
+            .map(|i| {
+                let mut p: Vec<usize> =
+                    cell_units[i].iter().flat_map(|&u| units[u].iter().copied()).filter(|&j| j != i).collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            })
+            .collect();
+        Geometry { n, units, cell_units, peers }
+    }
+
+    /// Whether two distinct cells share a unit.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.peers[a].binary_search(&b).is_ok()
+    }
+}
+
 /// Why a text puzzle could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GridError {
@@ -188,6 +247,17 @@ impl Grid {
             }
         }
         (0..n * n).filter(|&i| bad[i]).map(|i| (i / n, i % n)).collect()
+    }
+
+    /// Whether every cell is filled and no unit repeats a symbol.
+    pub fn is_complete_and_valid(&self) -> bool {
+        self.filled() == self.cells.len() && self.conflicts().is_empty()
+    }
+
+    /// Whether every given of `puzzle` (same shape) has the same value here.
+    pub fn agrees_with(&self, puzzle: &Grid) -> bool {
+        self.shape == puzzle.shape
+            && self.cells.iter().zip(&puzzle.cells).all(|(&a, &g)| g == 0 || a == g)
     }
 
     /// The single-line text form: N*N characters, `.` for blanks.

@@ -1,1 +1,79 @@
-//! Sudoku: exact solver, human-technique solver, rating, hints and generator.
+//! Sudoku: exact solver, human-technique solver, rating, hints, generator and the instant bank.
+//!
+//! Coordinates in the API are 0-based (`row`, `col`); explanations shown to players use the
+//! usual 1-based `r4c2` notation.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+pub mod bank;
+mod fast9;
+pub mod generator;
+pub mod human;
+pub mod solver;
+pub mod transform;
+
+/// How hard a puzzle is, from the hardest technique its human solution path needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    /// Full house, naked and hidden singles only.
+    Easy,
+    /// Plus locked candidates and naked/hidden pairs and triples.
+    Medium,
+    /// Plus quads, fish (X-wing, swordfish, jellyfish) and wings (XY, XYZ, W).
+    Hard,
+    /// Plus colouring, forcing chains or trial.
+    Expert,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        }
+    }
+}
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A difficulty name that is not one of easy, medium, hard, expert.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown difficulty '{0}': expected easy, medium, hard or expert")]
+pub struct UnknownDifficulty(pub String);
+
+impl std::str::FromStr for Difficulty {
+    type Err = UnknownDifficulty;
+    fn from_str(s: &str) -> Result<Difficulty, UnknownDifficulty> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(Difficulty::Easy),
+            "medium" => Ok(Difficulty::Medium),
+            "hard" => Ok(Difficulty::Hard),
+            "expert" => Ok(Difficulty::Expert),
+            _ => Err(UnknownDifficulty(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulty_names_round_trip() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.to_string().parse::<Difficulty>(), Ok(d));
+            assert_eq!(serde_json::to_string(&d).unwrap(), format!("\"{d}\""));
+        }
+        assert!("insane".parse::<Difficulty>().is_err());
+    }
+}

@@ -1,0 +1,349 @@
+//! The 9x9 exact solver: a band-oriented bitboard solver in the spirit of JCZSolve.
+//!
+//! For each digit the board is kept as three 27-bit bands (3 rows x 9 columns). Inside a band a
+//! digit must take one cell per row and one per box, so the 9 row/box "segments" of a band must
+//! admit a row->box permutation; a 512-entry table (`COMPLEX`) keeps exactly the segments that
+//! take part in some permutation, which gives locked candidates and row/box hidden singles for
+//! the price of three lookups. A row left with one cell is solved: its column leaves the two
+//! other bands and its cell leaves the other digits. Naked singles come from bit-sliced counts,
+//! hidden singles in columns from per-digit column counts, and guesses go to a two-candidate cell
+//! first (fewest-candidates branching).
+
+const BAND: u32 = 0x7FF_FFFF;
+/// One bit per row of a band at column 0.
+const COLS3: u32 = 1 | 1 << 9 | 1 << 18;
+
+const fn make_shrink() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut s = 0;
+        if x & 0o7 != 0 {
+            s |= 1;
+        }
+        if x & 0o70 != 0 {
+            s |= 2;
+        }
+        if x & 0o700 != 0 {
+            s |= 4;
+        }
+        t[x] = s;
+        x += 1;
+    }
+    t
+}
+
+const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+const fn make_complex() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut s = 0u32;
+    while s < 512 {
+        let mut m = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let q = PERMS[p];
+            if (s >> q[0]) & 1 == 1 && (s >> (3 + q[1])) & 1 == 1 && (s >> (6 + q[2])) & 1 == 1 {
+                m |= 7 << (3 * q[0]) | 7 << (9 + 3 * q[1]) | 7 << (18 + 3 * q[2]);
+            }
+            p += 1;
+        }
+        t[s as usize] = m;
+        s += 1;
+    }
+    t
+}
+
+static SHRINK: [u32; 512] = make_shrink();
+static COMPLEX: [u32; 512] = make_complex();
+
+#[derive(Clone, Copy)]
+struct State {
+    /// Candidates of digit d in band b at index d*3+b.
+    f: [u32; 27],
+    /// `f` as last propagated, to skip bands that did not change.
+    prev: [u32; 27],
+    /// Cells not yet solved, per band.
+    unsolved: [u32; 3],
+}
+
+impl State {
+    fn new(values: &[u8]) -> Option<State> {
+        let mut st = State { f: [BAND; 27], prev: [0; 27], unsolved: [BAND; 3] };
+        for (i, &v) in values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = v as usize - 1;
+            let (r, c) = (i / 9, i % 9);
+            let (b, rr) = (r / 3, r % 3);
+            let bit = 1u32 << (rr * 9 + c);
+            if st.f[d * 3 + b] & bit == 0 {
+                return None; // conflicts with an earlier given
+            }
+            for d2 in 0..9 {
+                if d2 != d {
+                    st.f[d2 * 3 + b] &= !bit;
+                }
+            }
+            let boxm = (7u32 << (3 * (c / 3))) * COLS3;
+            st.f[d * 3 + b] &= !((0x1FF << (9 * rr)) | boxm) | bit;
+            for b2 in 0..3 {
+                if b2 != b {
+                    st.f[d * 3 + b2] &= !(COLS3 << c);
+                }
+            }
+        }
+        Some(st)
+    }
+
+    /// Band logic until nothing changes; false on a contradiction.
+    #[inline]
+    fn update(&mut self) -> bool {
+        // Bands whose candidates changed since they were last processed.
+        let mut dirty = 0u32;
+        for i in 0..27 {
+            if self.f[i] != self.prev[i] {
+                dirty |= 1 << i;
+            }
+        }
+        while dirty != 0 {
+            let i = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let a0 = self.f[i];
+            if a0 == self.prev[i] {
+                continue;
+            }
+            let (d, b) = (i / 3, i % 3);
+            let shrink = SHRINK[(a0 & 0x1FF) as usize]
+                | SHRINK[((a0 >> 9) & 0x1FF) as usize] << 3
+                | SHRINK[(a0 >> 18) as usize] << 6;
+            let a = a0 & COMPLEX[shrink as usize];
+            if a == 0 {
+                return false;
+            }
+            self.f[i] = a;
+            self.prev[i] = a;
+            let (r0, r1, r2) = (a & 0x1FF, (a >> 9) & 0x1FF, a >> 18);
+            let mut solved = 0;
+            if r0 & (r0.wrapping_sub(1)) == 0 {
+                solved |= r0;
+            }
+            if r1 & (r1.wrapping_sub(1)) == 0 {
+                solved |= r1 << 9;
+            }
+            if r2 & (r2.wrapping_sub(1)) == 0 {
+                solved |= r2 << 18;
+            }
+            let newly = solved & self.unsolved[b];
+            if newly != 0 {
+                self.unsolved[b] &= !newly;
+                for d2 in 0..9 {
+                    let j = d2 * 3 + b;
+                    if d2 != d && self.f[j] & newly != 0 {
+                        self.f[j] &= !newly;
+                        dirty |= 1 << j;
+                    }
+                }
+                let cols = (newly | newly >> 9 | newly >> 18) & 0x1FF;
+                let cm = cols * COLS3;
+                let base = d * 3;
+                for b2 in 0..3 {
+                    let j = base + b2;
+                    if b2 != b && self.f[j] & cm != 0 {
+                        self.f[j] &= !cm;
+                        dirty |= 1 << j;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    #[inline]
+    fn is_solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// Places naked singles and column hidden singles. Ok(true) if anything was placed.
+    #[inline]
+    fn singles(&mut self) -> Result<bool, ()> {
+        let mut any = false;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                twos |= ones & x;
+                ones |= x;
+            }
+            if u & !ones != 0 {
+                return Err(());
+            }
+            let mut s = u & !twos;
+            while s != 0 {
+                let bit = s & s.wrapping_neg();
+                s ^= bit;
+                let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
+                for d in 0..9 {
+                    if self.f[d * 3 + b] & bit != 0 {
+                        self.f[d * 3 + b] &= !row | bit;
+                        break;
+                    }
+                }
+                any = true;
+            }
+        }
+        if any {
+            return Ok(true);
+        }
+        // Hidden singles in columns: a digit with one cell left in a column.
+        for d in 0..9 {
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for b in 0..3 {
+                let a = self.f[d * 3 + b];
+                let (x0, x1, x2) = (a & 0x1FF, (a >> 9) & 0x1FF, a >> 18);
+                let band_twos = (x0 & x1) | (x0 & x2) | (x1 & x2);
+                let band_ones = x0 | x1 | x2;
+                twos |= band_twos | (ones & band_ones);
+                ones |= band_ones;
+            }
+            if ones != 0x1FF {
+                return Err(());
+            }
+            let single_cols = ones & !twos;
+            if single_cols == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let i = d * 3 + b;
+                let hits = self.f[i] & (single_cols * COLS3) & self.unsolved[b];
+                let mut s = hits;
+                while s != 0 {
+                    let bit = s & s.wrapping_neg();
+                    s ^= bit;
+                    let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
+                    self.f[i] &= !row | bit;
+                    any = true;
+                }
+            }
+            if any {
+                return Ok(true);
+            }
+        }
+        Ok(any)
+    }
+
+    #[inline]
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.update() {
+                return false;
+            }
+            if self.is_solved() {
+                return true;
+            }
+            match self.singles() {
+                Err(()) => return false,
+                Ok(false) => return true,
+                Ok(true) => {}
+            }
+        }
+    }
+
+    /// The cell to branch on: (band, bit). A two-candidate cell if there is one.
+    fn pick(&self) -> (usize, u32) {
+        let mut fallback = None;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[d * 3 + b];
+                threes |= twos & x;
+                twos |= ones & x;
+                ones |= x;
+            }
+            let biv = u & twos & !threes;
+            if biv != 0 {
+                return (b, biv & biv.wrapping_neg());
+            }
+            if fallback.is_none() {
+                let tri = u & threes;
+                fallback = Some((b, tri & tri.wrapping_neg()));
+            }
+        }
+        fallback.unwrap_or((0, 0))
+    }
+
+    fn values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut a = self.f[d * 3 + b];
+                while a != 0 {
+                    let t = a.trailing_zeros() as usize;
+                    a &= a - 1;
+                    out[27 * b + t] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+fn search(st: &mut State, limit: usize, count: &mut usize, first: &mut Option<[u8; 81]>) {
+    if !st.propagate() {
+        return;
+    }
+    if st.is_solved() {
+        *count += 1;
+        if first.is_none() {
+            *first = Some(st.values());
+        }
+        return;
+    }
+    let (b, bit) = st.pick();
+    if bit == 0 {
+        return;
+    }
+    let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
+    let mut digits = 0u32;
+    for d in 0..9 {
+        if st.f[d * 3 + b] & bit != 0 {
+            digits |= 1 << d;
+        }
+    }
+    while digits != 0 {
+        let d = digits.trailing_zeros() as usize;
+        digits &= digits - 1;
+        if *count >= limit {
+            return;
+        }
+        if digits == 0 {
+            st.f[d * 3 + b] &= !row | bit;
+            search(st, limit, count, first);
+        } else {
+            let mut s2 = *st;
+            s2.f[d * 3 + b] &= !row | bit;
+            search(&mut s2, limit, count, first);
+        }
+    }
+}
+
+/// Counts solutions of a 9x9 board (values 0..=9, 81 of them) up to `limit`, with the first one.
+pub(crate) fn count(values: &[u8], limit: usize) -> (usize, Option<[u8; 81]>) {
+    if values.len() != 81 || limit == 0 {
+        return (0, None);
+    }
+    let Some(mut st) = State::new(values) else { return (0, None) };
+    let mut n = 0;
+    let mut first = None;
+    search(&mut st, limit, &mut n, &mut first);
+    (n, first)
+}

@@ -1,0 +1,69 @@
+//! The `inkdoku` binary's Sudoku commands, run as a user would.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use inkdoku::grid::Grid;
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_inkdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn data_path(name: &str) -> String {
+    format!("{}/../shared/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn solve_prints_valid_solutions_for_shared_sets() {
+    for set in ["magictour_top1465.txt", "sudoku16x16_solo_advanced.txt", "sudoku6x6_solo_basic.txt"] {
+        let path = data_path(set);
+        let (code, out, err) = run(&["solve", &path], "");
+        assert_eq!(code, 0, "{err}");
+        let puzzles = std::fs::read_to_string(&path).unwrap();
+        let puzzles: Vec<&str> = puzzles.lines().collect();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), puzzles.len());
+        for (p, s) in puzzles.iter().zip(lines) {
+            let p = Grid::parse(p).unwrap();
+            let s = Grid::parse(s).unwrap();
+            assert!(s.is_complete_and_valid() && s.agrees_with(&p));
+        }
+    }
+}
+
+#[test]
+fn solve_reports_multiple_unsolvable_and_bad_lines() {
+    let serg = std::fs::read_to_string(data_path("serg_benchmark.txt")).unwrap();
+    let multi = serg.lines().next().unwrap();
+    // 4x4: r1c3 can hold neither 1, 2 (its row), 3 nor 4 (its column).
+    let dead = "12.........3...4";
+    let input = format!("{multi}\n12.5\n{dead}\n");
+    let (code, out, err) = run(&["solve", "-"], &input);
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().collect::<Vec<_>>(), vec!["multiple", "unsolvable"]);
+    assert!(err.contains("line 2"), "{err}");
+    let (code, out, _) = run(&["solve", "--count", "--limit", "5"], &format!("{multi}\n"));
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "5");
+}
+
+#[test]
+fn solve_accepts_a_multi_line_grid() {
+    let text = "1 2 | 3 4\n3 4 | . .\n----+----\n2 . | 4 .\n. . | . 1\n";
+    let (code, out, err) = run(&["solve"], text);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "1234341221434321");
+}
