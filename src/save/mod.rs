@@ -17,7 +17,7 @@ mod atomic;
 mod recover;
 
 pub use atomic::{backup_path, write_atomic, write_atomic_no_backup};
-pub use recover::{load_or_recover, Recovery};
+pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
 
 /// The `format` field of every save file.
 pub const FORMAT: &str = "inkdoku-save";

@@ -75,7 +75,11 @@ impl Recovery {
 /// Loads the autosave at `path`; if it is damaged, moves it aside as
 /// `<name>.corrupt-<now_ms>` (or `<name>.newer-<now_ms>` when a newer version wrote it, so that
 /// autosave never overwrites it) and tries `<name>.bak`. Never deletes anything.
+///
+/// Also removes temporary files that a write interrupted by a crash left beside the save
+/// (`.<name>.tmp-*`): they were never committed, so the save itself never depended on them.
 pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery {
+    remove_stale_temp_files(path);
     let problem = match load(path) {
         Ok(loaded) => return Recovery::Loaded(loaded),
         Err(e) => e,
@@ -107,4 +111,17 @@ fn move_aside(path: &Path, problem: &LoadError, now_ms: u64) -> Option<PathBuf> 
         .map(|k| if k == 0 { sibling(path, &format!(".{why}-{now_ms}")) } else { sibling(path, &format!(".{why}-{now_ms}-{k}")) })
         .find(|p| !p.exists())
         .and_then(|target| fs::rename(path, &target).ok().map(|_| target))
+}
+
+/// Deletes `.<name>.tmp-*` and `.<name>.bak-tmp-*` left by writes that were cut off.
+pub fn remove_stale_temp_files(path: &Path) -> usize {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name().and_then(|n| n.to_str())) else { return 0 };
+    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let (tmp, bak_tmp) = (format!(".{name}.tmp-"), format!(".{name}.bak-tmp-"));
+    let Ok(entries) = fs::read_dir(dir) else { return 0 };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_str().is_some_and(|f| f.starts_with(&tmp) || f.starts_with(&bak_tmp)))
+        .filter(|e| fs::remove_file(e.path()).is_ok())
+        .count()
 }

@@ -122,3 +122,22 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
         _ => Action::Redo,
     }
 }
+
+/// State 0 of the deterministic move chain used by the autosave crash test.
+pub fn chain_start(seed: u64) -> SudokuSession {
+    use rand::SeedableRng;
+    sample_session(Shape::S9, 0.4, &mut rand::rngs::StdRng::seed_from_u64(seed))
+}
+
+/// Turns state `k - 1` of the chain into state `k`: the first random action that changes the
+/// game, drawn from a generator seeded by `(seed, k)` so any process can replay the chain.
+pub fn chain_step(s: &mut SudokuSession, seed: u64, k: u64) {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for _ in 0..1_000 {
+        let a = random_action(s, &mut rng);
+        if s.apply(a) == Ok(true) {
+            return;
+        }
+    }
+}
