@@ -1,0 +1,70 @@
+// Keyboard mapping, pure (node-tested): KeyboardEvent-like objects -> play actions.
+// PRODUCT.md: arrows move the selection, digit/letter keys fill, Delete/Backspace clear,
+// Ctrl+Z / Ctrl+Y undo and redo. Keys the board does not use map to null, so the browser
+// (or the OS) keeps them.
+
+/**
+ * @typedef {{type:'move', dr:number, dc:number}
+ *   | {type:'symbol', value:number}
+ *   | {type:'clear'} | {type:'undo'} | {type:'redo'} | {type:'togglePencil'} | {type:'hint'}} KeyAction
+ */
+
+const ARROWS = {
+  ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+  // Legacy names (old Edge/IE) for the same keys.
+  Up: [-1, 0], Down: [1, 0], Left: [0, -1], Right: [0, 1],
+};
+
+/**
+ * The action for a key press on a board of side n, or null.
+ * Symbols: '1'-'9' (value 1-9) and, on 16x16 only, 'a'-'g'/'A'-'G' (10-16); a symbol above n is
+ * null. 'p' toggles pencil mode and 'h' asks for a hint; neither clashes with the 16x16
+ * letters, which stop at G.
+ * @param {{key:string, ctrlKey?:boolean, metaKey?:boolean, shiftKey?:boolean, altKey?:boolean}} ev
+ * @param {number} n board side (4, 6, 9, 16)
+ * @returns {KeyAction|null}
+ */
+export function keyAction(ev, n) {
+  if (!ev || typeof ev.key !== 'string') return null;
+  // Alt combinations belong to the OS and the menus.
+  if (ev.altKey) return null;
+  const key = ev.key;
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+  // Cmd on macOS plays the role of Ctrl.
+  if (ev.ctrlKey || ev.metaKey) {
+    if (lower === 'z') return ev.shiftKey ? { type: 'redo' } : { type: 'undo' };
+    if (lower === 'y') return { type: 'redo' };
+    // Ctrl+digit, Ctrl+P (print) ... are not ours.
+    return null;
+  }
+  if (key in ARROWS) {
+    const [dr, dc] = ARROWS[key];
+    return { type: 'move', dr, dc };
+  }
+  if (key === 'Delete' || key === 'Backspace') return { type: 'clear' };
+  if (key.length === 1 && key >= '1' && key <= '9') {
+    const value = key.charCodeAt(0) - 48;
+    return value <= n ? { type: 'symbol', value } : null;
+  }
+  if (n === 16 && key.length === 1 && lower >= 'a' && lower <= 'g') {
+    return { type: 'symbol', value: 10 + lower.charCodeAt(0) - 97 };
+  }
+  if (lower === 'p') return { type: 'togglePencil' };
+  if (lower === 'h') return { type: 'hint' };
+  return null;
+}
+
+/**
+ * Moves the selection by (dr, dc), wrapping around the edges (left of column 0 is column n-1).
+ * With no selection yet, the move starts from the top-left cell.
+ * @param {{row:number, col:number}|null} sel
+ * @param {number} dr
+ * @param {number} dc
+ * @param {number} n board side
+ * @returns {{row:number, col:number}}
+ */
+export function moveSelection(sel, dr, dc, n) {
+  if (!sel) return { row: 0, col: 0 };
+  const wrap = (v) => ((v % n) + n) % n;
+  return { row: wrap(sel.row + dr), col: wrap(sel.col + dc) };
+}
