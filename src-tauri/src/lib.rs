@@ -1,9 +1,11 @@
 //! Inkdoku desktop app.
 //!
 //! - [`commands`]: the commands the view calls, transport-free (used by the app and the dev server).
+//! - [`platform`]: what the OS says about handedness and the pen (Windows API, portable fallback).
 //! - `shell`: the Tauri builder, plugins and the IPC glue around [`commands::dispatch`].
 
 pub mod commands;
+pub mod platform;
 mod shell;
 
 pub use shell::run;

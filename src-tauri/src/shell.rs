@@ -1,12 +1,19 @@
-//! The Tauri side: window, plugins, and one invoke handler that hands every call to
+//! The Tauri side: window, plugins, logging, and one invoke handler that hands every call to
 //! [`crate::commands::dispatch`] on a worker thread, so slow commands never block the window.
 
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tauri::ipc::{Invoke, InvokeBody};
-use tauri::Manager;
+use tauri::{Manager, Wry};
+use tauri_plugin_store::{Store, StoreExt};
 
-use crate::commands::{self, AppState, ErrorBody, COMMANDS};
+use crate::commands::settings::{Settings, SettingsStore};
+use crate::commands::{self, AppState, CommandError, ErrorBody, COMMANDS};
+
+const SETTINGS_FILE: &str = "settings.json";
+const SETTINGS_KEY: &str = "settings";
 
 fn handle_invoke(invoke: Invoke) -> bool {
     let command = invoke.message.command().to_string();
@@ -19,9 +26,19 @@ fn handle_invoke(invoke: Invoke) -> bool {
     };
     let state = invoke.message.webview().state::<Arc<AppState>>().inner().clone();
     let resolver = invoke.resolver;
-    tauri::async_runtime::spawn_blocking(move || match commands::dispatch(&state, &command, args) {
-        Ok(value) => resolver.resolve(value),
-        Err(e) => resolver.reject(ErrorBody::from(&e)),
+    tauri::async_runtime::spawn_blocking(move || {
+        // A bug must cost one command, not the app: the panic hook has logged it already.
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| commands::dispatch(&state, &command, args)))
+            .unwrap_or_else(|_| Err(CommandError::Internal("an unexpected error; it was written to the log".into())));
+        match result {
+            Ok(value) => resolver.resolve(value),
+            Err(e) => {
+                if e.kind() == "internal" {
+                    tracing::error!(command, error = %e, "command failed");
+                }
+                resolver.reject(ErrorBody::from(&e))
+            }
+        }
     });
     true
 }
@@ -35,15 +52,102 @@ fn focus_main_window(app: &tauri::AppHandle) {
     }
 }
 
+/// Settings kept by tauri-plugin-store in the app's data folder.
+struct PluginStore(Arc<Store<Wry>>);
+
+impl SettingsStore for PluginStore {
+    fn load(&self) -> Settings {
+        let value = self.0.get(SETTINGS_KEY).unwrap_or(serde_json::Value::Null);
+        let (settings, bad) = Settings::from_value_lenient(&value);
+        if !bad.is_empty() {
+            tracing::warn!(?bad, "unreadable settings replaced by defaults");
+        }
+        settings
+    }
+
+    fn save(&self, settings: &Settings) -> Result<(), String> {
+        let value = serde_json::to_value(settings).map_err(|e| e.to_string())?;
+        self.0.set(SETTINGS_KEY, value);
+        self.0.save().map_err(|e| e.to_string())
+    }
+}
+
+/// Opens the settings store; a file the plugin can't read is moved aside and replaced.
+fn open_settings(app: &tauri::App, data_dir: &Path) -> Box<dyn SettingsStore> {
+    match app.store(SETTINGS_FILE) {
+        Ok(store) => return Box::new(PluginStore(store)),
+        Err(e) => {
+            let path = data_dir.join(SETTINGS_FILE);
+            let aside = data_dir.join(format!("{SETTINGS_FILE}.corrupt-{}", unix_ms()));
+            tracing::warn!(error = %e, aside = %aside.display(), "settings file unreadable; using defaults");
+            let _ = std::fs::rename(&path, &aside);
+        }
+    }
+    match app.store(SETTINGS_FILE) {
+        Ok(store) => Box::new(PluginStore(store)),
+        Err(e) => {
+            tracing::error!(error = %e, "settings store unavailable; settings kept in memory");
+            Box::new(commands::settings::MemoryStore::default())
+        }
+    }
+}
+
+fn unix_ms() -> u128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0)
+}
+
+/// Logs to a daily-rotated file in the app's log folder (7 files kept) and to stderr; panics are
+/// logged with their location before the default hook runs.
+fn init_logging(log_dir: &Path) -> Option<tracing_appender::non_blocking::WorkerGuard> {
+    use tracing_subscriber::prelude::*;
+    let file = tracing_appender::rolling::Builder::new()
+        .rotation(tracing_appender::rolling::Rotation::DAILY)
+        .filename_prefix("inkdoku")
+        .filename_suffix("log")
+        .max_log_files(7)
+        .build(log_dir)
+        .ok();
+    let (writer, guard) = match file {
+        Some(f) => {
+            let (w, g) = tracing_appender::non_blocking(f);
+            (Some(w), Some(g))
+        }
+        None => (None, None),
+    };
+    let file_layer = writer.map(|w| tracing_subscriber::fmt::layer().with_ansi(false).with_writer(w));
+    let _ = tracing_subscriber::registry().with(file_layer).with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr)).try_init();
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let backtrace = std::backtrace::Backtrace::force_capture();
+        tracing::error!(panic = %info, %backtrace, "panic");
+        default_hook(info);
+    }));
+    guard
+}
+
 pub fn run() {
     let result = tauri::Builder::default()
         // Must be the first plugin: a second launch exits before anything else starts.
         .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| focus_main_window(app)))
         .plugin(tauri_plugin_store::Builder::default().build())
-        .manage(Arc::new(AppState::new()))
+        .setup(|app| {
+            let data_dir: PathBuf = app.path().app_data_dir()?;
+            std::fs::create_dir_all(&data_dir)?;
+            let log_dir = app.path().app_log_dir().unwrap_or_else(|_| data_dir.join("logs"));
+            let _ = std::fs::create_dir_all(&log_dir);
+            if let Some(guard) = init_logging(&log_dir) {
+                // Keeps the log writer alive (and flushing) for the life of the app.
+                app.manage(guard);
+            }
+            tracing::info!(data_dir = %data_dir.display(), "Inkdoku starting");
+            let settings = open_settings(app, &data_dir);
+            app.manage(Arc::new(AppState::new(Some(data_dir), settings)));
+            Ok(())
+        })
         .invoke_handler(handle_invoke)
         .run(tauri::generate_context!());
     if let Err(e) = result {
+        tracing::error!(error = %e, "Inkdoku could not start");
         eprintln!("Inkdoku could not start: {e}");
         std::process::exit(1);
     }

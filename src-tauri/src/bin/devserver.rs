@@ -32,7 +32,7 @@ fn main() {
     println!("listening on http://{addr}/");
     let _ = std::io::stdout().flush();
 
-    let state = AppState::new();
+    let state = AppState::in_memory();
     for request in server.incoming_requests() {
         let response = if request.method() == &Method::Post && request.url().starts_with("/ipc/") {
             handle_ipc(&state, request)

@@ -12,8 +12,18 @@ pub enum CommandError {
     BadArguments { command: String, detail: String },
     #[error("There is no game in progress.")]
     NoGame,
-    #[error("{0}")]
+    #[error("That puzzle can't be read: {0}.")]
     Puzzle(#[from] inkdoku::grid::GridError),
+    #[error("That puzzle has no solution.")]
+    Unsolvable,
+    #[error("That puzzle has more than one solution, so it can't be played fairly.")]
+    NotUnique,
+    #[error("That move isn't possible: {0}.")]
+    Action(#[from] inkdoku::session::ActionError),
+    #[error("That ink can't be read: {0}.")]
+    Ink(#[from] inkdoku::ink::InkError),
+    #[error("The settings could not be saved: {0}")]
+    Settings(String),
     #[error("Something went wrong inside Inkdoku: {0}")]
     Internal(String),
 }
@@ -26,6 +36,11 @@ impl CommandError {
             CommandError::BadArguments { .. } => "bad_arguments",
             CommandError::NoGame => "no_game",
             CommandError::Puzzle(_) => "puzzle",
+            CommandError::Unsolvable => "unsolvable",
+            CommandError::NotUnique => "not_unique",
+            CommandError::Action(e) => e.kind(),
+            CommandError::Ink(_) => "ink",
+            CommandError::Settings(_) => "settings",
             CommandError::Internal(_) => "internal",
         }
     }

@@ -1,4 +1,16 @@
 /// Every command the view may call, in one list. `build.rs` turns it into the app's ACL
 /// manifest (so capabilities must grant each one) and `commands::dispatch` serves exactly these;
 /// a unit test keeps the two in step.
-pub const COMMANDS: &[&str] = &["new_game", "board", "log_frontend_error"];
+pub const COMMANDS: &[&str] = &[
+    "new_game",
+    "import_puzzle",
+    "export_puzzle",
+    "board",
+    "act",
+    "write_cell",
+    "set_timer",
+    "get_settings",
+    "update_settings",
+    "platform_info",
+    "log_frontend_error",
+];

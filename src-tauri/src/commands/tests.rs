@@ -1,0 +1,130 @@
+use super::*;
+use serde_json::json;
+
+fn fresh() -> AppState {
+    AppState::in_memory()
+}
+
+#[test]
+fn every_listed_command_is_dispatched_and_nothing_else() {
+    let state = fresh();
+    for name in COMMANDS {
+        let r = dispatch(&state, name, Value::Null);
+        assert!(!matches!(r, Err(CommandError::UnknownCommand(_))), "{name} is listed but not dispatched");
+    }
+    assert!(matches!(dispatch(&state, "rm_rf", Value::Null), Err(CommandError::UnknownCommand(_))));
+}
+
+#[test]
+fn new_game_returns_the_board_for_every_size() {
+    let state = fresh();
+    for size in [4u64, 6, 9, 16] {
+        let v = dispatch(&state, "new_game", json!({ "size": size })).unwrap();
+        assert_eq!(v["size"], size);
+        let cells = v["cells"].as_array().unwrap();
+        assert_eq!(cells.len() as u64, size * size);
+        assert!(cells.iter().any(|c| c["given"] == true));
+        assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], v["cells"]);
+    }
+}
+
+#[test]
+fn actions_go_through_the_session_with_undo() {
+    let state = fresh();
+    let v = dispatch(&state, "new_game", json!({"size": 9})).unwrap();
+    let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
+    let (row, col) = (blank / 9, blank % 9);
+    let v = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": row, "col": col, "value": 4}})).unwrap();
+    assert_eq!(v["cells"][blank]["value"], 4);
+    assert_eq!(v["can_undo"], true);
+    let v = dispatch(&state, "act", json!({"action": {"type": "undo"}})).unwrap();
+    assert_eq!(v["cells"][blank]["value"], 0);
+    let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
+    assert_eq!(e.kind(), "given_cell");
+    let msg = serde_json::to_value(&e).unwrap()["message"].as_str().unwrap().to_string();
+    assert!(msg.contains("r1c1"), "{msg}");
+}
+
+#[test]
+fn malformed_arguments_are_typed_errors() {
+    let state = fresh();
+    for args in [json!({"size": "nine"}), json!({"size": 7}), json!({"size": -1}), json!([1, 2]), json!("x"), json!({"size": 9, "evil": 1}), json!({"difficulty": "insane"})] {
+        let e = dispatch(&state, "new_game", args.clone()).unwrap_err();
+        assert_eq!(e.kind(), "bad_arguments", "{args}");
+        let body = serde_json::to_value(&e).unwrap();
+        assert_eq!(body["kind"], "bad_arguments");
+        assert!(body["message"].as_str().unwrap().contains("new_game"));
+    }
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap_err().kind(), "no_game");
+    dispatch(&state, "new_game", json!({})).unwrap();
+    for (cmd, args) in [
+        ("act", json!({"action": {"type": "launch_missiles"}})),
+        ("act", json!({"action": {"type": "set_value", "row": "a"}})),
+        ("write_cell", json!({"row": 0, "col": 0, "strokes": [[{"x": "NaN"}]]})),
+        ("write_cell", json!({"row": 99, "col": 0, "strokes": []})),
+        ("update_settings", json!({"settings": {"handedness": "both"}})),
+        ("set_timer", json!({"running": 3})),
+    ] {
+        let e = dispatch(&state, cmd, args.clone()).unwrap_err();
+        assert_eq!(e.kind(), "bad_arguments", "{cmd} {args}");
+    }
+}
+
+#[test]
+fn random_json_never_panics() {
+    use rand::{Rng, SeedableRng};
+    let state = fresh();
+    dispatch(&state, "new_game", json!({"size": 4})).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    fn random_value(rng: &mut rand::rngs::StdRng, depth: u32) -> Value {
+        match rng.random_range(0..if depth > 3 { 5 } else { 7 }) {
+            0 => Value::Null,
+            1 => json!(rng.random::<bool>()),
+            2 => json!(rng.random_range(-5i64..20)),
+            3 => json!(rng.random::<f64>() * 2.0 - 0.5),
+            4 => json!(["x", "y", "row", "col", "set_value", "undo", "9", ""][rng.random_range(0..8)]),
+            5 => Value::Array((0..rng.random_range(0..4)).map(|_| random_value(rng, depth + 1)).collect()),
+            _ => {
+                let keys = ["type", "row", "col", "value", "strokes", "x", "y", "action", "size", "text", "running", "settings"];
+                Value::Object((0..rng.random_range(0..4)).map(|_| (keys[rng.random_range(0..keys.len())].to_string(), random_value(rng, depth + 1))).collect())
+            }
+        }
+    }
+    for _ in 0..5000 {
+        let cmd = COMMANDS[rng.random_range(0..COMMANDS.len())];
+        if cmd == "new_game" || cmd == "import_puzzle" {
+            continue;
+        }
+        let _ = dispatch(&state, cmd, random_value(&mut rng, 0));
+    }
+    // The state is still sound.
+    assert!(dispatch(&state, "board", Value::Null).is_ok());
+}
+
+#[test]
+fn import_and_export_round_trip_with_precise_errors() {
+    let state = fresh();
+    let text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let v = dispatch(&state, "import_puzzle", json!({ "text": text })).unwrap();
+    assert_eq!(v["size"], 9);
+    assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], text);
+    let e = dispatch(&state, "import_puzzle", json!({"text": "123"})).unwrap_err();
+    assert_eq!(e.kind(), "puzzle");
+    assert!(e.to_string().contains("3 cells"), "{e}");
+    let e = dispatch(&state, "import_puzzle", json!({"text": ".".repeat(81)})).unwrap_err();
+    assert_eq!(e.kind(), "not_unique");
+}
+
+#[test]
+fn settings_update_and_validation() {
+    let state = fresh();
+    let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
+    s["handedness"] = json!("left");
+    s["default_size"] = json!(6);
+    let saved = dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    assert_eq!(saved["handedness"], "left");
+    assert_eq!(dispatch(&state, "get_settings", Value::Null).unwrap(), saved);
+    assert_eq!(dispatch(&state, "new_game", json!({})).unwrap()["size"], 6);
+    s["default_size"] = json!(5);
+    assert_eq!(dispatch(&state, "update_settings", json!({ "settings": s })).unwrap_err().kind(), "bad_arguments");
+}

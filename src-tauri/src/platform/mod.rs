@@ -1,0 +1,68 @@
+//! What the operating system tells us about the device: the writing hand and whether a pen is
+//! there. Windows answers through its API (`windows.rs`); elsewhere a portable fallback says
+//! "right-handed, pen unknown" and the view learns about the pen from its first pen event.
+
+use serde::Serialize;
+
+#[cfg(windows)]
+mod windows;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Hand {
+    Left,
+    Right,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlatformInfo {
+    /// The system's writing hand (Windows: Tablet PC settings; elsewhere right).
+    pub system_hand: Hand,
+    /// `Some(true)` if the system reports a pen digitiser, `None` where the system can't tell.
+    pub pen_present: Option<bool>,
+    pub os: &'static str,
+}
+
+/// Reads the platform facts now (cheap; the view asks again when the window regains focus, so a
+/// changed handedness setting is followed).
+pub fn info() -> PlatformInfo {
+    PlatformInfo { system_hand: system_hand(), pen_present: pen_present(), os: std::env::consts::OS }
+}
+
+#[cfg(windows)]
+fn system_hand() -> Hand {
+    match windows::menus_right_aligned() {
+        // Right-aligned menus open to the left of the hand: the Windows "right-handed" setting.
+        Some(false) => Hand::Left,
+        Some(true) | None => Hand::Right,
+    }
+}
+
+#[cfg(not(windows))]
+fn system_hand() -> Hand {
+    Hand::Right
+}
+
+#[cfg(windows)]
+fn pen_present() -> Option<bool> {
+    Some(windows::digitizer_has_pen())
+}
+
+#[cfg(not(windows))]
+fn pen_present() -> Option<bool> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn portable_fallback_is_right_handed() {
+        let i = super::info();
+        #[cfg(not(windows))]
+        {
+            assert_eq!(i.system_hand, super::Hand::Right);
+            assert_eq!(i.pen_present, None);
+        }
+        assert!(!i.os.is_empty());
+    }
+}
