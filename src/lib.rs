@@ -9,3 +9,4 @@ pub mod ink;
 pub mod sudoku;
 pub mod session;
 pub mod save;
+pub mod settings;
