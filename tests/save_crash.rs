@@ -76,7 +76,11 @@ fn killed_autosave_never_loses_or_corrupts_the_game() {
         }
         assert!(err.is_empty() && status.code().is_none(), "round {round}: the writer failed ({status}): {err}");
 
-        let last_ack = out.lines().filter_map(|l| l.strip_prefix("saved ")?.parse::<u64>().ok()).last();
+        // Only whole lines count: a line cut by the kill proves nothing.
+        let last_ack = out
+            .split_inclusive('\n')
+            .filter_map(|l| l.strip_suffix('\n')?.strip_prefix("saved ")?.parse::<u64>().ok())
+            .next_back();
         let base = last_ack.unwrap_or(on_disk);
         acked_total += last_ack.map_or(0, |a| a - on_disk);
         if last_ack.is_none() {

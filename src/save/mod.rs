@@ -188,9 +188,11 @@ pub fn to_bytes(session: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, SaveErr
     serde_json::to_vec(&file).map_err(|e| SaveError::Encode(e.to_string()))
 }
 
-fn json_error(e: serde_json::Error) -> LoadError {
+fn json_error(bytes: &[u8], e: serde_json::Error) -> LoadError {
     match e.classify() {
         serde_json::error::Category::Eof => LoadError::Truncated,
+        // A cut inside a literal (`tr` of `true`) is reported as a syntax error at the very end.
+        serde_json::error::Category::Syntax if at_end(bytes, e.line(), e.column()) => LoadError::Truncated,
         serde_json::error::Category::Syntax | serde_json::error::Category::Io => {
             LoadError::Corrupt { line: e.line(), column: e.column() }
         }
@@ -198,12 +200,25 @@ fn json_error(e: serde_json::Error) -> LoadError {
     }
 }
 
+/// Whether (1-based line, column) points at or past the last non-blank byte.
+fn at_end(bytes: &[u8], line: usize, column: usize) -> bool {
+    let content_len = bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |p| p + 1);
+    let mut offset = 0;
+    for (k, l) in bytes.split(|&b| b == b'\n').enumerate() {
+        if k + 1 == line {
+            return offset + column >= content_len;
+        }
+        offset += l.len() + 1;
+    }
+    true
+}
+
 /// Decodes save-file bytes into a new session. Never panics; every defect is a [`LoadError`].
 pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(LoadError::Empty);
     }
-    let header: Header = serde_json::from_slice(bytes).map_err(|e| match json_error(e) {
+    let header: Header = serde_json::from_slice(bytes).map_err(|e| match json_error(bytes, e) {
         // Valid JSON of another shape (an array, a string...) is simply not ours.
         LoadError::Structure { .. } => LoadError::NotASave,
         other => other,
@@ -221,7 +236,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
         Some(other) => return Err(LoadError::UnknownKind { kind: other.to_string() }),
         None => return Err(LoadError::Structure { detail: "no game kind".into() }),
     }
-    let file: SaveFile<SudokuRecord, History<Edit>> = serde_json::from_slice(bytes).map_err(json_error)?;
+    let file: SaveFile<SudokuRecord, History<Edit>> = serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))?;
     let session = restore_sudoku(file.game, file.history, file.elapsed_ms)
         .map_err(|detail| LoadError::Inconsistent { detail })?;
     Ok(Loaded { session, saved_at_ms: file.saved_at_ms })

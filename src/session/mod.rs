@@ -42,8 +42,8 @@ pub trait Game {
     type Action;
     /// A recorded change: enough to apply it again and to reverse it.
     type Edit: Clone + PartialEq + std::fmt::Debug;
-    /// Why an action was refused.
-    type Error;
+    /// Why an action was refused (a damaged history is one reason).
+    type Error: From<EditMismatch>;
 
     /// `Some` if the action is undo or redo, which the session handles itself.
     fn control(action: &Self::Action) -> Option<Control>;
@@ -65,10 +65,7 @@ pub struct Session<G: Game> {
     timer: Timer,
 }
 
-impl<G: Game> Session<G>
-where
-    G::Error: From<EditMismatch>,
-{
+impl<G: Game> Session<G> {
     /// A fresh session: empty history, timer stopped at zero.
     pub fn from_game(game: G) -> Self {
         Session { game, history: History::default(), timer: Timer::default() }

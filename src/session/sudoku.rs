@@ -679,7 +679,14 @@ impl Game for Sudoku {
                 // A pen that slides just past the board's edge is still writing on it.
                 let points =
                     stroke.iter().map(|p| Point { x: p.x.clamp(0.0, 1.0), y: p.y.clamp(0.0, 1.0) }).collect();
-                let id = self.notes.last().map_or(0, |n| n.id.saturating_add(1));
+                // Notes are sorted by id: the next id follows the last; only a crafted file can
+                // reach u32::MAX, and then the first free id is used.
+                let id = match self.notes.last() {
+                    None => 0,
+                    Some(last) => last.id.checked_add(1).unwrap_or_else(|| {
+                        (0u32..).zip(&self.notes).find(|(k, n)| *k != n.id).map_or(0, |(k, _)| k)
+                    }),
+                };
                 let mut edit = Edit::new(EditKind::Note);
                 edit.notes_added.push(Note { id, points });
                 Ok(Some(edit))
