@@ -149,3 +149,81 @@ impl<G: Game> Session<G> {
         self.timer
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game (a row of switches) proving the session machinery is not Sudoku-specific.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Switches(Vec<bool>);
+
+    #[derive(Debug)]
+    enum Flip {
+        At(usize),
+        Undo,
+        Redo,
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum FlipError {
+        NoSwitch,
+        Nothing,
+        Damaged,
+    }
+
+    impl From<EditMismatch> for FlipError {
+        fn from(_: EditMismatch) -> Self {
+            FlipError::Damaged
+        }
+    }
+
+    impl Game for Switches {
+        type Action = Flip;
+        type Edit = usize;
+        type Error = FlipError;
+        fn control(a: &Flip) -> Option<Control> {
+            match a {
+                Flip::Undo => Some(Control::Undo),
+                Flip::Redo => Some(Control::Redo),
+                Flip::At(_) => None,
+            }
+        }
+        fn nothing_to(_: Control) -> FlipError {
+            FlipError::Nothing
+        }
+        fn plan(&self, a: &Flip) -> Result<Option<usize>, FlipError> {
+            match *a {
+                Flip::At(i) if i < self.0.len() => Ok(Some(i)),
+                Flip::At(_) => Err(FlipError::NoSwitch),
+                _ => Ok(None),
+            }
+        }
+        fn forward(&mut self, &i: &usize) -> Result<(), EditMismatch> {
+            let s = self.0.get_mut(i).ok_or_else(|| EditMismatch("no such switch".into()))?;
+            *s = !*s;
+            Ok(())
+        }
+        fn backward(&mut self, i: &usize) -> Result<(), EditMismatch> {
+            self.forward(i)
+        }
+    }
+
+    #[test]
+    fn any_game_gets_undo_redo_and_timer() {
+        let mut s = Session::from_game(Switches(vec![false; 3]));
+        assert_eq!(s.apply(Flip::At(1)), Ok(true));
+        assert_eq!(s.apply(Flip::At(2)), Ok(true));
+        assert_eq!(s.apply(Flip::At(5)), Err(FlipError::NoSwitch));
+        assert_eq!(s.game(), &Switches(vec![false, true, true]));
+        assert_eq!(s.apply(Flip::Undo), Ok(true));
+        assert_eq!(s.apply(Flip::Undo), Ok(true));
+        assert_eq!(s.apply(Flip::Undo), Err(FlipError::Nothing));
+        assert_eq!(s.apply(Flip::Redo), Ok(true));
+        assert_eq!(s.game(), &Switches(vec![false, true, false]));
+        assert_eq!((s.history().done(), s.history().undone()), (&[1][..], &[2][..]));
+        s.resume(10);
+        s.pause(25);
+        assert_eq!(s.elapsed(1_000), 15);
+    }
+}
