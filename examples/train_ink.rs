@@ -1,7 +1,8 @@
 //! Trains the handwriting recogniser and writes `src/ink/model.bin` (see docs/recogniser.md).
 //!
 //!     cargo run --release --example train_ink -- [--val] [--epochs N] [--nets K] [--seed S]
-//!         [--hidden 256,128] [--data PATH] [--out PATH]
+//!         [--hidden 256,128] [--lr F] [--batch N] [--smoothing F] [--order-p F] [--aug F]
+//!         [--data PATH] [--out PATH]
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
 //! (for tuning; it then does not write the model unless `--out` is given). Without `--val`, all
@@ -29,6 +30,7 @@ struct Opts {
     batch: usize,
     smoothing: f32,
     order_p: f32,
+    aug: f32,
 }
 
 fn opts() -> Result<Opts, String> {
@@ -45,6 +47,7 @@ fn opts() -> Result<Opts, String> {
         batch: 64,
         smoothing: 0.05,
         order_p: 0.1,
+        aug: 1.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -64,6 +67,7 @@ fn opts() -> Result<Opts, String> {
             "--batch" => o.batch = num(val()?)? as usize,
             "--smoothing" => o.smoothing = num(val()?)? as f32,
             "--order-p" => o.order_p = num(val()?)? as f32,
+            "--aug" => o.aug = num(val()?)? as f32,
             "--hidden" => {
                 o.hidden = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --hidden {s}"))).collect::<Result<_, _>>()?
             }
@@ -92,7 +96,7 @@ fn gauss(rng: &mut StdRng) -> f32 {
 
 /// A random affine distortion (rotation ±10°, slant, aspect, scale), point jitter and, with a
 /// small probability, another stroke order or a reversed stroke.
-fn augment(strokes: &[Stroke], rng: &mut StdRng, order_p: f32) -> Vec<Stroke> {
+fn augment(strokes: &[Stroke], rng: &mut StdRng, order_p: f32, k: f32) -> Vec<Stroke> {
     let pts = strokes.iter().flat_map(|s| &s.points);
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for p in pts {
@@ -102,12 +106,14 @@ fn augment(strokes: &[Stroke], rng: &mut StdRng, order_p: f32) -> Vec<Stroke> {
         y1 = y1.max(p.y);
     }
     let (cx, cy, size) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0, (x1 - x0).max(y1 - y0).max(1e-6));
-    let th = rng.random_range(-10.0f32..10.0).to_radians();
-    let shear = rng.random_range(-0.3f32..0.3);
-    let sx = (rng.random_range(-0.15f32..0.15)).exp();
-    let sy = (rng.random_range(-0.15f32..0.15)).exp();
+    // `k` scales every range (1 = rotation ±10°, slant ±0.3, aspect ±15%, jitter ≤ 1.2%).
+    let k = k.max(1e-3);
+    let th = (rng.random_range(-10.0f32..10.0) * k).to_radians();
+    let shear = rng.random_range(-0.3f32..0.3) * k;
+    let sx = (rng.random_range(-0.15f32..0.15) * k).exp();
+    let sy = (rng.random_range(-0.15f32..0.15) * k).exp();
     let (c, s) = (th.cos(), th.sin());
-    let jitter = rng.random_range(0.0f32..0.012) * size;
+    let jitter = rng.random_range(0.0f32..0.012) * k * size;
     let mut out: Vec<Stroke> = strokes
         .iter()
         .map(|st| {
@@ -307,7 +313,7 @@ fn run() -> Result<(), String> {
             for chunk in order.chunks(o.batch) {
                 for &i in chunk {
                     let (s, l) = train[i];
-                    let aug = augment(&s.strokes, &mut rng, o.order_p);
+                    let aug = augment(&s.strokes, &mut rng, o.order_p, o.aug);
                     let Ok(Some(f)) = features::extract(&aug) else { continue };
                     let x: Vec<f32> = f.iter().zip(&mean).zip(&istd).map(|((x, m), s)| (x - m) * s).collect();
                     let (lo, c) = net.accumulate(&x, l, o.smoothing);

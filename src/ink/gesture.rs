@@ -1,9 +1,11 @@
 //! Gestures beside symbols: a tap (selects, is not writing) and a scratch-out (clears a cell).
 //!
 //! - Tap: all the ink fits in a box much smaller than the cell ([`TAP_FRACTION`] of its side).
-//! - Scratch-out: one stroke that reverses direction sharply at least [`SCRATCH_CUSPS`] times.
-//!   A cusp is a turn of more than 135° within a short stretch of the stroke. Digits and
-//!   letters have at most one or two (`3`, `E`); their corners (`7`, `4`, `E`) turn about 90°.
+//! - Scratch-out: one stroke that reverses direction sharply at least [`SCRATCH_CUSPS`] times
+//!   (a cusp is a turn of more than 110° within a short stretch), with long, straight, parallel
+//!   legs between the reversals ([`is_zigzag`]). Digits and letters have at most one or two
+//!   cusps (`3`, `E`), corners of about 90° (`7`, `4`, `E`), and where a writer retraces a line
+//!   (`4`, `A`, `B`, `D`) the legs are neither parallel nor all straight.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,8 +14,10 @@ use super::Stroke;
 
 /// A stroke group whose bounding box is smaller than this fraction of the cell is a tap.
 pub const TAP_FRACTION: f32 = 0.15;
-/// Sharp reversals needed for a scratch-out (3 cusps = 4 legs of zig-zag).
-pub const SCRATCH_CUSPS: usize = 3;
+/// Sharp reversals needed for a scratch-out (4 cusps = 5 legs of zig-zag). Three are not
+/// enough: an `A` or a `4` written with a retrace has three, with legs as parallel as a wide
+/// 4-leg "W".
+pub const SCRATCH_CUSPS: usize = 4;
 /// A scratch-out must span at least this fraction of the cell (in its longer direction).
 pub const SCRATCH_MIN_FRACTION: f32 = 0.25;
 
@@ -40,7 +44,7 @@ pub fn classify(strokes: &[Stroke], cell_size: f32) -> Gesture {
     let scratch = strokes.iter().any(|s| {
         let pts: Vec<[f64; 2]> = s.points.iter().map(|p| [p.x as f64, p.y as f64]).collect();
         let (sw, sh) = extent(pts.iter().copied());
-        sw.max(sh) >= SCRATCH_MIN_FRACTION as f64 * cell && cusps(&pts) >= SCRATCH_CUSPS
+        sw.max(sh) >= SCRATCH_MIN_FRACTION as f64 * cell && is_zigzag(&pts)
     });
     if scratch {
         Gesture::ScratchOut
@@ -60,15 +64,14 @@ fn extent(pts: impl Iterator<Item = [f64; 2]>) -> (f64, f64) {
     ((x1 - x0).max(0.0), (y1 - y0).max(0.0))
 }
 
-/// Counts sharp reversals along one stroke, after resampling it at 1/24 of its extent (which
-/// smooths digitiser jitter and removes the sampling rate).
-pub fn cusps(pts: &[[f64; 2]]) -> usize {
+/// Resamples a stroke at 1/24 of its extent, which smooths digitiser jitter and removes the
+/// sampling rate. Returns the points and the spacing (capped at 4,096 points).
+fn resample(pts: &[[f64; 2]]) -> (Vec<[f64; 2]>, f64) {
     let (w, h) = extent(pts.iter().copied());
     let step = w.max(h) / 24.0;
-    if pts.len() < 3 || step <= 0.0 {
-        return 0;
+    if pts.is_empty() || step <= 0.0 {
+        return (pts.to_vec(), step);
     }
-    // Resample at `step` spacing (capped, so a huge stroke stays cheap).
     let mut rs = vec![pts[0]];
     let mut carry = 0.0;
     for win in pts.windows(2) {
@@ -82,25 +85,75 @@ pub fn cusps(pts: &[[f64; 2]]) -> usize {
         }
         carry = (carry + len) % step;
     }
+    (rs, step)
+}
+
+/// Indices (into the resampled stroke) of sharp reversals: turns of more than 110° over two
+/// resampling steps on each side; one index per reversal, where the turn is sharpest. Turns in
+/// the first and last 8% of the stroke are ignored.
+fn cusp_indices(rs: &[[f64; 2]]) -> Vec<usize> {
     const K: usize = 2;
+    let mut out = Vec::new();
     if rs.len() < 2 * K + 1 {
-        return 0;
+        return out;
     }
-    let cos_limit = (135.0f64).to_radians().cos();
-    let mut count = 0;
-    let mut in_cusp = false;
+    let cos_limit = (110.0f64).to_radians().cos();
+    let mut run: Option<(usize, f64)> = None;
     for i in K..rs.len() - K {
         let (a, b, c) = (rs[i - K], rs[i], rs[i + K]);
         let (u, v) = ([b[0] - a[0], b[1] - a[1]], [c[0] - b[0], c[1] - b[1]]);
         let nu = (u[0] * u[0] + u[1] * u[1]).sqrt();
         let nv = (v[0] * v[0] + v[1] * v[1]).sqrt();
-        let sharp = nu > 0.0 && nv > 0.0 && (u[0] * v[0] + u[1] * v[1]) / (nu * nv) < cos_limit;
-        if sharp && !in_cusp {
-            count += 1;
+        let cos = if nu > 0.0 && nv > 0.0 { (u[0] * v[0] + u[1] * v[1]) / (nu * nv) } else { 1.0 };
+        if cos < cos_limit {
+            run = match run {
+                Some((j, c)) if c <= cos => Some((j, c)),
+                _ => Some((i, cos)),
+            };
+        } else if let Some((j, _)) = run.take() {
+            out.push(j);
         }
-        in_cusp = sharp;
     }
-    count
+    out.extend(run.map(|(j, _)| j));
+    // Hooks where the pen lands or lifts are not reversals of a scratch.
+    let n = rs.len() as f64;
+    out.retain(|&j| j as f64 >= 0.08 * n && j as f64 <= 0.92 * n);
+    out
+}
+
+/// Number of sharp reversals along one stroke (see [`is_zigzag`] for what else a scratch needs).
+pub fn cusps(pts: &[[f64; 2]]) -> usize {
+    cusp_indices(&resample(pts).0).len()
+}
+
+/// A zig-zag: at least [`SCRATCH_CUSPS`] sharp reversals, and the legs between reversals are
+/// long (at least 30% of the stroke's extent), straight (path at most 1.35 times the chord)
+/// and parallel (undirected angles agree). Retraced strokes (a `4` or `A` that goes back over
+/// its own line) and the bumps of `B`, `3` or `E` fail one of these.
+pub fn is_zigzag(pts: &[[f64; 2]]) -> bool {
+    let (rs, step) = resample(pts);
+    let cusps = cusp_indices(&rs);
+    if cusps.len() < SCRATCH_CUSPS || step <= 0.0 {
+        return false;
+    }
+    let size = step * 24.0;
+    let (mut c2, mut s2, mut total) = (0.0f64, 0.0f64, 0.0f64);
+    for w in cusps.windows(2) {
+        let (a, b) = (rs[w[0]], rs[w[1]]);
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let chord = (dx * dx + dy * dy).sqrt();
+        let path = (w[1] - w[0]) as f64 * step;
+        if chord < 0.3 * size || path > 1.35 * chord {
+            return false;
+        }
+        let th = 2.0 * dy.atan2(dx);
+        c2 += chord * th.cos();
+        s2 += chord * th.sin();
+        total += chord;
+    }
+    // Mean resultant length of the doubled angles: 1 when all legs are parallel;
+    // 0.7 allows legs about ±22° off their common axis.
+    (c2 * c2 + s2 * s2).sqrt() / total >= 0.7
 }
 
 #[cfg(test)]

@@ -23,9 +23,9 @@ pub fn embedded() -> Result<&'static Model, InkError> {
     MODEL.get_or_init(|| Model::from_bytes(EMBEDDED)).as_ref().map_err(Clone::clone)
 }
 
-/// Size of the embedded weights in bytes.
-pub fn embedded_size() -> usize {
-    EMBEDDED.len()
+/// The embedded weights, as compiled in (for benchmarks and tools).
+pub fn embedded_bytes() -> &'static [u8] {
+    EMBEDDED
 }
 
 /// One dense layer, `w` row-major (`outputs` rows of `inputs`).

@@ -1,0 +1,73 @@
+//! Recogniser latency and model load time (no criterion: plain timing, one thread).
+//!
+//!     cargo bench --bench ink_recognize
+//!
+//! Latency: `ink::recognize` (normalise + features + ensemble) over the first 2,000 samples of
+//! test.jsonl, 3 passes, reporting mean, median and 99th percentile per symbol. Model load:
+//! parsing the embedded `model.bin` (what the first `recognize` call does once), 50 times.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use inkdoku::ink::{self, model, parse_jsonl};
+
+fn main() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/ink/test.jsonl");
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("ink_recognize bench: {path}: {e}");
+            return;
+        }
+    };
+    let samples = match parse_jsonl(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("ink_recognize bench: {e}");
+            return;
+        }
+    };
+    let samples = &samples[..samples.len().min(2000)];
+
+    let mut loads = Vec::new();
+    for _ in 0..50 {
+        let t = Instant::now();
+        let m = model::Model::from_bytes(black_box(model::embedded_bytes()));
+        loads.push(t.elapsed().as_secs_f64() * 1e3);
+        black_box(m.map(|m| m.nets.len()).unwrap_or(0));
+    }
+    loads.sort_by(f64::total_cmp);
+    println!(
+        "model load: median {:.3} ms, max {:.3} ms ({} bytes, {} nets)",
+        loads[loads.len() / 2],
+        loads[loads.len() - 1],
+        model::embedded_bytes().len(),
+        model::embedded().map(|m| m.nets.len()).unwrap_or(0)
+    );
+
+    for set in ["1-9", "1-9A-G"] {
+        let legal = ink::parse_symbol_set(set).unwrap_or_default();
+        let mut times = Vec::new();
+        let mut points = 0usize;
+        for _ in 0..3 {
+            for s in samples {
+                points += s.strokes.iter().map(|st| st.points.len()).sum::<usize>();
+                let t = Instant::now();
+                let r = ink::recognize(black_box(&s.strokes), black_box(&legal));
+                times.push(t.elapsed().as_secs_f64() * 1e3);
+                black_box(r.ok());
+            }
+        }
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        times.sort_by(f64::total_cmp);
+        println!(
+            "recognize {set}: mean {:.4} ms, median {:.4} ms, p99 {:.4} ms, max {:.4} ms per symbol ({} calls, {:.0} points/symbol)",
+            mean,
+            times[times.len() / 2],
+            times[times.len() * 99 / 100],
+            times[times.len() - 1],
+            times.len(),
+            points as f64 / times.len() as f64
+        );
+    }
+}
