@@ -7,13 +7,66 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use inkdoku::grid::{Grid, GridError};
-use inkdoku::sudoku::solver;
+use inkdoku::grid::{Grid, GridError, Shape};
+use inkdoku::sudoku::generator::{self, GenerateOptions};
+use inkdoku::sudoku::human::{self, Hint, Step};
+use inkdoku::sudoku::{solver, Difficulty};
 
 #[derive(Subcommand)]
 pub enum Command {
     /// Solve puzzles, one per line: prints the solution, `unsolvable` or `multiple`.
     Solve(SolveArgs),
+    /// Generate puzzles with one solution at an exact difficulty, one per line.
+    Generate(GenerateArgs),
+    /// Rate puzzles, one per line: `LEVEL SCORE HARDEST_TECHNIQUE`.
+    Rate(InputArgs),
+    /// The next step for a puzzle (first line) and optionally the player's board (second line).
+    Hint(HintArgs),
+    /// The full human solution path of each puzzle.
+    Steps(StepsArgs),
+}
+
+#[derive(Args)]
+pub struct InputArgs {
+    /// Input file with one puzzle per line (or one multi-line grid); `-` or nothing for stdin.
+    file: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Board size: 4, 6, 9 or 16.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// easy, medium, hard or expert.
+    #[arg(long, default_value = "medium")]
+    difficulty: Difficulty,
+    /// Givens symmetric under rotation by 180 degrees.
+    #[arg(long)]
+    symmetric: bool,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// Seed for reproducible output (puzzle k uses seed + k); random if absent.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+#[derive(Args)]
+pub struct HintArgs {
+    /// Input: the puzzle line, then optionally the current board line.
+    file: Option<PathBuf>,
+    /// Print the hint as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct StepsArgs {
+    /// Input file with one puzzle per line; `-` or nothing for stdin.
+    file: Option<PathBuf>,
+    /// Print each path as one JSON line.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -31,6 +84,10 @@ pub struct SolveArgs {
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Solve(a) => solve(a),
+        Command::Generate(a) => generate(a),
+        Command::Rate(a) => rate(a),
+        Command::Hint(a) => hint(a),
+        Command::Steps(a) => steps(a),
     }
 }
 
@@ -101,5 +158,154 @@ fn solve(a: SolveArgs) -> ExitCode {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+fn generate(a: GenerateArgs) -> ExitCode {
+    let Some(shape) = Shape::from_size(a.size) else {
+        eprintln!("inkdoku generate: size {} is not one of 4, 6, 9, 16", a.size);
+        return ExitCode::from(2);
+    };
+    let base = a.seed.unwrap_or_else(rand::random);
+    let mut out = std::io::stdout().lock();
+    for k in 0..a.count {
+        let opts = GenerateOptions {
+            shape,
+            difficulty: a.difficulty,
+            symmetric: a.symmetric,
+            seed: base.wrapping_add(k as u64),
+        };
+        match generator::generate(&opts, &mut |_| true) {
+            Ok(g) => {
+                let _ = writeln!(out, "{}", g.to_line());
+            }
+            Err(e) => {
+                eprintln!("inkdoku generate: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Runs `f` on every puzzle of the input; malformed lines are reported and give exit code 2.
+fn each_puzzle(cmd: &str, file: &Option<PathBuf>, mut f: impl FnMut(&Grid) -> String) -> ExitCode {
+    let text = match read_input(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("inkdoku {cmd}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut bad = 0;
+    for (line, p) in puzzles(&text) {
+        match p {
+            Ok(g) => {
+                let _ = writeln!(out, "{}", f(&g));
+            }
+            Err(e) => {
+                bad += 1;
+                let _ = out.flush();
+                eprintln!("inkdoku {cmd}: line {line}: {e}");
+            }
+        }
+    }
+    let _ = out.flush();
+    if bad > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn not_rated(e: human::HumanError) -> String {
+    match e {
+        human::HumanError::Unsolvable => "unsolvable".into(),
+        human::HumanError::NotUnique => "multiple".into(),
+        e => format!("error: {e}"),
+    }
+}
+
+fn rate(a: InputArgs) -> ExitCode {
+    each_puzzle("rate", &a.file, |g| match human::rate(g) {
+        Ok(r) => format!("{} {} {}", r.level, r.score, r.hardest.id()),
+        Err(e) => not_rated(e),
+    })
+}
+
+fn step_text(s: &Step) -> String {
+    let mut t = format!("{}: {}", s.technique.name(), s.explanation);
+    let cell = |r: usize, c: usize| format!("r{}c{}", r + 1, c + 1);
+    let places: Vec<String> =
+        s.placements.iter().map(|p| format!("{}={}", cell(p.row, p.col), inkdoku::grid::symbol_char(p.value))).collect();
+    let elims: Vec<String> =
+        s.eliminations.iter().map(|e| format!("{}<>{}", cell(e.row, e.col), inkdoku::grid::symbol_char(e.value))).collect();
+    if !places.is_empty() {
+        t.push_str(&format!(" [place {}]", places.join(" ")));
+    }
+    if !elims.is_empty() {
+        t.push_str(&format!(" [remove {}]", elims.join(" ")));
+    }
+    t
+}
+
+fn steps(a: StepsArgs) -> ExitCode {
+    each_puzzle("steps", &a.file, |g| match human::solve_path(g) {
+        Ok(path) => {
+            let r = human::rating_of(&path.steps);
+            if a.json {
+                serde_json::json!({ "rating": r, "steps": path.steps }).to_string()
+            } else {
+                let mut t = String::new();
+                for (k, s) in path.steps.iter().enumerate() {
+                    t.push_str(&format!("{}. {}\n", k + 1, step_text(s)));
+                }
+                t.push_str(&format!("rating: {} {} {}", r.level, r.score, r.hardest.id()));
+                t
+            }
+        }
+        Err(e) => not_rated(e),
+    })
+}
+
+fn hint(a: HintArgs) -> ExitCode {
+    let text = match read_input(&a.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("inkdoku hint: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
+    let parse = |k: usize, strict: bool| -> Result<Grid, String> {
+        let (n, l) = lines.get(k).ok_or_else(|| "no puzzle in the input".to_string())?;
+        let r = if strict { Grid::parse_puzzle(l) } else { Grid::parse(l) };
+        r.map_err(|e| format!("line {n}: {e}"))
+    };
+    let result = parse(0, true).and_then(|puzzle| {
+        let current = if lines.len() > 1 { parse(1, false)? } else { puzzle.clone() };
+        human::hint(&puzzle, &current, None).map_err(|e| e.to_string())
+    });
+    match result {
+        Ok(h) => {
+            if a.json {
+                println!("{}", serde_json::to_string(&h).unwrap_or_default());
+            } else {
+                match h {
+                    Hint::WrongEntry { explanation, .. } | Hint::MissingCandidate { explanation, .. } => {
+                        println!("{explanation}")
+                    }
+                    Hint::Step { step } => println!("{}", step_text(&step)),
+                    Hint::Solved => println!("solved"),
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("inkdoku hint: {e}");
+            ExitCode::from(2)
+        }
     }
 }

@@ -451,21 +451,29 @@ fn hidden_single(b: &Board) -> Option<Step> {
     // Boxes first: that is where players look first.
     let order = (2 * n..3 * n).chain(0..2 * n);
     for u in order {
-        for v in 1..=n as u8 {
-            let pos = b.positions(u, v);
-            if pos.len() == 1 && !b.unit_has_value(u, v) {
-                let c = pos[0];
-                let unit = b.unit_name(u);
-                let mut s = b.step(
-                    Technique::HiddenSingle,
-                    format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)),
-                );
-                s.placements.push(b.placement(c, v));
-                s.focus_cells = b.geo.units[u].iter().map(|&x| b.cell(x)).collect();
-                s.focus_candidates.push(b.cand(c, v));
-                return Some(s);
+        let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
+        for &c in &b.geo.units[u] {
+            let v = b.values[c];
+            if v != 0 {
+                placed |= 1 << (v - 1);
+            } else {
+                twos |= ones & b.cands[c];
+                ones |= b.cands[c];
             }
         }
+        let hidden = ones & !twos & !placed;
+        if hidden == 0 {
+            continue;
+        }
+        let v = hidden.trailing_zeros() as u8 + 1;
+        let bit = 1u16 << (v - 1);
+        let c = b.geo.units[u].iter().copied().find(|&c| b.values[c] == 0 && b.cands[c] & bit != 0)?;
+        let unit = b.unit_name(u);
+        let mut s = b.step(Technique::HiddenSingle, format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)));
+        s.placements.push(b.placement(c, v));
+        s.focus_cells = b.geo.units[u].iter().map(|&x| b.cell(x)).collect();
+        s.focus_candidates.push(b.cand(c, v));
+        return Some(s);
     }
     None
 }
@@ -992,9 +1000,13 @@ fn simple_colouring(b: &Board) -> Option<Step> {
 
 // ---------------------------------------------------------------- forcing chains
 
-/// Applies naked and hidden singles until none is left; false on a contradiction.
+/// Applies naked and hidden singles until none is left; false on a contradiction. The closure
+/// under singles does not depend on the order they are applied in, which is what lets
+/// [`solvable_within`] use it in place of the one-step-at-a-time path.
 fn propagate_singles(b: &mut Board) -> bool {
     let n = b.n();
+    let all: u16 = if n >= 16 { u16::MAX } else { (1 << n) - 1 };
+    let geo = b.geo;
     loop {
         let mut progress = false;
         for i in 0..b.values.len() {
@@ -1009,20 +1021,30 @@ fn propagate_singles(b: &mut Board) -> bool {
                 }
             }
         }
-        for u in 0..b.geo.units.len() {
-            for v in 1..=n as u8 {
-                if b.unit_has_value(u, v) {
-                    continue;
+        for unit in &geo.units {
+            let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
+            for &c in unit {
+                let v = b.values[c];
+                if v != 0 {
+                    placed |= 1 << (v - 1);
+                } else {
+                    twos |= ones & b.cands[c];
+                    ones |= b.cands[c];
                 }
-                let pos = b.positions(u, v);
-                match pos.len() {
-                    0 => return false,
-                    1 => {
-                        b.place(pos[0], v);
-                        progress = true;
-                    }
-                    _ => {}
-                }
+            }
+            if ones | placed != all {
+                return false;
+            }
+            let mut hidden = ones & !twos & !placed;
+            while hidden != 0 {
+                let d = hidden.trailing_zeros() as u8;
+                hidden &= hidden - 1;
+                let bit = 1u16 << d;
+                let Some(&c) = unit.iter().find(|&&c| b.values[c] == 0 && b.cands[c] & bit != 0) else {
+                    return false;
+                };
+                b.place(c, d + 1);
+                progress = true;
             }
         }
         if !progress {
@@ -1267,14 +1289,25 @@ pub fn solvable_within(puzzle: &Grid, max: Difficulty) -> bool {
     if max == Difficulty::Expert {
         return true;
     }
+    let last = Technique::ALL.iter().copied().filter(|t| t.level() <= max).max().unwrap_or(Technique::NakedSingle);
     let mut b = Board::new(puzzle);
-    while !b.is_solved() {
-        match next_step(&b, max, None) {
+    loop {
+        // The path always exhausts singles before anything harder, and the state they lead to
+        // is the same in any order: jump there at once.
+        if !propagate_singles(&mut b) {
+            return false;
+        }
+        if b.is_solved() {
+            return true;
+        }
+        if max == Difficulty::Easy {
+            return false;
+        }
+        match next_step_until(&b, last, None) {
             Some(s) => b.apply(&s),
             None => return false,
         }
     }
-    true
 }
 
 /// Rates a puzzle from the hardest technique on its human solution path.
