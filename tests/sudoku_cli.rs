@@ -67,3 +67,56 @@ fn solve_accepts_a_multi_line_grid() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.trim(), "1234341221434321");
 }
+
+#[test]
+fn generate_rate_steps_and_hint() {
+    let (code, out, err) = run(&["generate", "--size", "9", "--difficulty", "hard", "--count", "3", "--seed", "9", "--symmetric"], "");
+    assert_eq!(code, 0, "{err}");
+    let puzzles: Vec<&str> = out.lines().collect();
+    assert_eq!(puzzles.len(), 3);
+    let (code2, out2, _) = run(&["generate", "--size", "9", "--difficulty", "hard", "--count", "3", "--seed", "9", "--symmetric"], "");
+    assert_eq!((code2, &out2), (0, &out), "same seed, same puzzles");
+    let (code, rated, err) = run(&["rate"], &out);
+    assert_eq!(code, 0, "{err}");
+    for l in rated.lines() {
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(f.len(), 3, "{l}");
+        assert_eq!(f[0], "hard");
+        assert!(f[1].parse::<u32>().is_ok());
+    }
+    let (code, steps, err) = run(&["steps"], puzzles[0]);
+    assert_eq!(code, 0, "{err}");
+    assert!(steps.starts_with("1. "), "{steps}");
+    assert!(steps.trim_end().lines().last().unwrap().starts_with("rating: hard"));
+    let (code, json, _) = run(&["steps", "--json"], puzzles[0]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["rating"]["level"], "hard");
+
+    // Hint: the puzzle alone gives a step; a wrong entry is named first.
+    let (code, h, _) = run(&["hint", "--json"], puzzles[0]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(h.trim()).unwrap();
+    assert_eq!(v["kind"], "step");
+    assert!(v["step"]["explanation"].as_str().unwrap().len() > 10);
+    let p = Grid::parse(puzzles[0]).unwrap();
+    let blank = p.values().iter().position(|&v| v == 0).unwrap();
+    let sol = inkdoku::sudoku::solver::solve(&p).unwrap();
+    let mut cur = p.clone();
+    cur.set(blank / 9, blank % 9, sol.values()[blank] % 9 + 1);
+    let (code, h, _) = run(&["hint"], &format!("{}\n{}\n", puzzles[0], cur.to_line()));
+    assert_eq!(code, 0);
+    assert!(h.contains(&format!("r{}c{} is wrong", blank / 9 + 1, blank % 9 + 1)), "{h}");
+}
+
+#[test]
+fn generate_rejects_impossible_requests() {
+    let (code, _, err) = run(&["generate", "--size", "4", "--difficulty", "expert"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("4x4 expert"), "{err}");
+    let (code, _, _) = run(&["generate", "--size", "5"], "");
+    assert_eq!(code, 2);
+    let (code, out, err) = run(&["rate"], "123\n");
+    assert_eq!(code, 2);
+    assert!(out.is_empty() && err.contains("line 1") && err.contains("81 (9x9)"), "{err}");
+}
