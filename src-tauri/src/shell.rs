@@ -6,9 +6,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use tauri::ipc::{Invoke, InvokeBody};
-use tauri::{Manager, Wry};
+use tauri::{AppHandle, Manager, RunEvent, WindowEvent, Wry};
+use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_store::{Store, StoreExt};
 
+use crate::commands::files::FilePicker;
 use crate::commands::settings::{Settings, SettingsStore};
 use crate::commands::{self, AppState, CommandError, ErrorBody, COMMANDS};
 
@@ -72,6 +74,21 @@ impl SettingsStore for PluginStore {
     }
 }
 
+/// Native file dialogs (commands run on worker threads, where blocking dialogs are allowed).
+struct DialogPicker(AppHandle);
+
+impl FilePicker for DialogPicker {
+    fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String> {
+        let picked = self.0.dialog().file().add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]).set_file_name(suggested_name).blocking_save_file();
+        picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
+    }
+
+    fn pick_open(&self) -> Result<Option<PathBuf>, String> {
+        let picked = self.0.dialog().file().add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]).blocking_pick_file();
+        picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
+    }
+}
+
 /// Opens the settings store; a file the plugin can't read is moved aside and replaced.
 fn open_settings(app: &tauri::App, data_dir: &Path) -> Box<dyn SettingsStore> {
     match app.store(SETTINGS_FILE) {
@@ -125,11 +142,19 @@ fn init_logging(log_dir: &Path) -> Option<tracing_appender::non_blocking::Worker
     guard
 }
 
+/// Saves the game with its clock stopped before the window goes away.
+fn save_before_exit(app: &AppHandle) {
+    if let Some(state) = app.try_state::<Arc<AppState>>() {
+        state.save_before_exit();
+    }
+}
+
 pub fn run() {
-    let result = tauri::Builder::default()
+    let app = tauri::Builder::default()
         // Must be the first plugin: a second launch exits before anything else starts.
         .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| focus_main_window(app)))
         .plugin(tauri_plugin_store::Builder::default().build())
+        .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
             let data_dir: PathBuf = app.path().app_data_dir()?;
             std::fs::create_dir_all(&data_dir)?;
@@ -141,14 +166,22 @@ pub fn run() {
             }
             tracing::info!(data_dir = %data_dir.display(), "Inkdoku starting");
             let settings = open_settings(app, &data_dir);
-            app.manage(Arc::new(AppState::new(Some(data_dir), settings)));
+            let picker = Box::new(DialogPicker(app.handle().clone()));
+            app.manage(Arc::new(AppState::new(Some(data_dir), settings, picker)));
             Ok(())
         })
         .invoke_handler(handle_invoke)
-        .run(tauri::generate_context!());
-    if let Err(e) = result {
-        tracing::error!(error = %e, "Inkdoku could not start");
-        eprintln!("Inkdoku could not start: {e}");
-        std::process::exit(1);
-    }
+        .build(tauri::generate_context!());
+    let app = match app {
+        Ok(app) => app,
+        Err(e) => {
+            tracing::error!(error = %e, "Inkdoku could not start");
+            eprintln!("Inkdoku could not start: {e}");
+            std::process::exit(1);
+        }
+    };
+    app.run(|app, event| match event {
+        RunEvent::WindowEvent { event: WindowEvent::CloseRequested { .. }, .. } | RunEvent::ExitRequested { .. } => save_before_exit(app),
+        _ => {}
+    });
 }

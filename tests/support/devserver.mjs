@@ -31,7 +31,7 @@ export async function openApp(browser, url) {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url, { waitUntil: 'load' });
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60000 });
   await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0, { timeout: 15000 });
   page.errors = errors;
   return page;

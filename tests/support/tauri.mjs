@@ -24,8 +24,15 @@ export async function startApp() {
     async quit() {
       try { await driver.quit(); } catch { /* the session may be gone already */ }
       await stop(driverProc);
+      // tauri-driver's port must be free before the next test file starts it again.
+      await waitFor('tauri-driver to stop', async () => !(await portOpen(4444)));
     },
   };
+}
+
+/** A JSON copy of the page's exposed state. */
+export function pageState(driver) {
+  return driver.executeScript('return JSON.parse(JSON.stringify(window.__inkdoku));');
 }
 
 /** Waits until the page has drawn the backend's board, and returns the page state. */
@@ -33,4 +40,23 @@ export async function waitForBoard(driver) {
   return waitFor('the board to be drawn', () =>
     driver.executeScript('const s = window.__inkdoku; return s && s.view && s.drawCount > 0 ? JSON.parse(JSON.stringify(s)) : null;'),
   );
+}
+
+/** Calls a backend command from inside the page, over the app's own IPC. */
+export function backend(driver, command, args = {}) {
+  return driver.executeAsyncScript(
+    'const [cmd, args, done] = arguments; window.__TAURI_INTERNALS__.invoke(cmd, args).then(done, (e) => done({ error: e }));',
+    command,
+    args,
+  );
+}
+
+/** Answers the "Continue or New game" question if it is asked; returns whether it was. */
+export async function dismissResume(driver, choice) {
+  const asked = await waitFor('start-up', () =>
+    driver.executeScript("const d = document.getElementById('dlg-resume'); const s = window.__inkdoku; return d.open ? 'asked' : (s && s.view ? 'no' : null);"),
+  );
+  if (asked === 'asked') await (await driver.findElement({ id: choice === 'new' ? 'resume-new' : 'resume-continue' })).click();
+  await waitForBoard(driver);
+  return asked === 'asked';
 }

@@ -22,6 +22,10 @@ pub enum CommandError {
     Action(#[from] inkdoku::session::ActionError),
     #[error("That ink can't be read: {0}.")]
     Ink(#[from] inkdoku::ink::InkError),
+    #[error("That file can't be opened: {0}.")]
+    BadFile(String),
+    #[error("The file could not be saved or opened: {0}.")]
+    Files(String),
     #[error("The settings could not be saved: {0}")]
     Settings(String),
     #[error("Something went wrong inside Inkdoku: {0}")]
@@ -40,6 +44,8 @@ impl CommandError {
             CommandError::NotUnique => "not_unique",
             CommandError::Action(e) => e.kind(),
             CommandError::Ink(_) => "ink",
+            CommandError::BadFile(_) => "bad_file",
+            CommandError::Files(_) => "files",
             CommandError::Settings(_) => "settings",
             CommandError::Internal(_) => "internal",
         }

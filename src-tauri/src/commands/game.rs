@@ -1,5 +1,5 @@
 //! Commands that start, show and change the game in play. Each one deserialises, calls the
-//! engine (session, solver, recogniser) and returns a view; rules live in the engine.
+//! engine (session, solver, recogniser, generator) and returns a view; rules live in the engine.
 
 use inkdoku::grid::{symbol_value, Grid, Shape};
 use inkdoku::ink::{self, gesture::Gesture, Recognition, Stroke};
@@ -22,11 +22,29 @@ pub struct NewGameArgs {
     pub seed: Option<u64>,
 }
 
-fn shape_of(size: u8) -> Result<Shape, CommandError> {
-    Shape::from_size(size as usize).ok_or_else(|| CommandError::BadArguments {
-        command: "new_game".into(),
-        detail: format!("size {size} is not one of 4, 6, 9, 16"),
-    })
+/// The options of a new game, completed from the settings.
+pub(crate) struct GameOptions {
+    pub shape: Shape,
+    pub difficulty: Difficulty,
+    pub symmetric: bool,
+    pub seed: u64,
+}
+
+impl NewGameArgs {
+    pub(crate) fn resolve(self, state: &AppState, command: &str) -> Result<GameOptions, CommandError> {
+        let settings = state.lock().settings.clone();
+        let size = self.size.unwrap_or(settings.default_size);
+        let shape = Shape::from_size(size as usize).ok_or_else(|| CommandError::BadArguments {
+            command: command.into(),
+            detail: format!("size {size} is not one of 4, 6, 9, 16"),
+        })?;
+        Ok(GameOptions {
+            shape,
+            difficulty: self.difficulty.unwrap_or_else(|| settings.difficulty.parse().unwrap_or(Difficulty::Easy)),
+            symmetric: self.symmetric.unwrap_or(settings.symmetric),
+            seed: self.seed.unwrap_or_else(rand::random),
+        })
+    }
 }
 
 // Placeholder puzzles, one per size, until the puzzle bank lands.
@@ -37,24 +55,31 @@ const PLACEHOLDERS: [&str; 4] = [
     "1...5...9...D....6...A...E...2....B...F...3...7....G...4...8...C2...6...A...E....7...B...F...3....C...G...4...8....1...5...9...D3...7...B...F....8...C...G...4....D...1...5...9....2...6...A...E4...8...C...G....9...D...1...5....E...2...6...A....3...7...B...F",
 ];
 
-/// Starts a game from a puzzle and its solution.
-fn start(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<BoardView, CommandError> {
-    let mut session = SudokuSession::new(puzzle, solution, difficulty, seed).map_err(|e| CommandError::Internal(e.to_string()))?;
+/// Installs a new session as the game in play: timer running, autosaved, any resumable save
+/// forgotten (the player chose a new game).
+pub(crate) fn install(state: &AppState, mut session: SudokuSession) -> BoardView {
     let now = state.now_ms();
     session.resume(now);
     let view = session.view(now);
-    state.lock().session = Some(session);
-    Ok(view)
+    state.autosave(&session);
+    let mut inner = state.lock();
+    inner.session = Some(session);
+    inner.resumable = None;
+    view
 }
 
+fn start(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<BoardView, CommandError> {
+    let session = SudokuSession::new(puzzle, solution, difficulty, seed).map_err(|e| CommandError::Internal(e.to_string()))?;
+    Ok(install(state, session))
+}
+
+/// A new game, instantly.
 pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<BoardView, CommandError> {
-    let settings = state.lock().settings.clone();
-    let shape = shape_of(args.size.unwrap_or(settings.default_size))?;
-    let difficulty = args.difficulty.unwrap_or(settings.difficulty);
-    let text = PLACEHOLDERS[Shape::ALL.iter().position(|s| *s == shape).unwrap_or(2)];
+    let opts = args.resolve(state, "new_game")?;
+    let text = PLACEHOLDERS[Shape::ALL.iter().position(|s| *s == opts.shape).unwrap_or(2)];
     let puzzle = Grid::parse_puzzle(text)?;
     let solution = solver::solve(&puzzle).ok_or(CommandError::Unsolvable)?;
-    start(state, puzzle, solution, difficulty.name(), args.seed)
+    start(state, puzzle, solution, opts.difficulty.name(), Some(opts.seed))
 }
 
 #[derive(Debug, Deserialize)]
@@ -63,7 +88,7 @@ pub struct ImportArgs {
     pub text: String,
 }
 
-/// A puzzle typed or pasted by the player (or read from a file by the view).
+/// A puzzle typed or pasted by the player.
 pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<BoardView, CommandError> {
     let puzzle = Grid::parse_puzzle(&args.text)?;
     let solution = match solver::count_solutions(&puzzle, 2) {
@@ -80,19 +105,33 @@ pub struct ExportedPuzzle {
 }
 
 pub fn export_puzzle(state: &AppState) -> Result<ExportedPuzzle, CommandError> {
-    with_session(state, |s| Ok(ExportedPuzzle { text: s.game().givens().to_line() }))
+    read(state, |s| Ok(ExportedPuzzle { text: s.game().givens().to_line() }))
 }
 
 pub fn board(state: &AppState) -> Result<BoardView, CommandError> {
     let now = state.now_ms();
-    with_session(state, |s| Ok(s.view(now)))
+    read(state, |s| Ok(s.view(now)))
 }
 
-/// Runs `f` on the session in play.
-pub(crate) fn with_session<T>(state: &AppState, f: impl FnOnce(&mut SudokuSession) -> Result<T, CommandError>) -> Result<T, CommandError> {
+/// Runs `f` on the session in play without changing it.
+pub(crate) fn read<T>(state: &AppState, f: impl FnOnce(&SudokuSession) -> Result<T, CommandError>) -> Result<T, CommandError> {
+    let inner = state.lock();
+    f(inner.session.as_ref().ok_or(CommandError::NoGame)?)
+}
+
+/// Runs `f` on the session in play, then stops the clock if the puzzle is now solved,
+/// autosaves, and returns `f`'s result with the new view. `f` leaves the session unchanged when
+/// it fails (every change goes through `Session::apply`), so a failure saves nothing.
+pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut SudokuSession, u64) -> Result<T, CommandError>) -> Result<(T, BoardView), CommandError> {
+    let now = state.now_ms();
     let mut inner = state.lock();
     let session = inner.session.as_mut().ok_or(CommandError::NoGame)?;
-    f(session)
+    let out = f(session, now)?;
+    if session.is_solved() {
+        session.pause(now);
+    }
+    state.autosave(session);
+    Ok((out, session.view(now)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -101,13 +140,9 @@ pub struct ActArgs {
     pub action: Action,
 }
 
-/// Any session action: values, candidates, notes, erasing, undo/redo, solve.
+/// Any session action: values, candidates, notes, erasing, hints, undo/redo, solve.
 pub fn act(state: &AppState, args: ActArgs) -> Result<BoardView, CommandError> {
-    let now = state.now_ms();
-    with_session(state, |s| {
-        s.apply(args.action)?;
-        Ok(s.view(now))
-    })
+    change(state, |s, _| Ok(s.apply(args.action)?)).map(|(_, view)| view)
 }
 
 #[derive(Debug, Deserialize)]
@@ -116,17 +151,18 @@ pub struct TimerArgs {
     pub running: bool,
 }
 
-/// The view pauses the clock while the window is hidden or minimised.
+/// The view pauses the clock while the window is hidden or minimised (and the game is saved
+/// then, since the device may be about to sleep).
 pub fn set_timer(state: &AppState, args: TimerArgs) -> Result<BoardView, CommandError> {
-    let now = state.now_ms();
-    with_session(state, |s| {
+    change(state, |s, now| {
         if args.running && !s.is_solved() {
             s.resume(now)
         } else {
             s.pause(now)
         }
-        Ok(s.view(now))
+        Ok(())
     })
+    .map(|(_, view)| view)
 }
 
 #[derive(Debug, Deserialize)]
@@ -162,8 +198,7 @@ pub struct WriteResult {
 
 /// The pen wrote into a cell: recognise the ink as a legal symbol (or a gesture) and apply it.
 pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, CommandError> {
-    let now = state.now_ms();
-    with_session(state, |s| {
+    let (outcome, view) = change(state, |s, _| {
         let shape = s.game().shape();
         let n = shape.n();
         if args.row >= n || args.col >= n {
@@ -189,6 +224,62 @@ pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, Comm
                 },
             }
         };
-        Ok(WriteResult { outcome, view: s.view(now) })
-    })
+        Ok(outcome)
+    })?;
+    Ok(WriteResult { outcome, view })
+}
+
+/// What start-up found.
+#[derive(Debug, Serialize)]
+pub struct StartupView {
+    /// A game in progress that "Continue" restores.
+    pub resumable: Option<ResumeSummary>,
+    /// A friendly sentence if something was not normal (e.g. a damaged save was set aside).
+    pub notice: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ResumeSummary {
+    pub size: u8,
+    pub difficulty: String,
+    pub elapsed_ms: u64,
+    pub saved_at_ms: u64,
+    pub filled: usize,
+    pub cells: usize,
+}
+
+/// Looks for the autosave (once per run): a damaged file is set aside and its backup tried.
+pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
+    let mut notice = None;
+    let already = std::mem::replace(&mut state.lock().started_up, true);
+    if !already {
+        if let Some(saver) = &state.autosave {
+            let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms());
+            notice = recovery.message();
+            if let Some(n) = &notice {
+                tracing::warn!(notice = %n, "autosave recovery");
+            }
+            state.lock().resumable = recovery.into_loaded().filter(|l| !l.session.is_solved());
+        }
+    }
+    let inner = state.lock();
+    let resumable = inner.resumable.as_ref().map(|l| {
+        let g = l.session.game();
+        let board = g.board();
+        ResumeSummary {
+            size: g.shape().size,
+            difficulty: g.difficulty().to_string(),
+            elapsed_ms: l.session.elapsed(0),
+            saved_at_ms: l.saved_at_ms,
+            filled: board.filled(),
+            cells: g.shape().cells(),
+        }
+    });
+    Ok(StartupView { resumable, notice })
+}
+
+/// "Continue": the saved game with its entries, notes, history and timer.
+pub fn continue_game(state: &AppState) -> Result<BoardView, CommandError> {
+    let loaded = state.lock().resumable.take().ok_or(CommandError::NoGame)?;
+    Ok(install(state, loaded.session))
 }

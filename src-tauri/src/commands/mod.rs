@@ -5,8 +5,11 @@
 //! so the app and the pen tests in Chromium exercise exactly the same code. Each command only
 //! deserialises its arguments, calls the engine and returns a view; no game rule lives here.
 
+mod autosave;
 mod error;
+pub mod files;
 mod game;
+mod help;
 mod names;
 pub mod settings;
 mod state;
@@ -25,6 +28,8 @@ use settings::Settings;
 pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, CommandError> {
     let a = Args { command, value: args };
     match command {
+        "startup" => to_value(game::startup(state)),
+        "continue_game" => to_value(game::continue_game(state)),
         "new_game" => to_value(game::new_game(state, a.parse()?)),
         "import_puzzle" => to_value(game::import_puzzle(state, a.parse()?)),
         "export_puzzle" => to_value(game::export_puzzle(state)),
@@ -32,6 +37,9 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "act" => to_value(game::act(state, a.parse()?)),
         "write_cell" => to_value(game::write_cell(state, a.parse()?)),
         "set_timer" => to_value(game::set_timer(state, a.parse()?)),
+        "hint" => to_value(help::hint(state)),
+        "save_game_as" => to_value(files::save_game_as(state)),
+        "open_game" => to_value(files::open_game(state)),
         "get_settings" => to_value(Ok(state.lock().settings.clone())),
         "update_settings" => to_value(update_settings(state, a.parse()?)),
         "platform_info" => to_value(Ok(crate::platform::info())),
@@ -59,16 +67,19 @@ fn to_value<T: serde::Serialize>(r: Result<T, CommandError>) -> Result<Value, Co
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UpdateSettings {
-    settings: Settings,
+    settings: Value,
 }
 
+/// Unlike loading a settings file (lenient, field by field), an update from the view must be
+/// entirely valid: a bad field is a bug in the view, reported rather than silently replaced.
 fn update_settings(state: &AppState, args: UpdateSettings) -> Result<Settings, CommandError> {
-    if inkdoku::grid::Shape::from_size(args.settings.default_size as usize).is_none() {
-        return Err(CommandError::BadArguments { command: "update_settings".into(), detail: format!("default size {} is not one of 4, 6, 9, 16", args.settings.default_size) });
+    let (settings, rejected) = Settings::from_value_lenient(&args.settings);
+    if !rejected.is_empty() || !args.settings.is_object() {
+        return Err(CommandError::BadArguments { command: "update_settings".into(), detail: format!("invalid settings: {}", rejected.join(", ")) });
     }
-    state.settings_store.save(&args.settings).map_err(CommandError::Settings)?;
-    state.lock().settings = args.settings.clone();
-    Ok(args.settings)
+    state.settings_store.save(&settings).map_err(CommandError::Settings)?;
+    state.lock().settings = settings.clone();
+    Ok(settings)
 }
 
 #[derive(Debug, Deserialize)]

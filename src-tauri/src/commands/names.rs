@@ -2,6 +2,8 @@
 /// manifest (so capabilities must grant each one) and `commands::dispatch` serves exactly these;
 /// a unit test keeps the two in step.
 pub const COMMANDS: &[&str] = &[
+    "startup",
+    "continue_game",
     "new_game",
     "import_puzzle",
     "export_puzzle",
@@ -9,6 +11,9 @@ pub const COMMANDS: &[&str] = &[
     "act",
     "write_cell",
     "set_timer",
+    "hint",
+    "save_game_as",
+    "open_game",
     "get_settings",
     "update_settings",
     "platform_info",

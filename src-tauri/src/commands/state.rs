@@ -5,40 +5,52 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
+use inkdoku::save::Loaded;
 use inkdoku::session::SudokuSession;
 
+use super::autosave::Autosaver;
+use super::files::FilePicker;
 use super::settings::{Settings, SettingsStore};
 
 /// Shared by every command. The Tauri shell keeps one in managed state; the dev server keeps
 /// one for its lifetime.
 pub struct AppState {
     inner: Mutex<Inner>,
+    /// Unix time at start-up plus a monotonic clock: saves get a real date, and the game timer
+    /// never jumps with the wall clock.
     started: Instant,
-    /// Folder for the autosave; `None` keeps everything in memory (tests, dev server default).
-    pub(crate) data_dir: Option<PathBuf>,
+    started_unix_ms: u64,
+    /// `None` keeps everything in memory (tests, dev server by default).
+    pub(crate) autosave: Option<Autosaver>,
     pub(crate) settings_store: Box<dyn SettingsStore>,
+    pub(crate) picker: Box<dyn FilePicker>,
 }
 
 pub(crate) struct Inner {
     pub session: Option<SudokuSession>,
+    /// A saved game found at start-up, waiting for "Continue" or "New game".
+    pub resumable: Option<Loaded>,
+    /// Whether start-up already looked for a saved game.
+    pub started_up: bool,
     pub settings: Settings,
-    /// A friendly sentence about something that happened at start-up (e.g. a damaged save).
-    pub notice: Option<String>,
 }
 
 impl AppState {
     /// State that keeps everything in memory.
     pub fn in_memory() -> Self {
-        AppState::new(None, Box::new(super::settings::MemoryStore::default()))
+        AppState::new(None, Box::new(super::settings::MemoryStore::default()), Box::new(super::files::NoPicker))
     }
 
-    pub fn new(data_dir: Option<PathBuf>, settings_store: Box<dyn SettingsStore>) -> Self {
+    /// `data_dir`: where the autosave lives (`autosave.inkdoku`, with `.bak`).
+    pub fn new(data_dir: Option<PathBuf>, settings_store: Box<dyn SettingsStore>, picker: Box<dyn FilePicker>) -> Self {
         let settings = settings_store.load();
         AppState {
-            inner: Mutex::new(Inner { session: None, settings, notice: None }),
+            inner: Mutex::new(Inner { session: None, resumable: None, started_up: false, settings }),
             started: Instant::now(),
-            data_dir,
+            started_unix_ms: inkdoku::save::now_ms(),
+            autosave: data_dir.map(|d| Autosaver::start(d.join("autosave.inkdoku"))),
             settings_store,
+            picker,
         }
     }
 
@@ -48,9 +60,37 @@ impl AppState {
         self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Milliseconds on a monotonic clock, for the game timer.
+    /// Milliseconds: unix-based, advancing monotonically.
     pub(crate) fn now_ms(&self) -> u64 {
-        self.started.elapsed().as_millis() as u64
+        self.started_unix_ms + self.started.elapsed().as_millis() as u64
+    }
+
+    /// Hands the session to the autosave writer (a finished game stops being resumable).
+    pub(crate) fn autosave(&self, session: &SudokuSession) {
+        let Some(saver) = &self.autosave else { return };
+        if session.is_solved() {
+            saver.delete();
+            return;
+        }
+        match inkdoku::save::to_bytes(session, self.now_ms()) {
+            Ok(bytes) => saver.save(bytes),
+            Err(e) => tracing::error!(error = %e, "could not encode the autosave"),
+        }
+    }
+
+    /// Pauses the clock and writes the game now (window closing, app exiting).
+    pub fn save_before_exit(&self) {
+        let now = self.now_ms();
+        let mut inner = self.lock();
+        if let Some(s) = inner.session.as_mut() {
+            s.pause(now);
+            let snapshot = s.clone();
+            drop(inner);
+            self.autosave(&snapshot);
+        }
+        if let Some(saver) = &self.autosave {
+            saver.flush();
+        }
     }
 }
 

@@ -128,3 +128,97 @@ fn settings_update_and_validation() {
     s["default_size"] = json!(5);
     assert_eq!(dispatch(&state, "update_settings", json!({ "settings": s })).unwrap_err().kind(), "bad_arguments");
 }
+
+#[test]
+fn capabilities_grant_exactly_our_commands() {
+    let caps: Value = serde_json::from_str(include_str!("../../capabilities/main.json")).unwrap();
+    let mut granted: Vec<String> = caps["permissions"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
+    let mut expected: Vec<String> = COMMANDS.iter().map(|c| format!("allow-{}", c.replace('_', "-"))).collect();
+    granted.sort();
+    expected.sort();
+    assert_eq!(granted, expected);
+}
+
+/// A picker that hands out fixed paths, as a player would pick them.
+struct FixedPicker(std::path::PathBuf);
+
+impl files::FilePicker for FixedPicker {
+    fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
+        Ok(Some(self.0.clone()))
+    }
+    fn pick_open(&self) -> Result<Option<std::path::PathBuf>, String> {
+        Ok(Some(self.0.clone()))
+    }
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("inkdoku-app-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn play_a_little(state: &AppState) -> Value {
+    let v = dispatch(state, "new_game", json!({"size": 9})).unwrap();
+    let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
+    dispatch(state, "act", json!({"action": {"type": "set_value", "row": blank / 9, "col": blank % 9, "value": 2}})).unwrap();
+    dispatch(state, "act", json!({"action": {"type": "add_note", "stroke": [[0.1, 0.1], [0.2, 0.25]]}})).unwrap()
+}
+
+#[test]
+fn autosave_then_continue_restores_the_game_and_its_history() {
+    let dir = temp_dir("autosave");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    assert!(dispatch(&state, "startup", Value::Null).unwrap()["resumable"].is_null());
+    let before = play_a_little(&state);
+    state.save_before_exit();
+
+    // A new run of the app.
+    let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = dispatch(&state2, "startup", Value::Null).unwrap();
+    assert_eq!(s["resumable"]["size"], 9);
+    assert!(s["notice"].is_null());
+    let after = dispatch(&state2, "continue_game", Value::Null).unwrap();
+    assert_eq!(after["cells"], before["cells"]);
+    assert_eq!(after["notes"], before["notes"]);
+    let undone = dispatch(&state2, "act", json!({"action": {"type": "undo"}})).unwrap();
+    assert_eq!(undone["notes"].as_array().unwrap().len(), 0, "undo history survived the restart");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_autosave_is_set_aside_and_the_player_told() {
+    let dir = temp_dir("damaged");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    play_a_little(&state);
+    state.save_before_exit();
+    // One more move after the first save is on disk, so the first becomes the backup.
+    dispatch(&state, "act", json!({"action": {"type": "set_candidates"}})).unwrap();
+    state.save_before_exit();
+    std::fs::write(dir.join("autosave.inkdoku"), b"{\"format\": \"inkdoku-save\", \"vers").unwrap();
+    let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = dispatch(&state2, "startup", Value::Null).unwrap();
+    assert!(s["notice"].as_str().unwrap().contains("previous save"), "{s}");
+    assert_eq!(s["resumable"]["size"], 9, "the backup is offered");
+    let kept = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).any(|e| e.file_name().to_string_lossy().contains("corrupt"));
+    assert!(kept, "the damaged file is kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_as_and_open_round_trip_and_a_bad_file_changes_nothing() {
+    let dir = temp_dir("saveas");
+    let path = dir.join("game.inkdoku");
+    let state = AppState::new(None, Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(path.clone())));
+    let before = play_a_little(&state);
+    let saved = dispatch(&state, "save_game_as", Value::Null).unwrap();
+    assert_eq!(saved["path"], path.display().to_string());
+    dispatch(&state, "new_game", json!({"size": 4})).unwrap();
+    let opened = dispatch(&state, "open_game", Value::Null).unwrap();
+    assert_eq!(opened["view"]["cells"], before["cells"]);
+    std::fs::write(&path, b"not a game").unwrap();
+    let e = dispatch(&state, "open_game", Value::Null).unwrap_err();
+    assert_eq!(e.kind(), "bad_file");
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], before["cells"], "the game in play is untouched");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,62 @@
+//! "Save game as…" and "Open game…": the same versioned format as the autosave, in a file the
+//! player picks. Picking is the shell's job (a native dialog in the app); the dev server and
+//! tests supply their own picker. Opening a bad file leaves the game in play untouched.
+
+use std::path::PathBuf;
+
+use inkdoku::session::BoardView;
+use serde::Serialize;
+
+use super::game::{install, read};
+use super::{AppState, CommandError};
+
+/// Asks the player for a file. `None` means they cancelled.
+pub trait FilePicker: Send + Sync {
+    fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String>;
+    fn pick_open(&self) -> Result<Option<PathBuf>, String>;
+}
+
+/// No file dialogs (dev server): the commands say so.
+pub struct NoPicker;
+
+impl FilePicker for NoPicker {
+    fn pick_save(&self, _: &str) -> Result<Option<PathBuf>, String> {
+        Err("file dialogs are only available in the app".into())
+    }
+    fn pick_open(&self) -> Result<Option<PathBuf>, String> {
+        Err("file dialogs are only available in the app".into())
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct Saved {
+    /// `None` if the player cancelled.
+    pub path: Option<String>,
+}
+
+pub fn save_game_as(state: &AppState) -> Result<Saved, CommandError> {
+    let name = read(state, |s| {
+        let g = s.game();
+        Ok(format!("sudoku-{}x{}-{}.{}", g.shape().size, g.shape().size, g.difficulty(), inkdoku::save::EXTENSION))
+    })?;
+    let Some(path) = state.picker.pick_save(&name).map_err(CommandError::Files)? else {
+        return Ok(Saved { path: None });
+    };
+    let now = state.now_ms();
+    read(state, |s| inkdoku::save::export(&path, s, now).map_err(|e| CommandError::Files(e.to_string())))?;
+    Ok(Saved { path: Some(path.display().to_string()) })
+}
+
+#[derive(Debug, Serialize)]
+pub struct Opened {
+    /// `None` if the player cancelled.
+    pub view: Option<BoardView>,
+}
+
+pub fn open_game(state: &AppState) -> Result<Opened, CommandError> {
+    let Some(path) = state.picker.pick_open().map_err(CommandError::Files)? else {
+        return Ok(Opened { view: None });
+    };
+    let loaded = inkdoku::save::load(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
+    Ok(Opened { view: Some(install(state, loaded.session)) })
+}
