@@ -1,1 +1,86 @@
-fn main() {}
+//! Generator benchmark: inkdoku per size and level (median and mean time per puzzle, rate), and
+//! qqwing --generate per difficulty in the same run (if `qqwing` is on PATH), with ratios.
+//!
+//! `cargo bench --bench sudoku_generator [-- SCALE]` (SCALE multiplies the puzzle counts, default 1).
+
+use std::process::Command;
+use std::time::Instant;
+
+use inkdoku::grid::Shape;
+use inkdoku::sudoku::generator::{self, GenerateOptions};
+use inkdoku::sudoku::Difficulty;
+
+/// Per-puzzle times (seconds) for `count` puzzles with consecutive seeds.
+fn ours(shape: Shape, difficulty: Difficulty, count: usize) -> Vec<f64> {
+    (0..count)
+        .filter_map(|k| {
+            let opts = GenerateOptions { shape, difficulty, symmetric: k % 2 == 1, seed: 1000 + k as u64 };
+            let t = Instant::now();
+            generator::generate(&opts, &mut |_| true).ok()?;
+            Some(t.elapsed().as_secs_f64())
+        })
+        .collect()
+}
+
+/// Puzzles per second of `qqwing --generate count --difficulty level --one-line`, start-up included.
+fn qqwing(level: &str, count: usize) -> Option<f64> {
+    let t = Instant::now();
+    let out = Command::new("qqwing")
+        .args(["--generate", &count.to_string(), "--difficulty", level, "--one-line"])
+        .output()
+        .ok()?;
+    let secs = t.elapsed().as_secs_f64();
+    let made = String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.trim().len() == 81).count();
+    (made > 0).then(|| made as f64 / secs)
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        f64::NAN
+    } else {
+        v[v.len() / 2]
+    }
+}
+
+fn main() {
+    let scale: f64 = std::env::args().skip(1).find(|a| !a.starts_with("--")).and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let n = |k: usize| ((k as f64 * scale).round() as usize).max(1);
+    println!("| size | level | puzzles | median ms | mean ms | puzzles/s | qqwing level | qqwing puzzles/s | ratio |");
+    println!("|---|---|---:|---:|---:|---:|---|---:|---:|");
+    for (shape, count) in [(Shape::S4, 50), (Shape::S6, 40), (Shape::S9, 40), (Shape::S16, 8)] {
+        for d in Difficulty::ALL {
+            if !generator::available(shape, d) {
+                println!("| {0}x{0} | {d} | - | - | - | unavailable | | | |", shape.size);
+                continue;
+            }
+            let times = ours(shape, d, n(count));
+            let total: f64 = times.iter().sum();
+            let rate = times.len() as f64 / total;
+            let mean = total / times.len() as f64;
+            let (ql, qrate) = if shape == Shape::S9 {
+                let (ql, qn) = match d {
+                    Difficulty::Easy => ("easy", 100),
+                    Difficulty::Medium => ("intermediate", 40),
+                    Difficulty::Hard | Difficulty::Expert => ("expert", 100),
+                };
+                (ql, qqwing(ql, n(qn)))
+            } else {
+                ("", None)
+            };
+            let (qs, ratio) = match qrate {
+                Some(q) => (format!("{q:.1}"), format!("{:.1}", rate / q)),
+                None => (String::new(), String::new()),
+            };
+            println!(
+                "| {0}x{0} | {d} | {1} | {2:.2} | {3:.2} | {4:.1} | {ql} | {qs} | {ratio} |",
+                shape.size,
+                times.len(),
+                median(&times) * 1e3,
+                mean * 1e3,
+                rate
+            );
+        }
+    }
+}

@@ -6,8 +6,9 @@
 //! take part in some permutation, which gives locked candidates and row/box hidden singles for
 //! the price of three lookups. A row left with one cell is solved: its column leaves the two
 //! other bands and its cell leaves the other digits. Naked singles come from bit-sliced counts,
-//! hidden singles in columns from per-digit column counts, and guesses go to a two-candidate cell
-//! first (fewest-candidates branching).
+//! hidden singles in columns from per-digit column counts, and the same matching on the three
+//! stacks gives locked candidates along columns. Guesses go to a two-candidate cell (the one
+//! with the most unsolved peers, whose guess propagates furthest), else a fewest-candidates cell.
 
 const BAND: u32 = 0x7FF_FFFF;
 /// One bit per row of a band at column 0.
@@ -54,6 +55,28 @@ const fn make_complex() -> [u32; 512] {
     t
 }
 
+/// For a 3x3 presence matrix (bit r*3+k: line r may use box k), the entries that take part in
+/// some line->box permutation.
+const fn make_match() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut s = 0u32;
+    while s < 512 {
+        let mut m = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let q = PERMS[p];
+            if (s >> q[0]) & 1 == 1 && (s >> (3 + q[1])) & 1 == 1 && (s >> (6 + q[2])) & 1 == 1 {
+                m |= 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
+            }
+            p += 1;
+        }
+        t[s as usize] = m;
+        s += 1;
+    }
+    t
+}
+
+static MATCH: [u32; 512] = make_match();
 static SHRINK: [u32; 512] = make_shrink();
 static COMPLEX: [u32; 512] = make_complex();
 
@@ -234,6 +257,40 @@ impl State {
                 return Ok(true);
             }
         }
+        // Stacks: the same one-per-line, one-per-box matching as in bands, on columns.
+        for d in 0..9 {
+            let base = d * 3;
+            let cp = [
+                (self.f[base] | self.f[base] >> 9 | self.f[base] >> 18) & 0x1FF,
+                (self.f[base + 1] | self.f[base + 1] >> 9 | self.f[base + 1] >> 18) & 0x1FF,
+                (self.f[base + 2] | self.f[base + 2] >> 9 | self.f[base + 2] >> 18) & 0x1FF,
+            ];
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                // Bit k*3+b: column k of the stack has a cell in band b.
+                let mut sh = 0u32;
+                for (b, &c) in cp.iter().enumerate() {
+                    let x = (c >> (3 * s)) & 7;
+                    sh |= ((x & 1) | ((x >> 1) & 1) << 3 | ((x >> 2) & 1) << 6) << b;
+                }
+                let m = MATCH[sh as usize];
+                if m == 0 {
+                    return Err(());
+                }
+                for (b, k) in keep.iter_mut().enumerate() {
+                    let cols = ((m >> b) & 1) | ((m >> (3 + b)) & 1) << 1 | ((m >> (6 + b)) & 1) << 2;
+                    *k |= cols << (3 * s);
+                }
+            }
+            for b in 0..3 {
+                let i = base + b;
+                let na = self.f[i] & (keep[b] * COLS3);
+                if na != self.f[i] {
+                    self.f[i] = na;
+                    any = true;
+                }
+            }
+        }
         Ok(any)
     }
 
@@ -254,31 +311,56 @@ impl State {
         }
     }
 
-    /// The cell to branch on: (band, bit). A two-candidate cell if there is one.
+    /// The cell to branch on: (band, bit). The two-candidate cell with the most unsolved
+    /// peers if there is one (its guess propagates furthest), else a cell with fewest candidates.
     fn pick(&self) -> (usize, u32) {
+        let mut best = (0usize, 0u32);
+        let mut best_score = -1i32;
         let mut fallback = None;
         for b in 0..3 {
             let u = self.unsolved[b];
             if u == 0 {
                 continue;
             }
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            let (mut ones, mut twos, mut threes, mut fours) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
+                fours |= threes & x;
                 threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
             }
-            let biv = u & twos & !threes;
-            if biv != 0 {
-                return (b, biv & biv.wrapping_neg());
+            let mut biv = u & twos & !threes;
+            while biv != 0 {
+                let bit = biv & biv.wrapping_neg();
+                biv ^= bit;
+                let t = bit.trailing_zeros();
+                let (r, c) = (t / 9, t % 9);
+                let row = (u >> (9 * r)) & 0x1FF;
+                let boxm = (7u32 << (3 * (c / 3))) * COLS3;
+                let col = COLS3 << c;
+                let score = (row.count_ones()
+                    + (u & boxm).count_ones()
+                    + (self.unsolved[0] & col).count_ones()
+                    + (self.unsolved[1] & col).count_ones()
+                    + (self.unsolved[2] & col).count_ones()) as i32;
+                if score > best_score {
+                    best_score = score;
+                    best = (b, bit);
+                }
             }
-            if fallback.is_none() {
-                let tri = u & threes;
-                fallback = Some((b, tri & tri.wrapping_neg()));
+            let tri = u & threes & !fours;
+            if tri != 0 && fallback.is_none_or(|(_, _, k)| k > 3) {
+                fallback = Some((b, tri & tri.wrapping_neg(), 3));
+            } else if fallback.is_none() {
+                let many = u & fours;
+                fallback = Some((b, many & many.wrapping_neg(), 4));
             }
         }
-        fallback.unwrap_or((0, 0))
+        if best_score >= 0 {
+            return best;
+        }
+        fallback.map_or((0, 0), |(b, bit, _)| (b, bit))
     }
 
     fn values(&self) -> [u8; 81] {
