@@ -2,6 +2,7 @@
 //!
 //!     cargo run --release --example train_ink -- [--val] [--epochs N] [--nets K] [--seed S]
 //!         [--hidden 256,128] [--lr F] [--batch N] [--smoothing F] [--order-p F] [--aug F]
+//!         [--letter-rep K]
 //!         [--data PATH] [--out PATH]
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
@@ -31,6 +32,7 @@ struct Opts {
     smoothing: f32,
     order_p: f32,
     aug: f32,
+    letter_rep: usize,
 }
 
 fn opts() -> Result<Opts, String> {
@@ -48,6 +50,7 @@ fn opts() -> Result<Opts, String> {
         smoothing: 0.05,
         order_p: 0.1,
         aug: 1.0,
+        letter_rep: 1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -68,6 +71,7 @@ fn opts() -> Result<Opts, String> {
             "--smoothing" => o.smoothing = num(val()?)? as f32,
             "--order-p" => o.order_p = num(val()?)? as f32,
             "--aug" => o.aug = num(val()?)? as f32,
+            "--letter-rep" => o.letter_rep = (num(val()?)? as usize).max(1),
             "--hidden" => {
                 o.hidden = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --hidden {s}"))).collect::<Result<_, _>>()?
             }
@@ -303,8 +307,12 @@ fn run() -> Result<(), String> {
     for k in 0..o.nets {
         let mut rng = StdRng::seed_from_u64(o.seed.wrapping_add(k as u64 * 7919));
         let mut net = Net::new(&sizes, &mut rng);
-        let mut order: Vec<usize> = (0..train.len()).collect();
-        let steps_per_epoch = train.len().div_ceil(o.batch);
+        // Letters are rarer than digits (and F, G rarest): `--letter-rep k` shows each k times
+        // per epoch (each time with a fresh distortion).
+        let mut order: Vec<usize> = (0..train.len())
+            .flat_map(|i| std::iter::repeat_n(i, if train[i].1 >= 10 { o.letter_rep } else { 1 }))
+            .collect();
+        let steps_per_epoch = order.len().div_ceil(o.batch);
         let total = (steps_per_epoch * o.epochs) as f32;
         let mut step = 0usize;
         for ep in 0..o.epochs {

@@ -64,8 +64,27 @@ fn densify(strokes: &[Stroke]) -> Vec<Stroke> {
         .collect()
 }
 
+/// Moves every point by up to `amount` of the glyph size (deterministic pseudo-random).
+fn jitter(strokes: &[Stroke], amount: f32) -> Vec<Stroke> {
+    let pts = strokes.iter().flat_map(|s| &s.points);
+    let (mut x0, mut x1, mut y0, mut y1) = (f32::MAX, f32::MIN, f32::MAX, f32::MIN);
+    for p in pts {
+        (x0, x1, y0, y1) = (x0.min(p.x), x1.max(p.x), y0.min(p.y), y1.max(p.y));
+    }
+    let size = (x1 - x0).max(y1 - y0);
+    let mut state = 12345u32;
+    let mut next = move || {
+        state = state.wrapping_mul(1664525).wrapping_add(1013904223);
+        (state >> 8) as f32 / (1u32 << 24) as f32 * 2.0 - 1.0
+    };
+    strokes
+        .iter()
+        .map(|s| Stroke::new(s.points.iter().map(|p| Point::new(p.x + amount * size * next(), p.y + amount * size * next())).collect()))
+        .collect()
+}
+
 #[test]
-fn answers_survive_scale_position_rotation_and_resampling() {
+fn answers_survive_scale_position_slant_rotation_jitter_and_resampling() {
     let all = test_samples();
     let legal = ink::parse_symbol_set("1-9A-G").unwrap();
     let (mut same, mut n) = (0, 0);
@@ -77,13 +96,17 @@ fn answers_survive_scale_position_rotation_and_resampling() {
             transform(&s.strokes, |x, y| (0.3 + x * 1e-4, 0.6 + y * 1e-4)),
             transform(&s.strokes, |x, y| (c * x - sn * y + 1e4, sn * x + c * y - 3e3)),
             densify(&s.strokes),
+            // Slant: shear by 0.2 (about 11°).
+            transform(&s.strokes, |x, y| (x + 0.2 * y, y)),
+            jitter(&s.strokes, 0.01),
         ];
         for v in &variants {
             n += 1;
             same += (ink::rank(v, &legal).unwrap().map(|r| r[0].0) == Some(base[0].0)) as usize;
         }
     }
-    // Scale, position and sampling are removed exactly; a 6° rotation may flip a borderline one.
+    // Scale, position and sampling are removed exactly; rotation, slant and jitter may flip a
+    // borderline sample.
     assert!(same as f64 >= 0.97 * n as f64, "{same}/{n} unchanged");
 }
 

@@ -130,6 +130,24 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
     for ((t, g), k) in &sorted {
         println!("  {t} -> {g}: {k}");
     }
+    // The full matrix, rows = true label, columns = answer (`?` = no answer).
+    let mut cols: Vec<char> = legal.clone();
+    if sorted.iter().any(|((_, g), _)| *g == '?') {
+        cols.push('?');
+    }
+    println!("confusion matrix (rows: label, columns: answer):");
+    println!("     {}", cols.iter().map(|c| format!("{c:>4}")).collect::<String>());
+    for &t in &legal {
+        let Some(&(good, _)) = per_label.get(&t) else { continue };
+        let row: String = cols
+            .iter()
+            .map(|&g| {
+                let k = if g == t { good } else { sorted.iter().find(|((a, b), _)| *a == t && *b == g).map_or(0, |x| x.1) };
+                if k == 0 { format!("{:>4}", ".") } else { format!("{k:>4}") }
+            })
+            .collect();
+        println!("  {t}  {row}");
+    }
     if nn.is_none() {
         println!("would be rejected by recognize(): {rejected}");
     }
