@@ -168,6 +168,23 @@ impl Grid {
     /// `|`, `-`, `+` separators. `.` is a blank (and `0` too, except on 16x16 boards).
     /// Givens that conflict are not an error here: see [`Grid::conflicts`].
     pub fn parse(text: &str) -> Result<Grid, GridError> {
+        // Fast path for the common case: one line of exactly N*N symbol or blank bytes.
+        let bytes = text.trim_end().as_bytes();
+        if let Some(shape) = Shape::from_cell_count(bytes.len()) {
+            if shape.size <= 9 {
+                let mut cells = Vec::with_capacity(bytes.len());
+                for &b in bytes {
+                    match b {
+                        b'.' | b'0' => cells.push(0),
+                        b'1'..=b'9' if b - b'0' <= shape.size => cells.push(b - b'0'),
+                        _ => break,
+                    }
+                }
+                if cells.len() == bytes.len() {
+                    return Ok(Grid { shape, cells });
+                }
+            }
+        }
         let chars: Vec<char> = text
             .chars()
             .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))

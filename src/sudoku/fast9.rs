@@ -88,33 +88,71 @@ struct State {
     prev: [u32; 27],
     /// Cells not yet solved, per band.
     unsolved: [u32; 3],
+    /// Each digit's bands when its column logic last found nothing.
+    checked: [u32; 27],
 }
 
 impl State {
     fn new(values: &[u8]) -> Option<State> {
-        let mut st = State { f: [BAND; 27], prev: [0; 27], unsolved: [BAND; 3] };
+        // Givens per digit and band, then every digit loses the given cells but its own, and
+        // its own givens' rows, boxes and columns.
+        let mut g = [0u32; 27];
+        let mut all = [0u32; 3];
         for (i, &v) in values.iter().enumerate() {
-            if v == 0 {
-                continue;
+            if v != 0 {
+                let (b, t) = (i / 27, i % 27);
+                g[(v as usize - 1) * 3 + b] |= 1 << t;
+                all[b] |= 1 << t;
             }
-            let d = v as usize - 1;
-            let (r, c) = (i / 9, i % 9);
-            let (b, rr) = (r / 3, r % 3);
-            let bit = 1u32 << (rr * 9 + c);
-            if st.f[d * 3 + b] & bit == 0 {
-                return None; // conflicts with an earlier given
+        }
+        let mut st = State { f: [0; 27], prev: [0; 27], unsolved: [BAND; 3], checked: [0; 27] };
+        for d in 0..9 {
+            let base = d * 3;
+            let mut cols = 0u32;
+            for b in 0..3 {
+                let x = g[base + b];
+                cols |= (x | x >> 9 | x >> 18) & 0x1FF;
             }
-            for d2 in 0..9 {
-                if d2 != d {
-                    st.f[d2 * 3 + b] &= !bit;
+            for b in 0..3 {
+                let x = g[base + b];
+                // Rows holding a given of d, and boxes holding one.
+                let mut peers = 0u32;
+                for r in 0..3 {
+                    if (x >> (9 * r)) & 0x1FF != 0 {
+                        peers |= 0x1FF << (9 * r);
+                    }
                 }
-            }
-            let boxm = (7u32 << (3 * (c / 3))) * COLS3;
-            st.f[d * 3 + b] &= !((0x1FF << (9 * rr)) | boxm) | bit;
-            for b2 in 0..3 {
-                if b2 != b {
-                    st.f[d * 3 + b2] &= !(COLS3 << c);
+                let segs = (x | x >> 9 | x >> 18) & 0x1FF;
+                for k in 0..3 {
+                    if (segs >> (3 * k)) & 7 != 0 {
+                        peers |= (7 << (3 * k)) * COLS3;
+                    }
                 }
+                peers |= cols * COLS3;
+                st.f[base + b] = (BAND & !all[b] & !peers) | x;
+            }
+        }
+        // Two givens of a digit in one row, box or column: no solution.
+        for d in 0..9 {
+            let base = d * 3;
+            let mut cols = 0u32;
+            for b in 0..3 {
+                let x = g[base + b];
+                for r in 0..3 {
+                    if ((x >> (9 * r)) & 0x1FF).count_ones() > 1 {
+                        return None;
+                    }
+                }
+                let segs = [x & 0o7007007, (x >> 3) & 0o7007007, (x >> 6) & 0o7007007];
+                if segs.iter().any(|s| s.count_ones() > 1) {
+                    return None;
+                }
+                let c = (x | x >> 9 | x >> 18) & 0x1FF;
+                let in_band = (x & 0x1FF).count_ones() + ((x >> 9) & 0x1FF).count_ones() + (x >> 18).count_ones();
+                if c & cols != 0 || c.count_ones() != in_band {
+                    return None;
+                }
+                cols |= c;
             }
         }
         Some(st)
@@ -161,23 +199,26 @@ impl State {
             let newly = solved & self.unsolved[b];
             if newly != 0 {
                 self.unsolved[b] &= !newly;
+                // Branch-free: clear the cells from every digit, then give this digit its own back.
                 for d2 in 0..9 {
                     let j = d2 * 3 + b;
-                    if d2 != d && self.f[j] & newly != 0 {
-                        self.f[j] &= !newly;
-                        dirty |= 1 << j;
-                    }
+                    let old = self.f[j];
+                    let new = old & !newly;
+                    self.f[j] = new;
+                    dirty |= ((old != new) as u32) << j;
                 }
+                self.f[i] = a;
                 let cols = (newly | newly >> 9 | newly >> 18) & 0x1FF;
                 let cm = cols * COLS3;
                 let base = d * 3;
                 for b2 in 0..3 {
                     let j = base + b2;
-                    if b2 != b && self.f[j] & cm != 0 {
-                        self.f[j] &= !cm;
-                        dirty |= 1 << j;
-                    }
+                    let old = self.f[j];
+                    let new = if b2 == b { old } else { old & !cm };
+                    self.f[j] = new;
+                    dirty |= ((old != new) as u32) << j;
                 }
+                dirty &= !(1 << i);
             }
         }
         true
@@ -223,72 +264,71 @@ impl State {
         if any {
             return Ok(true);
         }
-        // Hidden singles in columns: a digit with one cell left in a column.
+        // Per-digit logic on columns: hidden singles and the stack matching. It only depends on
+        // the digit's own bands, so a digit unchanged since it last yielded nothing is skipped.
         for d in 0..9 {
+            let base = d * 3;
+            let a = [self.f[base], self.f[base + 1], self.f[base + 2]];
+            if a == [self.checked[base], self.checked[base + 1], self.checked[base + 2]] {
+                continue;
+            }
+            let mut changed = false;
+            // Hidden singles in columns: a digit with one cell left in a column.
+            let cp = a.map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
             let (mut ones, mut twos) = (0u32, 0u32);
-            for b in 0..3 {
-                let a = self.f[d * 3 + b];
-                let (x0, x1, x2) = (a & 0x1FF, (a >> 9) & 0x1FF, a >> 18);
-                let band_twos = (x0 & x1) | (x0 & x2) | (x1 & x2);
+            for &x in &a {
+                let (x0, x1, x2) = (x & 0x1FF, (x >> 9) & 0x1FF, x >> 18);
                 let band_ones = x0 | x1 | x2;
-                twos |= band_twos | (ones & band_ones);
+                twos |= (x0 & x1) | (x0 & x2) | (x1 & x2) | (ones & band_ones);
                 ones |= band_ones;
             }
             if ones != 0x1FF {
                 return Err(());
             }
             let single_cols = ones & !twos;
-            if single_cols == 0 {
-                continue;
-            }
-            for b in 0..3 {
-                let i = d * 3 + b;
-                let hits = self.f[i] & (single_cols * COLS3) & self.unsolved[b];
-                let mut s = hits;
-                while s != 0 {
-                    let bit = s & s.wrapping_neg();
-                    s ^= bit;
-                    let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
-                    self.f[i] &= !row | bit;
-                    any = true;
+            if single_cols != 0 {
+                for b in 0..3 {
+                    let mut hits = a[b] & (single_cols * COLS3) & self.unsolved[b];
+                    while hits != 0 {
+                        let bit = hits & hits.wrapping_neg();
+                        hits ^= bit;
+                        let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
+                        self.f[base + b] &= !row | bit;
+                        changed = true;
+                    }
                 }
             }
-            if any {
-                return Ok(true);
-            }
-        }
-        // Stacks: the same one-per-line, one-per-box matching as in bands, on columns.
-        for d in 0..9 {
-            let base = d * 3;
-            let cp = [
-                (self.f[base] | self.f[base] >> 9 | self.f[base] >> 18) & 0x1FF,
-                (self.f[base + 1] | self.f[base + 1] >> 9 | self.f[base + 1] >> 18) & 0x1FF,
-                (self.f[base + 2] | self.f[base + 2] >> 9 | self.f[base + 2] >> 18) & 0x1FF,
-            ];
-            let mut keep = [0u32; 3];
-            for s in 0..3 {
-                // Bit k*3+b: column k of the stack has a cell in band b.
-                let mut sh = 0u32;
-                for (b, &c) in cp.iter().enumerate() {
-                    let x = (c >> (3 * s)) & 7;
-                    sh |= ((x & 1) | ((x >> 1) & 1) << 3 | ((x >> 2) & 1) << 6) << b;
+            if !changed {
+                // Stacks: the one-per-column, one-per-box matching, as bands do for rows.
+                let mut keep = [0u32; 3];
+                for s in 0..3 {
+                    // Bit k*3+b: column k of the stack has a cell in band b.
+                    let mut sh = 0u32;
+                    for (b, &c) in cp.iter().enumerate() {
+                        let x = (c >> (3 * s)) & 7;
+                        sh |= ((x & 1) | ((x >> 1) & 1) << 3 | ((x >> 2) & 1) << 6) << b;
+                    }
+                    let m = MATCH[sh as usize];
+                    if m == 0 {
+                        return Err(());
+                    }
+                    for (b, k) in keep.iter_mut().enumerate() {
+                        let cols = ((m >> b) & 1) | ((m >> (3 + b)) & 1) << 1 | ((m >> (6 + b)) & 1) << 2;
+                        *k |= cols << (3 * s);
+                    }
                 }
-                let m = MATCH[sh as usize];
-                if m == 0 {
-                    return Err(());
-                }
-                for (b, k) in keep.iter_mut().enumerate() {
-                    let cols = ((m >> b) & 1) | ((m >> (3 + b)) & 1) << 1 | ((m >> (6 + b)) & 1) << 2;
-                    *k |= cols << (3 * s);
+                for b in 0..3 {
+                    let na = a[b] & (keep[b] * COLS3);
+                    if na != a[b] {
+                        self.f[base + b] = na;
+                        changed = true;
+                    }
                 }
             }
-            for b in 0..3 {
-                let i = base + b;
-                let na = self.f[i] & (keep[b] * COLS3);
-                if na != self.f[i] {
-                    self.f[i] = na;
-                    any = true;
-                }
+            if changed {
+                any = true;
+            } else {
+                self.checked[base..base + 3].copy_from_slice(&a);
             }
         }
         Ok(any)
@@ -420,12 +460,23 @@ fn search(st: &mut State, limit: usize, count: &mut usize, first: &mut Option<[u
 
 /// Counts solutions of a 9x9 board (values 0..=9, 81 of them) up to `limit`, with the first one.
 pub(crate) fn count(values: &[u8], limit: usize) -> (usize, Option<[u8; 81]>) {
+    count_impl(values, limit, true)
+}
+
+/// Counts only (the first solution is not copied out).
+pub(crate) fn count_only(values: &[u8], limit: usize) -> usize {
+    count_impl(values, limit, false).0
+}
+
+#[inline]
+fn count_impl(values: &[u8], limit: usize, keep_first: bool) -> (usize, Option<[u8; 81]>) {
     if values.len() != 81 || limit == 0 {
         return (0, None);
     }
     let Some(mut st) = State::new(values) else { return (0, None) };
     let mut n = 0;
-    let mut first = None;
+    // With `keep_first` false the slot starts filled, so `search` never writes it.
+    let mut first = if keep_first { None } else { Some([0u8; 81]) };
     search(&mut st, limit, &mut n, &mut first);
-    (n, first)
+    (n, if keep_first { first } else { None })
 }
