@@ -84,8 +84,8 @@ static COMPLEX: [u32; 512] = make_complex();
 struct State {
     /// Candidates of digit d in band b at index d*3+b.
     f: [u32; 27],
-    /// `f` as last propagated, to skip bands that did not change.
-    prev: [u32; 27],
+    /// Bands changed since they were last propagated (bit d*3+b).
+    dirty: u32,
     /// Cells not yet solved, per band.
     unsolved: [u32; 3],
     /// Each digit's bands when its column logic last found nothing.
@@ -105,7 +105,7 @@ impl State {
                 all[b] |= 1 << t;
             }
         }
-        let mut st = State { f: [0; 27], prev: [0; 27], unsolved: [BAND; 3], checked: [0; 27] };
+        let mut st = State { f: [0; 27], dirty: (1 << 27) - 1, unsolved: [BAND; 3], checked: [0; 27] };
         for d in 0..9 {
             let base = d * 3;
             let mut cols = 0u32;
@@ -161,20 +161,12 @@ impl State {
     /// Band logic until nothing changes; false on a contradiction.
     #[inline]
     fn update(&mut self) -> bool {
-        // Bands whose candidates changed since they were last processed.
-        let mut dirty = 0u32;
-        for i in 0..27 {
-            if self.f[i] != self.prev[i] {
-                dirty |= 1 << i;
-            }
-        }
+        let mut dirty = self.dirty;
+        self.dirty = 0;
         while dirty != 0 {
             let i = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let a0 = self.f[i];
-            if a0 == self.prev[i] {
-                continue;
-            }
             let (d, b) = (i / 3, i % 3);
             let shrink = SHRINK[(a0 & 0x1FF) as usize]
                 | SHRINK[((a0 >> 9) & 0x1FF) as usize] << 3
@@ -184,7 +176,6 @@ impl State {
                 return false;
             }
             self.f[i] = a;
-            self.prev[i] = a;
             let (r0, r1, r2) = (a & 0x1FF, (a >> 9) & 0x1FF, a >> 18);
             let mut solved = 0;
             if r0 & (r0.wrapping_sub(1)) == 0 {
@@ -255,6 +246,7 @@ impl State {
                 for d in 0..9 {
                     if self.f[d * 3 + b] & bit != 0 {
                         self.f[d * 3 + b] &= !row | bit;
+                        self.dirty |= 1 << (d * 3 + b);
                         break;
                     }
                 }
@@ -294,6 +286,7 @@ impl State {
                         hits ^= bit;
                         let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
                         self.f[base + b] &= !row | bit;
+                        self.dirty |= 1 << (base + b);
                         changed = true;
                     }
                 }
@@ -321,6 +314,7 @@ impl State {
                     let na = a[b] & (keep[b] * COLS3);
                     if na != a[b] {
                         self.f[base + b] = na;
+                        self.dirty |= 1 << (base + b);
                         changed = true;
                     }
                 }
@@ -449,10 +443,12 @@ fn search(st: &mut State, limit: usize, count: &mut usize, first: &mut Option<[u
         }
         if digits == 0 {
             st.f[d * 3 + b] &= !row | bit;
+            st.dirty |= 1 << (d * 3 + b);
             search(st, limit, count, first);
         } else {
             let mut s2 = *st;
             s2.f[d * 3 + b] &= !row | bit;
+            s2.dirty |= 1 << (d * 3 + b);
             search(&mut s2, limit, count, first);
         }
     }
