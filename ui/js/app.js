@@ -278,8 +278,12 @@ function onPointerDown(ev) {
 function onPointerMove(ev) {
   if (!state.view) return;
   if (!active || active.pointerId !== ev.pointerId) {
-    // A pen hovering over another cell ends the open group at once.
-    if (ev.pointerType === 'pen' && ev.buttons === 0 && grouper.open) handleGroupEvents(grouper.hover(boardPoint(ev)));
+    if (ev.pointerType === 'pen') {
+      // A hovering pen is a pen in use: palms resting on the screen are ignored from now on.
+      palm.accept('pen', ev.timeStamp);
+      // A pen hovering over another cell ends the open group at once.
+      if (ev.buttons === 0 && grouper.open) handleGroupEvents(grouper.hover(boardPoint(ev)));
+    }
     return;
   }
   const events = typeof ev.getCoalescedEvents === 'function' ? ev.getCoalescedEvents() : [];

@@ -4,17 +4,24 @@
 //!
 //! Usage: `inkdoku-devserver [--port N] [--ui DIR]`. Port 0 (the default) picks a free port; the
 //! first line on stdout is `listening on http://127.0.0.1:PORT/`.
+//!
+//! The HTTP is deliberately minimal (one request per connection, `Connection: close`, bodies by
+//! Content-Length): it only ever talks to a local test browser. A general-purpose crate was
+//! tried first and lost requests now and then when Chromium opened many connections at once.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
 
 use inkdoku_app::commands::{dispatch, AppState, ErrorBody};
-use tiny_http::{Header, Method, Request, Response, Server};
 
 // The same policy as the app's CSP, with the page's own origin standing in for Tauri IPC.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; \
                    connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-const MAX_BODY: u64 = 8 << 20;
+const MAX_BODY: usize = 8 << 20;
+const MAX_HEADER_LINES: usize = 100;
 
 fn main() {
     let mut port: u16 = 0;
@@ -27,21 +34,22 @@ fn main() {
             _ => fail("usage: inkdoku-devserver [--port N] [--ui DIR]"),
         }
     }
-    let server = Server::http(("127.0.0.1", port)).unwrap_or_else(|e| fail(&format!("cannot listen: {e}")));
-    let addr = server.server_addr().to_ip().map(|a| a.to_string()).unwrap_or_default();
+    let listener = TcpListener::bind(("127.0.0.1", port)).unwrap_or_else(|e| fail(&format!("cannot listen: {e}")));
+    let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
     println!("listening on http://{addr}/");
     let _ = std::io::stdout().flush();
 
-    let state = AppState::in_memory();
-    for request in server.incoming_requests() {
-        let response = if request.method() == &Method::Post && request.url().starts_with("/ipc/") {
-            handle_ipc(&state, request)
-        } else {
-            handle_file(&ui, request)
-        };
-        if let Err(e) = response {
-            eprintln!("devserver: {e}");
-        }
+    let state = Arc::new(AppState::in_memory());
+    let ui = Arc::new(ui);
+    for stream in listener.incoming().flatten() {
+        let (state, ui) = (state.clone(), ui.clone());
+        // A thread per connection, like the app's worker threads: one slow request never
+        // holds up the page's others.
+        std::thread::spawn(move || {
+            if let Err(e) = serve(stream, &state, &ui) {
+                eprintln!("devserver: {e}");
+            }
+        });
     }
 }
 
@@ -50,36 +58,87 @@ fn fail(msg: &str) -> ! {
     std::process::exit(2)
 }
 
-fn header(name: &str, value: &str) -> Header {
-    // Only called with constant ASCII names and values, which tiny_http always accepts.
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).unwrap_or_else(|_| fail("bad header"))
+struct Response {
+    status: u16,
+    content_type: &'static str,
+    body: Vec<u8>,
 }
 
-fn json_response(status: u16, body: &serde_json::Value) -> Response<std::io::Cursor<Vec<u8>>> {
-    Response::from_data(body.to_string().into_bytes())
-        .with_status_code(status)
-        .with_header(header("Content-Type", "application/json"))
-        .with_header(header("Cache-Control", "no-store"))
-}
-
-fn handle_ipc(state: &AppState, mut request: Request) -> std::io::Result<()> {
-    let command = request.url().trim_start_matches("/ipc/").to_string();
-    let mut body = String::new();
-    let read = request.as_reader().take(MAX_BODY).read_to_string(&mut body);
-    let args = match read.map_err(|e| e.to_string()).and_then(|_| {
-        if body.trim().is_empty() { Ok(serde_json::Value::Null) } else { serde_json::from_str(&body).map_err(|e| e.to_string()) }
-    }) {
-        Ok(v) => v,
-        Err(e) => {
-            let err = ErrorBody { kind: "bad_arguments".into(), message: format!("The request body is not JSON: {e}") };
-            return request.respond(json_response(400, &serde_json::to_value(err).unwrap_or_default()));
+fn serve(stream: TcpStream, state: &AppState, ui: &Path) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line)? == 0 {
+        return Ok(()); // a preconnect that never sent anything
+    }
+    let mut parts = request_line.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or("").to_string(), parts.next().unwrap_or("/").to_string());
+    let mut content_length = 0usize;
+    for _ in 0..MAX_HEADER_LINES {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 || line.trim().is_empty() {
+            break;
         }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                content_length = value.trim().parse().unwrap_or(0);
+            }
+        }
+    }
+    let response = if content_length > MAX_BODY {
+        error(413, "bad_arguments", "The request is too large.")
+    } else if method == "POST" && target.starts_with("/ipc/") {
+        let mut body = vec![0; content_length];
+        reader.read_exact(&mut body)?;
+        handle_ipc(state, target.trim_start_matches("/ipc/"), &body)
+    } else if method == "GET" {
+        handle_file(ui, &target)
+    } else {
+        error(405, "bad_arguments", "Only GET and POST are served.")
     };
-    let response = match dispatch(state, &command, args) {
-        Ok(v) => json_response(200, &v),
-        Err(e) => json_response(400, &serde_json::to_value(ErrorBody::from(&e)).unwrap_or_default()),
+    write_response(stream, &response)
+}
+
+fn write_response(mut stream: TcpStream, r: &Response) -> std::io::Result<()> {
+    let reason = match r.status {
+        200 => "OK",
+        400 => "Bad Request",
+        404 => "Not Found",
+        _ => "Error",
     };
-    request.respond(response)
+    let head = format!(
+        "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\nContent-Security-Policy: {CSP}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        r.status,
+        r.content_type,
+        r.body.len()
+    );
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(&r.body)?;
+    stream.flush()
+}
+
+fn error(status: u16, kind: &str, message: &str) -> Response {
+    let body = serde_json::to_vec(&ErrorBody { kind: kind.into(), message: message.into() }).unwrap_or_default();
+    Response { status, content_type: "application/json", body }
+}
+
+fn handle_ipc(state: &AppState, command: &str, body: &[u8]) -> Response {
+    let args = if body.iter().all(u8::is_ascii_whitespace) {
+        Ok(serde_json::Value::Null)
+    } else {
+        serde_json::from_slice(body)
+    };
+    let args = match args {
+        Ok(v) => v,
+        Err(e) => return error(400, "bad_arguments", &format!("The request body is not JSON: {e}")),
+    };
+    match dispatch(state, command, args).and_then(|v| serde_json::to_vec(&v).map_err(|e| inkdoku_app::commands::CommandError::Internal(e.to_string()))) {
+        Ok(body) => Response { status: 200, content_type: "application/json", body },
+        Err(e) => {
+            let b = ErrorBody::from(&e);
+            error(400, &b.kind, &b.message)
+        }
+    }
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -95,22 +154,18 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn handle_file(ui: &Path, request: Request) -> std::io::Result<()> {
-    let url = request.url().split(['?', '#']).next().unwrap_or("/");
+fn handle_file(ui: &Path, target: &str) -> Response {
+    let url = target.split(['?', '#']).next().unwrap_or("/");
     let rel = if url == "/" { "index.html" } else { url.trim_start_matches('/') };
     let rel = Path::new(rel);
     // Only plain relative paths inside ui/: no "..", no absolute paths.
-    if request.method() != &Method::Get || !rel.components().all(|c| matches!(c, Component::Normal(_))) {
-        return request.respond(Response::from_string("not found").with_status_code(404));
+    let not_found = Response { status: 404, content_type: "text/plain", body: b"not found".to_vec() };
+    if !rel.components().all(|c| matches!(c, Component::Normal(_))) {
+        return not_found;
     }
     let path = ui.join(rel);
     match std::fs::read(&path) {
-        Ok(bytes) => request.respond(
-            Response::from_data(bytes)
-                .with_header(header("Content-Type", content_type(&path)))
-                .with_header(header("Content-Security-Policy", CSP))
-                .with_header(header("Cache-Control", "no-store")),
-        ),
-        Err(_) => request.respond(Response::from_string("not found").with_status_code(404)),
+        Ok(body) => Response { status: 200, content_type: content_type(&path), body },
+        Err(_) => not_found,
     }
 }

@@ -1,0 +1,181 @@
+// Pen play in real headless Chromium against the real Rust backend (dev bridge): real recorded
+// handwriting from held-out writers lands as the right digit in the right cell; the eraser end,
+// scratch-out, pencil notes, palm rejection and slow multi-stroke digits behave as on paper.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
+import { loadSamples, spread, placeInCell, Pen, erase } from '../support/pen.mjs';
+
+let server, browser, page, pen;
+
+before(async () => {
+  server = await startDevServer();
+  browser = await launchChromium({ width: 1200, height: 760 });
+  page = await openApp(browser, server.url);
+  pen = new Pen(await page.createCDPSession());
+}, { timeout: 60000 });
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+const ui = () => page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)));
+const rect = () => page.evaluate(() => { const r = document.getElementById('ink').getBoundingClientRect(); return { x: r.left, y: r.top, size: r.width }; });
+const cellCentre = (r, n, row, col) => ({ x: r.x + ((col + 0.5) * r.size) / n, y: r.y + ((row + 0.5) * r.size) / n });
+
+async function newGame(size = 9) {
+  await page.evaluate(async (size) => {
+    await fetch('/ipc/new_game', { method: 'POST', body: JSON.stringify({ size }) });
+  }, size);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.size === size, {}, size);
+}
+
+/** Writes recorded strokes into a cell and waits for the backend's answer. */
+async function writeSample(strokes, row, col, { commitBy = 'hover', gap = 120, dt = 0 } = {}) {
+  const r = await rect();
+  const n = (await ui()).view.size;
+  const writes = (await ui()).writes;
+  await pen.write(placeInCell(strokes, r, n, row, col), { gap, dt });
+  if (commitBy === 'hover') {
+    // Hovering over another cell ends the group at once.
+    await pen.hover(cellCentre(r, n, (row + Math.floor(n / 2)) % n, (col + Math.floor(n / 2)) % n));
+  }
+  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, writes);
+  return (await ui()).lastWrite;
+}
+
+function blanks(view) {
+  return view.cells.map((c, i) => ({ c, i })).filter(({ c }) => !c.given).map(({ i }) => ({ row: Math.floor(i / view.size), col: i % view.size }));
+}
+
+test('300 real handwritten digits from held-out writers land in the right cells', { timeout: 600000 }, async () => {
+  await newGame(9);
+  const samples = spread(loadSamples('123456789'), 300);
+  const cells = blanks((await ui()).view);
+  let right = 0;
+  const wrong = [];
+  for (const [k, s] of samples.entries()) {
+    const cell = cells[k % cells.length];
+    // Most groups end by hovering away; every tenth by the writer's pause.
+    const res = await writeSample(s.strokes, cell.row, cell.col, { commitBy: k % 10 === 0 ? 'pause' : 'hover' });
+    const ok = res.outcome.kind === 'symbol' && res.outcome.symbol === s.label && res.cell.row === cell.row && res.cell.col === cell.col;
+    if (ok) right++;
+    else wrong.push({ index: s.index, writer: s.writer, label: s.label, got: res.outcome.symbol || res.outcome.kind });
+    if (res.outcome.kind === 'symbol') {
+      // Keep the board empty for the next sample.
+      const undos = (await ui()).view.can_undo;
+      if (undos) await page.keyboard.down('Control'), await page.keyboard.press('z'), await page.keyboard.up('Control');
+      await page.waitForFunction((r, c) => window.__inkdoku.view.cells[r * 9 + c].value === 0, { timeout: 5000 }, cell.row, cell.col);
+    }
+  }
+  const rate = right / samples.length;
+  console.log(`pen replay: ${right}/${samples.length} = ${(rate * 100).toFixed(1)}% right; misses: ${JSON.stringify(wrong)}`);
+  assert.ok(rate >= 0.98, `only ${(rate * 100).toFixed(1)}% right: ${JSON.stringify(wrong)}`);
+});
+
+test('a multi-stroke 4 written slowly is one digit', { timeout: 60000 }, async () => {
+  await newGame(9);
+  const four = loadSamples('4').find((s) => s.strokes.length === 2);
+  const cell = blanks((await ui()).view)[0];
+  const before = (await ui()).writes;
+  // 400 ms between the strokes (less than the 500 ms pause), 8 ms between samples.
+  const res = await writeSample(four.strokes, cell.row, cell.col, { commitBy: 'pause', gap: 400, dt: 8 });
+  await sleep(700);
+  const s = await ui();
+  assert.equal(s.writes, before + 1, 'one recognition, not two');
+  assert.equal(res.outcome.kind, 'symbol');
+  assert.equal(res.outcome.symbol, '4');
+  assert.equal(s.view.cells[cell.row * 9 + cell.col].value, 4);
+});
+
+async function typeInto(row, col, digit) {
+  const r = await rect();
+  // A pen tap selects the cell; the keyboard fills it.
+  const p = cellCentre(r, 9, row, col);
+  await pen.stroke([p, { x: p.x + 1, y: p.y }]);
+  await page.waitForFunction((row, col) => { const s = window.__inkdoku.selected; return s && s.row === row && s.col === col; }, { timeout: 5000 }, row, col);
+  await page.keyboard.press(String(digit));
+  await page.waitForFunction((i, d) => window.__inkdoku.view.cells[i].value === d, { timeout: 5000 }, row * 9 + col, digit);
+}
+
+test('the eraser end clears every player-filled cell it passes over, in one undo step', { timeout: 60000 }, async () => {
+  await newGame(9);
+  const view = (await ui()).view;
+  // A row with at least three blanks.
+  const row = [...Array(9).keys()].find((r) => view.cells.slice(r * 9, r * 9 + 9).filter((c) => !c.given).length >= 3);
+  const cols = [...Array(9).keys()].filter((c) => !view.cells[row * 9 + c].given).slice(0, 3);
+  for (const c of cols) await typeInto(row, c, 5);
+  const r = await rect();
+  const from = cellCentre(r, 9, row, 0), to = cellCentre(r, 9, row, 8);
+  const path = Array.from({ length: 12 }, (_, k) => ({ x: from.x + ((to.x - from.x) * k) / 11, y: from.y }));
+  await erase(page, path);
+  await page.waitForFunction((row, cols) => cols.every((c) => window.__inkdoku.view.cells[row * 9 + c].value === 0), { timeout: 5000 }, row, cols);
+  const after = (await ui()).view;
+  for (let c = 0; c < 9; c++) if (view.cells[row * 9 + c].given) assert.equal(after.cells[row * 9 + c].value, view.cells[row * 9 + c].value, 'givens stay');
+  await page.keyboard.down('Control'); await page.keyboard.press('z'); await page.keyboard.up('Control');
+  await page.waitForFunction((row, cols) => cols.every((c) => window.__inkdoku.view.cells[row * 9 + c].value === 5), { timeout: 5000 }, row, cols);
+});
+
+test('a scratch-out over a cell clears it', { timeout: 60000 }, async () => {
+  await newGame(9);
+  const cell = blanks((await ui()).view)[2];
+  await typeInto(cell.row, cell.col, 8);
+  const r = await rect();
+  const c = cellCentre(r, 9, cell.row, cell.col);
+  const w = r.size / 9;
+  const zig = Array.from({ length: 7 }, (_, k) => ({ x: c.x + (k % 2 ? 0.35 : -0.35) * w, y: c.y - 0.25 * w + (k * 0.5 * w) / 6 }));
+  const writes = (await ui()).writes;
+  await pen.stroke(zig, { dt: 4 });
+  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, writes);
+  const s = await ui();
+  assert.equal(s.lastWrite.outcome.kind, 'scratch_out');
+  assert.equal(s.view.cells[cell.row * 9 + cell.col].value, 0);
+});
+
+test('pencil notes stay glued to the board through a resize', { timeout: 60000 }, async () => {
+  await newGame(9);
+  await page.click('#mode-pencil');
+  const r = await rect();
+  const pts = Array.from({ length: 10 }, (_, k) => ({ x: r.x + r.size * (0.1 + 0.03 * k), y: r.y + r.size * (0.12 + 0.01 * k) }));
+  await pen.stroke(pts, { dt: 2 });
+  const notes = await waitFor('the note', async () => { const v = (await ui()).view; return v.notes.length === 1 ? v.notes : null; });
+  await page.setViewport({ width: 900, height: 620 });
+  await page.waitForFunction((w) => Math.abs(document.getElementById('ink').getBoundingClientRect().width - w) > 10, { timeout: 5000 }, r.size);
+  const after = await ui();
+  assert.deepEqual(after.view.notes, notes, 'the note is kept in board coordinates');
+  // Drawn where it belongs on the smaller board: dark pixels around the note's middle.
+  const dark = await page.evaluate(([x, y]) => {
+    const c = document.getElementById('board');
+    const d = c.getContext('2d').getImageData(Math.round(x * c.width) - 3, Math.round(y * c.height) - 3, 7, 7).data;
+    let k = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 120) k++;
+    return k;
+  }, notes[0].points[5]);
+  assert.ok(dark > 0, 'the note is drawn at its board position after the resize');
+  await page.screenshot({ path: artifactPath('pen-notes-resized.png') });
+  await page.setViewport({ width: 1200, height: 760 });
+  await page.click('#mode-pen');
+});
+
+test('palm touches while the pen is in use change nothing', { timeout: 60000 }, async () => {
+  await newGame(9);
+  const r = await rect();
+  const cell = blanks((await ui()).view)[0];
+  const p = cellCentre(r, 9, cell.row, cell.col);
+  await pen.hover(p); // the pen is in use
+  const before = await ui();
+  const cdp = await page.createCDPSession();
+  const q = cellCentre(r, 9, (cell.row + 4) % 9, (cell.col + 4) % 9);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: q.x, y: q.y, radiusX: 20, radiusY: 20, force: 0.4 }] });
+  for (let k = 1; k <= 6; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: q.x + 6 * k, y: q.y + 4 * k, radiusX: 20, radiusY: 20, force: 0.4 }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await sleep(800);
+  const after = await ui();
+  assert.deepEqual(after.view.cells, before.view.cells);
+  assert.deepEqual(after.view.notes, before.view.notes);
+  assert.deepEqual(after.selected, before.selected);
+  assert.equal(after.writes, before.writes);
+});

@@ -1,0 +1,86 @@
+// Pen strokes for headless Chromium: trusted pen events through CDP (pointerType "pen" with
+// pressure), real recorded handwriting placed into a cell, and the eraser end (which CDP can't
+// synthesise) as in-page PointerEvents with button 5 / buttons 32.
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot, sleep } from './proc.mjs';
+
+export const inkData = path.join(repoRoot, '..', 'shared', 'data', 'ink');
+
+/** Samples of test.jsonl (held-out writers) whose label is in `labels`. */
+export function loadSamples(labels = '123456789') {
+  return fs
+    .readFileSync(path.join(inkData, 'test.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line, index) => ({ index, ...JSON.parse(line) }))
+    .filter((s) => labels.includes(s.label));
+}
+
+/** Every k-th sample, so that many writers are represented. */
+export function spread(samples, count) {
+  const step = samples.length / count;
+  return Array.from({ length: count }, (_, i) => samples[Math.floor(i * step)]);
+}
+
+/**
+ * Maps a sample's strokes into a cell of the board on screen: the glyph is scaled (keeping its
+ * aspect ratio) to fill `fill` of the cell height and centred, as a writer would.
+ */
+export function placeInCell(strokes, rect, n, row, col, fill = 0.7) {
+  const pts = strokes.flat();
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+  const cell = rect.size / n;
+  const scale = (cell * fill) / Math.max(x1 - x0, y1 - y0, 1);
+  const cx = rect.x + (col + 0.5) * cell, cy = rect.y + (row + 0.5) * cell;
+  return strokes.map((s) => s.map(([x, y]) => ({ x: cx + (x - (x0 + x1) / 2) * scale, y: cy + (y - (y0 + y1) / 2) * scale })));
+}
+
+export class Pen {
+  constructor(cdp) {
+    this.cdp = cdp;
+  }
+
+  send(type, p, buttons, force) {
+    return this.cdp.send('Input.dispatchMouseEvent', {
+      type, x: p.x, y: p.y, button: type === 'mouseMoved' && !buttons ? 'none' : 'left', buttons, clickCount: 1,
+      pointerType: 'pen', force, tiltX: 5, tiltY: -8,
+    });
+  }
+
+  hover(p) {
+    return this.send('mouseMoved', p, 0, 0);
+  }
+
+  /** One stroke with the nib down, `dt` ms between samples. */
+  async stroke(points, { dt = 0, pressure = 0.55 } = {}) {
+    await this.hover(points[0]);
+    await this.send('mousePressed', points[0], 1, pressure);
+    for (const p of points.slice(1)) {
+      await this.send('mouseMoved', p, 1, pressure);
+      if (dt) await sleep(dt);
+    }
+    await this.send('mouseReleased', points[points.length - 1], 0, 0);
+  }
+
+  /** Several strokes with `gap` ms of hovering between them. */
+  async write(strokes, { gap = 60, dt = 0 } = {}) {
+    for (const [i, s] of strokes.entries()) {
+      if (i) await sleep(gap);
+      await this.stroke(s, { dt });
+    }
+  }
+}
+
+/** The eraser end: in-page pen PointerEvents with button 5 / buttons 32 along a path. */
+export function erase(page, points) {
+  return page.evaluate((pts) => {
+    const target = document.getElementById('ink');
+    const fire = (type, p, buttons) =>
+      target.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 77, pointerType: 'pen', isPrimary: true, clientX: p.x, clientY: p.y, button: type === 'pointermove' ? -1 : 5, buttons, pressure: buttons ? 0.5 : 0 }));
+    fire('pointerdown', pts[0], 32);
+    for (const p of pts.slice(1)) fire('pointermove', p, 32);
+    fire('pointerup', pts[pts.length - 1], 0);
+  }, points);
+}
