@@ -106,9 +106,13 @@ fn transforms_keep_rating_and_symmetry() {
                 assert_eq!(solver::count_solutions(&p, 2), 1);
                 let after = human::rate(&p).unwrap();
                 assert_eq!(after.level, before.level, "{} -> {p}", e.puzzle);
-                assert_eq!(after.hardest, before.hardest, "{} -> {p}", e.puzzle);
-                // The score's effort part (count of non-single steps) may differ by a little:
-                // which instance of a technique the path meets first depends on orientation.
+                // Below expert the hardest technique is kept too. The path takes the first
+                // instance of the easiest technique, which depends on orientation, so among
+                // expert techniques (colouring or forcing chain) and in the score's effort
+                // part the transformed puzzle may differ.
+                if before.level < Difficulty::Expert {
+                    assert_eq!(after.hardest, before.hardest, "{} -> {p}", e.puzzle);
+                }
                 if e.symmetric {
                     assert!(is_symmetric(&p));
                 }

@@ -223,10 +223,84 @@ impl<'a> Generic<'a> {
         }
     }
 
+    /// Locked candidates (pointing and claiming) for boards with boxes: a digit confined to one
+    /// line inside a box (or to one box inside a line) leaves the rest of that line (or box).
+    /// `None` on a contradiction, else whether anything was removed.
+    fn locked(&mut self, st: &mut GState) -> Option<bool> {
+        let n = self.geo.n;
+        if self.geo.units.len() < 3 * n {
+            return Some(false);
+        }
+        let mut changed = false;
+        for u in 0..3 * n {
+            for d in 0..n as u8 {
+                let bit = 1u16 << d;
+                // The other kind of unit all positions share (box for lines; row or column for boxes).
+                let mut shared: [Option<usize>; 2] = [None, None];
+                let mut count = 0;
+                let mut placed = false;
+                for &c in &self.geo.units[u] {
+                    if st.cand[c] & bit == 0 {
+                        continue;
+                    }
+                    if st.value[c] != 0 {
+                        placed = true;
+                        break;
+                    }
+                    let cu = &self.geo.cell_units[c];
+                    let keys: [usize; 2] = if u >= 2 * n { [cu[0], cu[1]] } else { [cu[2], usize::MAX] };
+                    for k in 0..2 {
+                        shared[k] = match (count, shared[k]) {
+                            (0, _) => Some(keys[k]),
+                            (_, Some(x)) if x == keys[k] => Some(x),
+                            _ => None,
+                        };
+                    }
+                    count += 1;
+                }
+                if placed || count < 2 {
+                    continue;
+                }
+                for target in shared.into_iter().flatten() {
+                    if target == usize::MAX {
+                        continue;
+                    }
+                    for k in 0..self.geo.units[target].len() {
+                        let c = self.geo.units[target][k];
+                        if st.cand[c] & bit == 0 || st.value[c] != 0 || self.geo.cell_units[c].contains(&u) {
+                            continue;
+                        }
+                        st.cand[c] &= !bit;
+                        changed = true;
+                        let m = st.cand[c];
+                        if m == 0 {
+                            return None;
+                        }
+                        if m & (m - 1) == 0 && !self.assign(st, c, m.trailing_zeros() as u8) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
     fn search(&mut self, st: &mut GState, limit: usize, count: &mut usize, first: &mut Option<Vec<u8>>) {
         self.nodes += 1;
-        if !self.hidden_singles(st) {
-            return;
+        loop {
+            if !self.hidden_singles(st) {
+                return;
+            }
+            if st.left == 0 || self.geo.n < 16 {
+                break;
+            }
+            // 16x16 trees are big enough for locked candidates to pay for themselves.
+            match self.locked(st) {
+                None => return,
+                Some(false) => break,
+                Some(true) => {}
+            }
         }
         if st.left == 0 {
             *count += 1;
@@ -235,17 +309,22 @@ impl<'a> Generic<'a> {
             }
             return;
         }
-        let mut best = usize::MAX;
+        // Fewest candidates; among those, the cell with the most unsolved peers (its guess
+        // propagates furthest).
         let mut best_n = u32::MAX;
         for (i, &m) in st.cand.iter().enumerate() {
             if st.value[i] == 0 {
-                let k = m.count_ones();
-                if k < best_n {
-                    best_n = k;
+                best_n = best_n.min(m.count_ones());
+            }
+        }
+        let mut best = usize::MAX;
+        let mut best_deg = 0;
+        for (i, &m) in st.cand.iter().enumerate() {
+            if st.value[i] == 0 && m.count_ones() == best_n {
+                let deg = self.geo.peers[i].iter().filter(|&&p| st.value[p] == 0).count() + 1;
+                if deg > best_deg {
+                    best_deg = deg;
                     best = i;
-                    if k == 2 {
-                        break;
-                    }
                 }
             }
         }
