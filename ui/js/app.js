@@ -435,6 +435,28 @@ async function newGame(size, difficulty, symmetric) {
   setStatus(`New ${v.size} × ${v.size} game (${v.difficulty}).`);
 }
 
+/** A brand-new puzzle from the generator, made in the background with a progress bar. */
+async function generateGame(size, difficulty, symmetric) {
+  const started = await run('generate_game', { size, difficulty, symmetric });
+  if (!started) return;
+  $('gen').hidden = false;
+  $('gen-progress').value = 0;
+  const poll = async () => {
+    if ($('gen').hidden) return; // cancelled
+    const s = await run('generation_status');
+    if (!s || s.job !== started.job) { $('gen').hidden = true; return; }
+    $('gen-progress').value = s.progress;
+    if (!s.done) { setTimeout(poll, 100); return; }
+    $('gen').hidden = true;
+    if (s.view) {
+      state.view = null;
+      setView(s.view);
+      setStatus(`New ${s.view.size} × ${s.view.size} game (${s.view.difficulty}), freshly made.`);
+    } else if (s.error) toast(s.error);
+  };
+  setTimeout(poll, 100);
+}
+
 async function saveSettings(patch) {
   const s = await run('update_settings', { settings: { ...state.settings, ...patch } });
   if (s) {
@@ -448,10 +470,17 @@ function wireDialogs() {
   $('btn-new').addEventListener('click', openNewGame);
   $('won-new').addEventListener('click', openNewGame);
   $('dlg-new').addEventListener('close', () => {
-    if ($('dlg-new').returnValue !== 'start') return;
+    const choice = $('dlg-new').returnValue;
+    if (choice !== 'start' && choice !== 'fresh') return;
     const size = Number($('new-size').value), difficulty = $('new-difficulty').value, symmetric = $('new-symmetric').checked;
     saveSettings({ default_size: size, difficulty, symmetric });
-    newGame(size, difficulty, symmetric);
+    if (choice === 'fresh') generateGame(size, difficulty, symmetric);
+    else newGame(size, difficulty, symmetric);
+  });
+  $('gen-cancel').addEventListener('click', async () => {
+    await run('cancel_generation');
+    $('gen').hidden = true;
+    setStatus('Cancelled. Your game is unchanged.');
   });
   $('btn-settings').addEventListener('click', () => {
     $('set-hand').value = state.settings.handedness;

@@ -18,6 +18,8 @@ pub enum CommandError {
     Unsolvable,
     #[error("That puzzle has more than one solution, so it can't be played fairly.")]
     NotUnique,
+    #[error("That puzzle can't be made: {0}.")]
+    Unavailable(String),
     #[error("That move isn't possible: {0}.")]
     Action(#[from] inkdoku::session::ActionError),
     #[error("That ink can't be read: {0}.")]
@@ -42,6 +44,7 @@ impl CommandError {
             CommandError::Puzzle(_) => "puzzle",
             CommandError::Unsolvable => "unsolvable",
             CommandError::NotUnique => "not_unique",
+            CommandError::Unavailable(_) => "unavailable",
             CommandError::Action(e) => e.kind(),
             CommandError::Ink(_) => "ink",
             CommandError::BadFile(_) => "bad_file",

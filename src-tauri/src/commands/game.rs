@@ -4,7 +4,8 @@
 use inkdoku::grid::{symbol_value, Grid, Shape};
 use inkdoku::ink::{self, gesture::Gesture, Recognition, Stroke};
 use inkdoku::session::{Action, BoardView, SudokuSession};
-use inkdoku::sudoku::{solver, Difficulty};
+use inkdoku::sudoku::{bank, solver, Difficulty};
+use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use super::{AppState, CommandError};
@@ -47,14 +48,6 @@ impl NewGameArgs {
     }
 }
 
-// Placeholder puzzles, one per size, until the puzzle bank lands.
-const PLACEHOLDERS: [&str; 4] = [
-    "1..4.4....2..3.1",
-    "1..4.6.5..2.2...6..6..3.3..6.5.4..1.",
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-    "1...5...9...D....6...A...E...2....B...F...3...7....G...4...8...C2...6...A...E....7...B...F...3....C...G...4...8....1...5...9...D3...7...B...F....8...C...G...4....D...1...5...9....2...6...A...E4...8...C...G....9...D...1...5....E...2...6...A....3...7...B...F",
-];
-
 /// Installs a new session as the game in play: timer running, autosaved, any resumable save
 /// forgotten (the player chose a new game).
 pub(crate) fn install(state: &AppState, mut session: SudokuSession) -> BoardView {
@@ -73,13 +66,14 @@ fn start(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed:
     Ok(install(state, session))
 }
 
-/// A new game, instantly.
+/// A new game, instantly: a banked puzzle of that size and level, freshly transformed. A level
+/// a size can't have (4x4 expert) is served at the hardest level it can; the view shows which.
 pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<BoardView, CommandError> {
     let opts = args.resolve(state, "new_game")?;
-    let text = PLACEHOLDERS[Shape::ALL.iter().position(|s| *s == opts.shape).unwrap_or(2)];
-    let puzzle = Grid::parse_puzzle(text)?;
-    let solution = solver::solve(&puzzle).ok_or(CommandError::Unsolvable)?;
-    start(state, puzzle, solution, opts.difficulty.name(), Some(opts.seed))
+    let mut rng = rand::rngs::StdRng::seed_from_u64(opts.seed);
+    let served = bank::instant_puzzle(opts.shape, opts.difficulty, opts.symmetric, &mut rng);
+    let solution = solver::solve(&served.puzzle).ok_or(CommandError::Unsolvable)?;
+    start(state, served.puzzle, solution, served.difficulty.name(), Some(opts.seed))
 }
 
 #[derive(Debug, Deserialize)]

@@ -9,6 +9,7 @@ mod autosave;
 mod error;
 pub mod files;
 mod game;
+mod generate;
 mod help;
 mod names;
 pub mod settings;
@@ -31,6 +32,9 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "startup" => to_value(game::startup(state)),
         "continue_game" => to_value(game::continue_game(state)),
         "new_game" => to_value(game::new_game(state, a.parse()?)),
+        "generate_game" => to_value(generate::generate_game(state, a.parse()?)),
+        "generation_status" => to_value(generate::generation_status(state)),
+        "cancel_generation" => to_value(generate::cancel_generation(state)),
         "import_puzzle" => to_value(game::import_puzzle(state, a.parse()?)),
         "export_puzzle" => to_value(game::export_puzzle(state)),
         "board" => to_value(game::board(state)),

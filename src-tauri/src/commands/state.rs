@@ -24,6 +24,8 @@ pub struct AppState {
     pub(crate) autosave: Option<Autosaver>,
     pub(crate) settings_store: Box<dyn SettingsStore>,
     pub(crate) picker: Box<dyn FilePicker>,
+    /// A puzzle being generated in the background.
+    pub(crate) job: Mutex<Option<super::generate::Job>>,
 }
 
 pub(crate) struct Inner {
@@ -51,6 +53,7 @@ impl AppState {
             autosave: data_dir.map(|d| Autosaver::start(d.join("autosave.inkdoku"))),
             settings_store,
             picker,
+            job: Mutex::new(None),
         }
     }
 

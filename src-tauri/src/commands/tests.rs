@@ -39,10 +39,11 @@ fn actions_go_through_the_session_with_undo() {
     assert_eq!(v["can_undo"], true);
     let v = dispatch(&state, "act", json!({"action": {"type": "undo"}})).unwrap();
     assert_eq!(v["cells"][blank]["value"], 0);
-    let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
+    let given = v["cells"].as_array().unwrap().iter().position(|c| c["given"] == true).unwrap();
+    let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": given / 9, "col": given % 9, "value": 1}})).unwrap_err();
     assert_eq!(e.kind(), "given_cell");
     let msg = serde_json::to_value(&e).unwrap()["message"].as_str().unwrap().to_string();
-    assert!(msg.contains("r1c1"), "{msg}");
+    assert!(msg.contains(&format!("r{}c{}", given / 9 + 1, given % 9 + 1)), "{msg}");
 }
 
 #[test]
@@ -221,4 +222,70 @@ fn save_as_and_open_round_trip_and_a_bad_file_changes_nothing() {
     assert_eq!(e.kind(), "bad_file");
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], before["cells"], "the game in play is untouched");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generation_runs_in_the_background_and_starts_the_game() {
+    let state = fresh();
+    let started = dispatch(&state, "generate_game", json!({"size": 9, "difficulty": "easy", "symmetric": true, "seed": 42})).unwrap();
+    assert!(started["job"].as_u64().is_some());
+    let view = loop {
+        let s = dispatch(&state, "generation_status", Value::Null).unwrap();
+        let p = s["progress"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p));
+        if s["done"] == true {
+            assert!(s["error"].is_null(), "{s}");
+            break s["view"].clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    assert_eq!(view["size"], 9);
+    assert_eq!(view["difficulty"], "easy");
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], view["cells"]);
+    // Symmetric givens, as asked.
+    let cells = view["cells"].as_array().unwrap();
+    for i in 0..81 {
+        assert_eq!(cells[i]["given"], cells[80 - i]["given"]);
+    }
+}
+
+#[test]
+fn generation_can_be_cancelled_and_impossible_levels_are_refused() {
+    let state = fresh();
+    dispatch(&state, "new_game", json!({"size": 9})).unwrap();
+    let before = dispatch(&state, "board", Value::Null).unwrap();
+    dispatch(&state, "generate_game", json!({"size": 16, "difficulty": "expert"})).unwrap();
+    assert_eq!(dispatch(&state, "cancel_generation", Value::Null).unwrap(), true);
+    let s = dispatch(&state, "generation_status", Value::Null).unwrap();
+    assert_eq!(s["done"], true);
+    assert!(s["view"].is_null());
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], before["cells"], "the game in play is untouched");
+    let e = dispatch(&state, "generate_game", json!({"size": 4, "difficulty": "expert"})).unwrap_err();
+    assert_eq!(e.kind(), "unavailable");
+}
+
+#[test]
+fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has() {
+    let state = fresh();
+    for size in [4u8, 6, 9, 16] {
+        for difficulty in ["easy", "medium", "hard", "expert"] {
+            let v = dispatch(&state, "new_game", json!({ "size": size, "difficulty": difficulty, "seed": 3 })).unwrap();
+            let served = v["difficulty"].as_str().unwrap().to_string();
+            let order = ["easy", "medium", "hard", "expert"];
+            let pos = |d: &str| order.iter().position(|x| *x == d).unwrap();
+            assert!(pos(&served) <= pos(difficulty), "{size} {difficulty} served {served}");
+            if size >= 9 {
+                assert_eq!(served, difficulty, "{size}x{size} has every level");
+            }
+            let text = dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().to_string();
+            let grid = inkdoku::grid::Grid::parse(&text).unwrap();
+            assert_eq!(inkdoku::sudoku::solver::count_solutions(&grid, 2), 1, "unique: {text}");
+        }
+    }
+    // The same seed gives the same game; another seed another one.
+    let a = dispatch(&state, "new_game", json!({"size": 9, "seed": 11})).unwrap();
+    let b = dispatch(&state, "new_game", json!({"size": 9, "seed": 11})).unwrap();
+    let c = dispatch(&state, "new_game", json!({"size": 9, "seed": 12})).unwrap();
+    assert_eq!(a["cells"], b["cells"]);
+    assert_ne!(a["cells"], c["cells"]);
 }
