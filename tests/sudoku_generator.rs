@@ -85,7 +85,7 @@ fn bank_entries_are_unique_and_rated_as_labelled() {
         for e in entries {
             assert_eq!(solver::count_solutions(&e.puzzle, 2), 1);
             assert_eq!(human::rate(&e.puzzle).unwrap().level, e.difficulty, "{}", e.puzzle);
-            assert_eq!(is_symmetric(&e.puzzle) || !e.symmetric, true);
+            assert!(is_symmetric(&e.puzzle) || !e.symmetric);
         }
     }
 }

@@ -77,9 +77,9 @@ fn find_fixtures() {
         for line in sample(set, 3000) {
             let g = Grid::parse_puzzle(&line).unwrap();
             let r = human::rate(&g).unwrap();
-            if !found.contains_key(&r.hardest) {
+            if let std::collections::btree_map::Entry::Vacant(e) = found.entry(r.hardest) {
                 println!("(Technique::{:?}, \"{line}\"),", r.hardest);
-                found.insert(r.hardest, line);
+                e.insert(line);
             }
             if found.len() == Technique::ALL.len() {
                 return;

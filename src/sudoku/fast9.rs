@@ -279,8 +279,8 @@ impl State {
             }
             let single_cols = ones & !twos;
             if single_cols != 0 {
-                for b in 0..3 {
-                    let mut hits = a[b] & (single_cols * COLS3) & self.unsolved[b];
+                for (b, &x) in a.iter().enumerate() {
+                    let mut hits = x & (single_cols * COLS3) & self.unsolved[b];
                     while hits != 0 {
                         let bit = hits & hits.wrapping_neg();
                         hits ^= bit;
