@@ -1,0 +1,70 @@
+//! `inkdoku recognize`: the eval report's last line, the stdin mode and its exit codes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_inkdoku");
+const TEST: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/ink/test.jsonl");
+
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("inkdoku runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    let out = child.wait_with_output().expect("inkdoku finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn eval_ends_with_the_accuracy_line() {
+    // A small file: every 40th test sample, labels 0-9 and A-G.
+    let text = std::fs::read_to_string(TEST).expect("test.jsonl is readable");
+    let lines: Vec<&str> = text.lines().step_by(40).collect();
+    let path = std::env::temp_dir().join(format!("inkdoku-ink-cli-{}.jsonl", std::process::id()));
+    std::fs::write(&path, lines.join("\n")).expect("temp file");
+    let p = path.to_string_lossy().into_owned();
+    for set in ["1-9", "1-9A-G", "1-4", "1-6"] {
+        let (code, out, err) = run(&["recognize", "--eval", &p, "--symbols", set], "");
+        assert_eq!(code, 0, "{err}");
+        let last = out.lines().last().unwrap_or("");
+        let rest = last.strip_prefix("accuracy: ").unwrap_or_else(|| panic!("last line {last:?}"));
+        let (acc, n) = rest.split_once(" (n=").expect("accuracy: X (n=N)");
+        assert_eq!(acc.len(), 6, "four decimals: {last}");
+        let acc: f64 = acc.parse().expect("a number");
+        let n: usize = n.trim_end_matches(')').parse().expect("a count");
+        assert!(n > 40 && acc > 0.95, "{last}");
+        assert!(out.contains("confusion matrix"));
+    }
+    let _ = std::fs::remove_file(&path);
+    let (code, _, err) = run(&["recognize", "--eval", "/nonexistent.jsonl"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("nonexistent"), "{err}");
+    let (code, _, _) = run(&["recognize", "--eval", TEST, "--symbols", "1-7"], "");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn one_sample_on_stdin() {
+    let one = r#"{"strokes":[[[50,10],[50,40],[49,70],[49,95]]]}"#;
+    let (code, out, _) = run(&["recognize"], one);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("1 "), "{out}");
+    // A dot is rejected (exit 1) with the reason; garbage is an error (exit 2).
+    let (code, out, _) = run(&["recognize"], r#"{"strokes":[[{"x":3,"y":3}]]}"#);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("rejected: "), "{out}");
+    let (code, _, err) = run(&["recognize"], "not json");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad sample"), "{err}");
+    let (code, _, err) = run(&["recognize"], r#"{"strokes":[]}"#);
+    assert_eq!(code, 2);
+    assert!(err.contains("no ink"), "{err}");
+}
