@@ -348,8 +348,25 @@ impl State {
     /// The cell to branch on: (band, bit). The two-candidate cell with the most unsolved
     /// peers if there is one (its guess propagates furthest), else a cell with fewest candidates.
     fn pick(&self) -> (usize, u32) {
+        // Unsolved cells per row, column and box, counted once.
+        let mut rowc = [0u32; 9];
+        let mut colc = [0u32; 9];
+        let mut boxc = [0u32; 9];
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            for r in 0..3 {
+                let x = (u >> (9 * r)) & 0x1FF;
+                rowc[b * 3 + r] = x.count_ones();
+            }
+            for k in 0..3 {
+                boxc[b * 3 + k] = (u & ((7u32 << (3 * k)) * COLS3)).count_ones();
+            }
+            for (c, cc) in colc.iter_mut().enumerate() {
+                *cc += (u & (COLS3 << c)).count_ones();
+            }
+        }
         let mut best = (0usize, 0u32);
-        let mut best_score = -1i32;
+        let mut best_score = 0u32;
         let mut fallback = None;
         for b in 0..3 {
             let u = self.unsolved[b];
@@ -368,16 +385,9 @@ impl State {
             while biv != 0 {
                 let bit = biv & biv.wrapping_neg();
                 biv ^= bit;
-                let t = bit.trailing_zeros();
+                let t = (bit.trailing_zeros()) as usize;
                 let (r, c) = (t / 9, t % 9);
-                let row = (u >> (9 * r)) & 0x1FF;
-                let boxm = (7u32 << (3 * (c / 3))) * COLS3;
-                let col = COLS3 << c;
-                let score = (row.count_ones()
-                    + (u & boxm).count_ones()
-                    + (self.unsolved[0] & col).count_ones()
-                    + (self.unsolved[1] & col).count_ones()
-                    + (self.unsolved[2] & col).count_ones()) as i32;
+                let score = rowc[b * 3 + r] + colc[c] + boxc[b * 3 + c / 3];
                 if score > best_score {
                     best_score = score;
                     best = (b, bit);
@@ -391,7 +401,7 @@ impl State {
                 fallback = Some((b, many & many.wrapping_neg(), 4));
             }
         }
-        if best_score >= 0 {
+        if best_score > 0 {
             return best;
         }
         fallback.map_or((0, 0), |(b, bit, _)| (b, bit))
