@@ -25,9 +25,11 @@ const ui = () => page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)
 const rect = () => page.evaluate(() => { const r = document.getElementById('ink').getBoundingClientRect(); return { x: r.left, y: r.top, size: r.width }; });
 const cellCentre = (r, n, row, col) => ({ x: r.x + ((col + 0.5) * r.size) / n, y: r.y + ((row + 0.5) * r.size) / n });
 
+/** A fresh page with a new game: the page starts a game of the default size when it loads. */
 async function newGame(size = 9) {
   await page.evaluate(async (size) => {
-    await fetch('/ipc/new_game', { method: 'POST', body: JSON.stringify({ size }) });
+    const s = await (await fetch('/ipc/get_settings', { method: 'POST', body: '{}' })).json();
+    await fetch('/ipc/update_settings', { method: 'POST', body: JSON.stringify({ settings: { ...s, default_size: size } }) });
   }, size);
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.size === size, {}, size);

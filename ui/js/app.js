@@ -33,8 +33,14 @@ const state = {
   flash: null,
   drawCount: 0,
   writes: 0,
-  latency: [], // ms from group commit to typed symbol drawn
+  latency: [], // ms from group commit to typed symbol drawn (last 500)
+  inkLatency: [], // ms from a pointer event's timestamp to its ink drawn (last 500)
 };
+
+function record(list, ms) {
+  list.push(ms);
+  if (list.length > 500) list.shift();
+}
 window.__inkdoku = state;
 
 const ink = new InkLayer($('ink'));
@@ -57,6 +63,7 @@ function render() {
   const layout = computeLayout({ width: window.innerWidth, height: window.innerHeight, hand: hand() });
   state.layout = layout;
   $('app').dataset.hand = hand();
+  $('app').dataset.orientation = layout.orientation;
   const wrap = $('board-wrap');
   Object.assign(wrap.style, { left: `${layout.board.x}px`, top: `${layout.board.y}px`, width: `${layout.board.size}px`, height: `${layout.board.size}px` });
   const panel = $('panel');
@@ -202,7 +209,10 @@ async function commitGroup(ev) {
   try {
     res = await call('write_cell', { row: ev.cell.row, col: ev.cell.col, strokes });
   } catch (e) {
+    state.writes++;
+    state.lastWrite = { cell: ev.cell, outcome: { kind: 'error', message: e.message } };
     ink.remove(inkIds);
+    flashCell(ev.cell);
     toast(e.message);
     return;
   }
@@ -213,7 +223,7 @@ async function commitGroup(ev) {
   if (o.kind === 'symbol') {
     state.selected = ev.cell;
     setView(res.view);
-    state.latency.push(performance.now() - started);
+    record(state.latency, performance.now() - started);
     setStatus(`Wrote ${o.symbol} in r${ev.cell.row + 1}c${ev.cell.col + 1}.`);
   } else if (o.kind === 'scratch_out') {
     setView(res.view);
@@ -263,7 +273,6 @@ function onPointerDown(ev) {
   try { $('ink').setPointerCapture(ev.pointerId); } catch { /* synthetic pointers can't be captured */ }
   const pt = boardPoint(ev);
   state.lastPointer = { type: ev.pointerType, pressure: ev.pressure, buttons: ev.buttons, button: ev.button, x: pt.x, y: pt.y };
-  $('pointer-info').textContent = `${ev.pointerType} · pressure ${ev.pressure.toFixed(2)}`;
   if (isEraser(ev)) {
     active = { pointerId: ev.pointerId, kind: 'erase', points: [pt], inkId: ink.begin(pt, 'mouse', ERASER_COLOR) };
   } else if (state.mode === 'pencil' && !state.armed) {
@@ -293,6 +302,8 @@ function onPointerMove(ev) {
     ink.extend(active.inkId, pt);
     if (active.kind === 'write') grouper.move(pt);
   }
+  // Drawn synchronously in the event handler, so it shows in the frame that handles the event.
+  record(state.inkLatency, performance.now() - ev.timeStamp);
 }
 
 async function onPointerUp(ev) {
