@@ -3,7 +3,8 @@
 //!     cargo bench --bench ink_recognize
 //!
 //! Latency: `ink::recognize` (normalise + features + ensemble) over the first 2,000 samples of
-//! test.jsonl, 3 passes, reporting mean, median and 99th percentile per symbol. Model load:
+//! test.jsonl, 3 passes, reporting mean, median and 99th percentile per symbol, and the mean
+//! and max over symbols of each symbol's fastest pass. Model load:
 //! parsing the embedded `model.bin` (what the first `recognize` call does once), 50 times.
 
 use std::hint::black_box;
@@ -58,6 +59,12 @@ fn main() {
                 black_box(r.ok());
             }
         }
+        // Per symbol, the fastest of the 3 passes: its cost without preemption by other
+        // processes (the shared machine's load shows up in p99/max, not here).
+        let per = samples.len();
+        let best: Vec<f64> = (0..per).map(|i| (0..3).map(|k| times[k * per + i]).fold(f64::MAX, f64::min)).collect();
+        let best_mean = best.iter().sum::<f64>() / per as f64;
+        let best_max = best.iter().copied().fold(0.0, f64::max);
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         times.sort_by(f64::total_cmp);
         println!(
@@ -69,5 +76,6 @@ fn main() {
             times.len(),
             points as f64 / times.len() as f64
         );
+        println!("recognize {set}, fastest of 3 per symbol: mean {best_mean:.4} ms, max {best_max:.4} ms");
     }
 }
