@@ -108,51 +108,26 @@ impl State {
         let mut st = State { f: [0; 27], dirty: (1 << 27) - 1, unsolved: [BAND; 3], checked: [0; 27] };
         for d in 0..9 {
             let base = d * 3;
-            let mut cols = 0u32;
+            let x = [g[base], g[base + 1], g[base + 2]];
+            let colsb = x.map(|v| (v | v >> 9 | v >> 18) & 0x1FF);
+            let cols = colsb[0] | colsb[1] | colsb[2];
+            let total = x[0].count_ones() + x[1].count_ones() + x[2].count_ones();
+            // A digit given twice in a row, box or column: fewer distinct lines than givens.
+            let mut rows_n = 0;
+            let mut boxes_n = 0;
             for b in 0..3 {
-                let x = g[base + b];
-                cols |= (x | x >> 9 | x >> 18) & 0x1FF;
+                let v = x[b];
+                let rbits = ((v & 0x1FF) != 0) as u32 | (((v >> 9) & 0x1FF != 0) as u32) << 1 | ((v >> 18 != 0) as u32) << 2;
+                let sbits = SHRINK[colsb[b] as usize];
+                rows_n += rbits.count_ones();
+                boxes_n += sbits.count_ones();
+                let rows = (rbits & 1) * 0x1FF | ((rbits >> 1) & 1) * (0x1FF << 9) | (rbits >> 2) * (0x1FF << 18);
+                let boxes = ((sbits & 1) * 7 | ((sbits >> 1) & 1) * (7 << 3) | (sbits >> 2) * (7 << 6)) * COLS3;
+                let peers = rows | boxes | cols * COLS3;
+                st.f[base + b] = (BAND & !all[b] & !peers) | v;
             }
-            for b in 0..3 {
-                let x = g[base + b];
-                // Rows holding a given of d, and boxes holding one.
-                let mut peers = 0u32;
-                for r in 0..3 {
-                    if (x >> (9 * r)) & 0x1FF != 0 {
-                        peers |= 0x1FF << (9 * r);
-                    }
-                }
-                let segs = (x | x >> 9 | x >> 18) & 0x1FF;
-                for k in 0..3 {
-                    if (segs >> (3 * k)) & 7 != 0 {
-                        peers |= (7 << (3 * k)) * COLS3;
-                    }
-                }
-                peers |= cols * COLS3;
-                st.f[base + b] = (BAND & !all[b] & !peers) | x;
-            }
-        }
-        // Two givens of a digit in one row, box or column: no solution.
-        for d in 0..9 {
-            let base = d * 3;
-            let mut cols = 0u32;
-            for b in 0..3 {
-                let x = g[base + b];
-                for r in 0..3 {
-                    if ((x >> (9 * r)) & 0x1FF).count_ones() > 1 {
-                        return None;
-                    }
-                }
-                let segs = [x & 0o7007007, (x >> 3) & 0o7007007, (x >> 6) & 0o7007007];
-                if segs.iter().any(|s| s.count_ones() > 1) {
-                    return None;
-                }
-                let c = (x | x >> 9 | x >> 18) & 0x1FF;
-                let in_band = (x & 0x1FF).count_ones() + ((x >> 9) & 0x1FF).count_ones() + (x >> 18).count_ones();
-                if c & cols != 0 || c.count_ones() != in_band {
-                    return None;
-                }
-                cols |= c;
+            if rows_n != total || boxes_n != total || cols.count_ones() != total {
+                return None;
             }
         }
         Some(st)
