@@ -95,8 +95,11 @@ impl Transform {
         Transform { shape, rows, cols, relabel, transpose }
     }
 
-    /// Applies the transform (`grid` must have this transform's shape).
+    /// Applies the transform. A grid of another shape comes back unchanged.
     pub fn apply(&self, grid: &Grid) -> Grid {
+        if grid.shape() != self.shape {
+            return grid.clone();
+        }
         let n = self.shape.n();
         let mut out = Grid::empty(self.shape);
         for r in 0..n {
