@@ -272,7 +272,7 @@ fn run() -> Result<(), String> {
     for s in &samples {
         let Some(l) = s.label_char().and_then(class_index) else { continue };
         let w = s.writer.as_deref().unwrap_or("");
-        if o.val && fnv(w) % 5 == 0 {
+        if o.val && fnv(w).is_multiple_of(5) {
             if let Ok(Some(f)) = features::extract(&s.strokes) {
                 val.push((f, l));
             }
