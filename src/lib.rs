@@ -10,3 +10,4 @@ pub mod sudoku;
 pub mod session;
 pub mod save;
 pub mod settings;
+pub mod kenken;
