@@ -11,3 +11,4 @@ pub mod session;
 pub mod save;
 pub mod settings;
 pub mod kenken;
+pub mod slide;
