@@ -3,6 +3,7 @@
 include!("src/commands/names.rs");
 
 fn main() {
+    println!("cargo:rerun-if-changed=src/commands/names.rs");
     let manifest = tauri_build::AppManifest::new().commands(COMMANDS);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .unwrap_or_else(|e| panic!("tauri build script failed: {e:#}"));

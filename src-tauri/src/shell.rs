@@ -10,7 +10,7 @@ use tauri::{AppHandle, Manager, RunEvent, WindowEvent, Wry};
 use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_store::{Store, StoreExt};
 
-use crate::commands::files::FilePicker;
+use crate::commands::files::{FileKind, FilePicker};
 use crate::commands::settings::{Settings, SettingsStore};
 use crate::commands::{self, AppState, CommandError, ErrorBody, COMMANDS};
 
@@ -83,8 +83,13 @@ impl FilePicker for DialogPicker {
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
     }
 
-    fn pick_open(&self) -> Result<Option<PathBuf>, String> {
-        let picked = self.0.dialog().file().add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]).blocking_pick_file();
+    fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String> {
+        let dialog = self.0.dialog().file();
+        let dialog = match kind {
+            FileKind::Game => dialog.add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]),
+            FileKind::PuzzleText => dialog.add_filter("Puzzle as text", &["txt", "sdk", "sudoku"]),
+        };
+        let picked = dialog.blocking_pick_file();
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
     }
 }

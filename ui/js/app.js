@@ -438,12 +438,18 @@ function openNewGame() {
   $('dlg-new').showModal();
 }
 
+/** Tablets with a pen lead with the pen; elsewhere with the number buttons. */
+function howToPlay() {
+  const pen = (state.platform && state.platform.pen_present) || palm.penSeen;
+  return pen ? 'Write a number in a cell with your pen; flip the pen to erase.' : 'Tap a cell, then a number (or type it).';
+}
+
 async function newGame(size, difficulty, symmetric) {
   const v = await run('new_game', { size, difficulty, symmetric });
   if (!v) return;
   state.view = null;
   setView(v);
-  setStatus(`New ${v.size} × ${v.size} game (${v.difficulty}).`);
+  setStatus(`New ${v.size} × ${v.size} game (${v.difficulty}). ${howToPlay()}`);
 }
 
 /** A brand-new puzzle from the generator, made in the background with a progress bar. */
@@ -528,14 +534,16 @@ function wireDialogs() {
       $('share-error').textContent = e.message;
     }
   });
-  $('file-open').addEventListener('click', async () => {
-    try {
-      const r = await call('open_game');
-      if (r.view) { $('dlg-share').close(); state.view = null; setView(r.view); setStatus('Opened the saved game.'); }
-    } catch (e) {
-      $('share-error').textContent = e.message;
-    }
-  });
+  for (const [id, command, done] of [['file-open', 'open_game', 'Opened the saved game.'], ['file-import', 'import_puzzle_file', 'Imported the puzzle.']]) {
+    $(id).addEventListener('click', async () => {
+      try {
+        const r = await call(command);
+        if (r.view) { $('dlg-share').close(); state.view = null; setView(r.view); setStatus(done); }
+      } catch (e) {
+        $('share-error').textContent = e.message;
+      }
+    });
+  }
   $('btn-solve').addEventListener('click', () => $('dlg-confirm').showModal());
   $('dlg-confirm').addEventListener('close', () => {
     if ($('dlg-confirm').returnValue === 'ok') act({ type: 'solve' });

@@ -10,10 +10,19 @@ use serde::Serialize;
 use super::game::{install, read};
 use super::{AppState, CommandError};
 
+/// What kind of file the player is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    /// A saved game (`.inkdoku`).
+    Game,
+    /// A puzzle as text (`.txt`, one line or a grid).
+    PuzzleText,
+}
+
 /// Asks the player for a file. `None` means they cancelled.
 pub trait FilePicker: Send + Sync {
     fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String>;
-    fn pick_open(&self) -> Result<Option<PathBuf>, String>;
+    fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String>;
 }
 
 /// No file dialogs (dev server): the commands say so.
@@ -23,7 +32,7 @@ impl FilePicker for NoPicker {
     fn pick_save(&self, _: &str) -> Result<Option<PathBuf>, String> {
         Err("file dialogs are only available in the app".into())
     }
-    fn pick_open(&self) -> Result<Option<PathBuf>, String> {
+    fn pick_open(&self, _: FileKind) -> Result<Option<PathBuf>, String> {
         Err("file dialogs are only available in the app".into())
     }
 }
@@ -54,9 +63,26 @@ pub struct Opened {
 }
 
 pub fn open_game(state: &AppState) -> Result<Opened, CommandError> {
-    let Some(path) = state.picker.pick_open().map_err(CommandError::Files)? else {
+    let Some(path) = state.picker.pick_open(FileKind::Game).map_err(CommandError::Files)? else {
         return Ok(Opened { view: None });
     };
     let loaded = inkdoku::save::load(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
     Ok(Opened { view: Some(install(state, loaded.session)) })
+}
+
+/// A text puzzle bigger than this is not a puzzle (a 16x16 grid with separators is ~1 KB).
+const MAX_PUZZLE_FILE: u64 = 64 * 1024;
+
+/// "Import from file": a puzzle as text, with the engine's precise error if it is malformed.
+pub fn import_puzzle_file(state: &AppState) -> Result<Opened, CommandError> {
+    let Some(path) = state.picker.pick_open(FileKind::PuzzleText).map_err(CommandError::Files)? else {
+        return Ok(Opened { view: None });
+    };
+    let size = std::fs::metadata(&path).map_err(|e| CommandError::BadFile(e.to_string()))?.len();
+    if size > MAX_PUZZLE_FILE {
+        return Err(CommandError::BadFile(format!("{} is {size} bytes, far too big for a puzzle", path.display())));
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
+    let view = super::game::import_puzzle(state, super::game::ImportArgs { text })?;
+    Ok(Opened { view: Some(view) })
 }

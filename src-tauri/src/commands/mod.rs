@@ -44,6 +44,7 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "hint" => to_value(help::hint(state)),
         "save_game_as" => to_value(files::save_game_as(state)),
         "open_game" => to_value(files::open_game(state)),
+        "import_puzzle_file" => to_value(files::import_puzzle_file(state)),
         "get_settings" => to_value(Ok(state.lock().settings.clone())),
         "update_settings" => to_value(update_settings(state, a.parse()?)),
         "platform_info" => to_value(Ok(crate::platform::info())),

@@ -17,6 +17,7 @@ pub const COMMANDS: &[&str] = &[
     "hint",
     "save_game_as",
     "open_game",
+    "import_puzzle_file",
     "get_settings",
     "update_settings",
     "platform_info",

@@ -147,7 +147,7 @@ impl files::FilePicker for FixedPicker {
     fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
         Ok(Some(self.0.clone()))
     }
-    fn pick_open(&self) -> Result<Option<std::path::PathBuf>, String> {
+    fn pick_open(&self, _: files::FileKind) -> Result<Option<std::path::PathBuf>, String> {
         Ok(Some(self.0.clone()))
     }
 }
@@ -288,4 +288,21 @@ fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has()
     let c = dispatch(&state, "new_game", json!({"size": 9, "seed": 12})).unwrap();
     assert_eq!(a["cells"], b["cells"]);
     assert_ne!(a["cells"], c["cells"]);
+}
+
+#[test]
+fn a_puzzle_imported_from_a_text_file_with_precise_errors() {
+    let dir = temp_dir("importfile");
+    let path = dir.join("puzzle.txt");
+    let state = AppState::new(None, Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(path.clone())));
+    std::fs::write(&path, "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n").unwrap();
+    let v = dispatch(&state, "import_puzzle_file", Value::Null).unwrap();
+    assert_eq!(v["view"]["cells"][0]["value"], 5);
+    std::fs::write(&path, "53..7....6..195...").unwrap();
+    let e = dispatch(&state, "import_puzzle_file", Value::Null).unwrap_err();
+    assert_eq!(e.kind(), "puzzle");
+    assert!(e.to_string().contains("18 cells"), "{e}");
+    std::fs::write(&path, vec![b'.'; 100_000]).unwrap();
+    assert_eq!(dispatch(&state, "import_puzzle_file", Value::Null).unwrap_err().kind(), "bad_file");
+    let _ = std::fs::remove_dir_all(&dir);
 }
