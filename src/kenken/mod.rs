@@ -6,6 +6,8 @@
 //! (difficulty from the deductions needed), [`generator`] and [`hint`]. [`session`] plugs the
 //! game into the shared [`crate::session::Session`] for undo/redo and the timer.
 
+pub mod generator;
+pub mod rate;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};
