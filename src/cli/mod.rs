@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod games;
 mod recognize;
 mod sudoku;
 
@@ -20,6 +21,16 @@ enum Command {
     Sudoku(sudoku::Command),
     /// Recognise handwriting: one JSON sample on stdin, or evaluate a JSONL file with --eval.
     Recognize(recognize::Args),
+    /// KenKen: solve, generate, rate, hint, bench (docs/kenken.md).
+    Kenken {
+        #[command(subcommand)]
+        cmd: games::KenkenCommand,
+    },
+    /// Sliding puzzle: solve, shuffle, bench-korf (docs/slide.md).
+    Slide {
+        #[command(subcommand)]
+        cmd: games::SlideCommand,
+    },
 }
 
 pub fn main() -> ExitCode {
@@ -27,5 +38,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Sudoku(cmd) => sudoku::run(cmd),
         Command::Recognize(args) => recognize::run(args),
+        Command::Kenken { cmd } => games::run_kenken(cmd),
+        Command::Slide { cmd } => games::run_slide(cmd),
     }
 }

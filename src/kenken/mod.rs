@@ -7,6 +7,7 @@
 //! game into the shared [`crate::session::Session`] for undo/redo and the timer.
 
 pub mod generator;
+pub mod hint;
 pub mod rate;
 pub mod solver;
 
@@ -128,6 +129,8 @@ pub enum KenkenError {
     Unreachable { cage: usize, op: Op, target: u64, cells: usize, size: usize },
     #[error("solution: {0}")]
     BadSolution(String),
+    #[error("line {line}: {msg}")]
+    Text { line: usize, msg: String },
 }
 
 /// The JSON shape of one line of the shared data sets (extra fields are kept by the caller).
@@ -269,6 +272,76 @@ impl Puzzle {
         Ok(Entry { puzzle, solution, difficulty: raw.difficulty })
     }
 
+    /// Parses the hand-entry text format (see `docs/kenken.md`): N grid lines of cage labels
+    /// (one character per cell, or labels separated by spaces), then one rule line per label:
+    /// `LABEL TARGET OP` in any order of target and op (`A 12+`, `B / 2`, `C 3` for a given).
+    /// `#` starts a comment.
+    pub fn from_text(text: &str) -> Result<Puzzle, KenkenError> {
+        let err = |line: usize, msg: String| KenkenError::Text { line, msg };
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
+            .filter(|(_, l)| !l.is_empty())
+            .collect();
+        let split = |l: &str| -> Vec<String> {
+            let toks: Vec<&str> = l.split_whitespace().collect();
+            if toks.len() == 1 {
+                l.chars().map(String::from).collect()
+            } else {
+                toks.into_iter().map(String::from).collect()
+            }
+        };
+        let first = lines.first().ok_or_else(|| err(1, "empty input".into()))?;
+        let n = split(first.1).len();
+        if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
+            return Err(err(first.0, format!("the first grid row has {n} cells; a board has 3..=9")));
+        }
+        let mut labels: Vec<String> = vec![];
+        let mut cells: Vec<Vec<(usize, usize)>> = vec![];
+        for (r, &(no, l)) in lines.iter().take(n).enumerate() {
+            let row = split(l);
+            if row.len() != n {
+                return Err(err(no, format!("grid row {} has {} cells, expected {n}", r + 1, row.len())));
+            }
+            for (c, lab) in row.into_iter().enumerate() {
+                match labels.iter().position(|x| *x == lab) {
+                    Some(i) => cells[i].push((r, c)),
+                    None => {
+                        labels.push(lab);
+                        cells.push(vec![(r, c)]);
+                    }
+                }
+            }
+        }
+        if lines.len() < n {
+            return Err(err(lines.last().map_or(1, |l| l.0), format!("only {} grid rows, expected {n}", lines.len())));
+        }
+        let mut rules: Vec<Option<(Op, u64)>> = vec![None; labels.len()];
+        for &(no, l) in &lines[n..] {
+            let (lab, rest) = l.split_once(char::is_whitespace).ok_or_else(|| err(no, format!("rule {l:?} needs a label and a target")))?;
+            let i = labels.iter().position(|x| x == lab).ok_or_else(|| err(no, format!("label {lab:?} is not in the grid")))?;
+            let rest: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+            let digits: String = rest.chars().filter(|c| c.is_ascii_digit()).collect();
+            let op_text: String = rest.chars().filter(|c| !c.is_ascii_digit()).collect();
+            let target: u64 = digits.parse().map_err(|_| err(no, format!("rule for {lab:?} has no target number")))?;
+            let op = if op_text.is_empty() && cells[i].len() > 1 {
+                return Err(err(no, format!("cage {lab:?} has {} cells but no operation", cells[i].len())));
+            } else {
+                Op::parse(&op_text).ok_or_else(|| err(no, format!("unknown operation {op_text:?} (use + - * x / or =)")))?
+            };
+            if rules[i].replace((op, target)).is_some() {
+                return Err(err(no, format!("cage {lab:?} has two rules")));
+            }
+        }
+        let mut cages = vec![];
+        for (i, lab) in labels.iter().enumerate() {
+            let (op, target) = rules[i].ok_or_else(|| err(lines[n - 1].0, format!("cage {lab:?} has no rule line")))?;
+            cages.push(Cage { op, target, cells: cells[i].clone() });
+        }
+        Puzzle::new(n, cages)
+    }
+
     /// One-line JSON in the data-set format, with an optional solution and difficulty label.
     pub fn to_json(&self, solution: Option<&[u8]>, difficulty: Option<&str>) -> String {
         let n = self.size;
@@ -357,6 +430,20 @@ mod tests {
 
     fn err(json: &str) -> KenkenError {
         Puzzle::from_json(json).unwrap_err()
+    }
+
+    #[test]
+    fn text_format() {
+        let ok = Puzzle::from_text("# spaces or single letters\nA B B\nA C C\nD D C\nA 2 *\nB 3x\nC 6+\nD 1-").unwrap();
+        assert_eq!(ok, Puzzle::from_json(SMALL).unwrap().puzzle);
+        assert_eq!(
+            Puzzle::from_text("AB\nAB\nA 3+").unwrap_err(),
+            KenkenError::Text { line: 1, msg: "the first grid row has 2 cells; a board has 3..=9".into() }
+        );
+        assert_eq!(
+            Puzzle::from_text("ABB\nACC\nDDC\nA 2*\nB 3*\nC 6+\nE 1-").unwrap_err(),
+            KenkenError::Text { line: 7, msg: "label \"E\" is not in the grid".into() }
+        );
     }
 
     #[test]

@@ -42,6 +42,8 @@ struct Search {
     path: Vec<Dir>,
     nodes: u64,
     budget: u64,
+    /// Wall-clock limit for benchmarks; checked every 65,536 nodes.
+    deadline: Option<std::time::Instant>,
 }
 
 impl Search {
@@ -60,6 +62,7 @@ impl Search {
             path: vec![],
             nodes: 0,
             budget,
+            deadline: None,
         };
         s.md = (0..s.tiles.len()).map(|i| s.dist(i, s.tiles[i])).sum();
         if use_lc {
@@ -169,7 +172,9 @@ impl Search {
             return Ok(FOUND);
         }
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget
+            || (self.nodes & 0xFFFF == 0 && self.deadline.is_some_and(|d| std::time::Instant::now() > d))
+        {
             return Err(());
         }
         let mut min = u32::MAX - 1;
@@ -209,11 +214,17 @@ impl Search {
 /// An optimal solution by IDA* (Manhattan + linear conflict), giving up after `node_budget`
 /// expanded nodes.
 pub fn optimal(b: &Board, node_budget: u64) -> Result<Solution, SolveError> {
+    optimal_within(b, node_budget, None)
+}
+
+/// [`optimal`] that also gives up after `time` (for benchmarks and interactive use).
+pub fn optimal_within(b: &Board, node_budget: u64, time: Option<std::time::Duration>) -> Result<Solution, SolveError> {
     if !b.is_solvable() {
         return Err(SlideError::Unsolvable.into());
     }
     let n = b.tiles.len();
     let mut s = Search::new(b, vec![false; n], vec![true; n], true, node_budget);
+    s.deadline = time.map(|t| std::time::Instant::now() + t);
     let steps = s.run()?;
     Ok(Solution { steps, nodes: s.nodes })
 }

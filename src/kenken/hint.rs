@@ -1,0 +1,172 @@
+//! Hints: the next cell a player can fill, with a one-sentence reason. Mistakes come first;
+//! then the simplest deduction that fills a cell (a given cage, a cage's only combination,
+//! a naked or hidden single), then the full propagator; only when all fail is a value revealed.
+
+use super::solver::{self, full_mask, Geometry, Level};
+use super::{Op, Puzzle};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintKind {
+    /// A filled cell is wrong; `value` is the right one.
+    Mistake,
+    /// A cage's arithmetic, with the candidates left by the row and column, allows one value.
+    Cage,
+    /// Every other value is already in the cell's row or column.
+    NakedSingle,
+    /// The value has one place left in a row or column.
+    HiddenSingle,
+    /// Found by combining several deductions (the propagator).
+    Deduction,
+    /// No deduction found; the solution's value is shown.
+    Reveal,
+}
+
+/// A hint for one cell (0-based `row`, `col`; the text uses 1-based numbers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    pub row: usize,
+    pub col: usize,
+    pub value: u8,
+    pub kind: HintKind,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HintError {
+    #[error("the board has {got} cells, the puzzle needs {need}")]
+    BoardSize { got: usize, need: usize },
+    #[error("cell {cell} holds {value}, not 0..={size}")]
+    Value { cell: usize, value: u8, size: usize },
+    #[error("the puzzle has no solution")]
+    Unsolvable,
+    #[error("the puzzle has more than one solution, so no hint is certain")]
+    NotUnique,
+    #[error("the board is already solved")]
+    Solved,
+}
+
+fn at(r: usize, c: usize) -> String {
+    format!("row {}, column {}", r + 1, c + 1)
+}
+
+/// The next hint for `board` (row-major, 0 = empty).
+pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
+    let n = p.size();
+    if board.len() != n * n {
+        return Err(HintError::BoardSize { got: board.len(), need: n * n });
+    }
+    if let Some(cell) = board.iter().position(|&v| v as usize > n) {
+        return Err(HintError::Value { cell, value: board[cell], size: n });
+    }
+    let s = solver::solutions(p, 2);
+    let sol = match (s.count, s.first) {
+        (1, Some(sol)) => sol,
+        (0, _) => return Err(HintError::Unsolvable),
+        _ => return Err(HintError::NotUnique),
+    };
+    let mk = |cell: usize, kind: HintKind, text: String| Hint { row: cell / n, col: cell % n, value: sol[cell], kind, text };
+    if let Some(cell) = (0..n * n).find(|&k| board[k] != 0 && board[k] != sol[k]) {
+        let text = format!("The {} at {} is wrong: erase it (it breaks the puzzle's only solution).", board[cell], at(cell / n, cell % n));
+        return Ok(mk(cell, HintKind::Mistake, text));
+    }
+    if board.iter().all(|&v| v != 0) {
+        return Err(HintError::Solved);
+    }
+    // Candidates seen by a player: placed values removed from their rows and columns.
+    let mut doms: Vec<u16> = board.iter().map(|&v| if v == 0 { full_mask(n) } else { 1 << v }).collect();
+    for k in 0..n * n {
+        if board[k] != 0 {
+            continue;
+        }
+        for j in 0..n {
+            for other in [(k / n) * n + j, j * n + k % n] {
+                if other != k && board[other] != 0 {
+                    doms[k] &= !(1 << board[other]);
+                }
+            }
+        }
+    }
+    let empty = |k: usize| board[k] == 0;
+    let g = Geometry::new(p);
+    // Given cages first: they need no reasoning at all.
+    for (ci, cage) in p.cages().iter().enumerate() {
+        let k = g.cells[ci][0];
+        if cage.op == Op::Given && empty(k) {
+            return Ok(mk(k, HintKind::Cage, format!("The cage at {} is a single cell showing {}, so that is its value.", at(k / n, k % n), cage.target)));
+        }
+    }
+    for k in (0..n * n).filter(|&k| empty(k)) {
+        if doms[k].count_ones() == 1 {
+            let text = format!("Every value except {} already appears in the row or column of {}, so it must be {}.", sol[k], at(k / n, k % n), sol[k]);
+            return Ok(mk(k, HintKind::NakedSingle, text));
+        }
+    }
+    for line in 0..2 * n {
+        let cell = |j: usize| if line < n { line * n + j } else { j * n + (line - n) };
+        let name = if line < n { format!("row {}", line + 1) } else { format!("column {}", line - n + 1) };
+        for v in 1..=n as u8 {
+            if (0..n).any(|j| board[cell(j)] == v) {
+                continue;
+            }
+            let places: Vec<usize> = (0..n).map(cell).filter(|&k| empty(k) && doms[k] & (1 << v) != 0).collect();
+            if let [k] = places[..] {
+                let text = format!("In {name}, {v} can only go at {}: every other empty cell already sees a {v}.", at(k / n, k % n));
+                return Ok(mk(k, HintKind::HiddenSingle, text));
+            }
+        }
+    }
+    for (ci, cage) in p.cages().iter().enumerate() {
+        let Some(scan) = solver::scan(p, &g, ci, &doms, false) else { continue };
+        for (&k, &sup) in g.cells[ci].iter().zip(&scan.support) {
+            if empty(k) && sup.count_ones() == 1 && doms[k].count_ones() > 1 {
+                let text = format!(
+                    "The {}{} cage can reach its target only with {} at {}, given the values still possible in its cells.",
+                    cage.target,
+                    cage.op,
+                    sol[k],
+                    at(k / n, k % n)
+                );
+                return Ok(mk(k, HintKind::Cage, text));
+            }
+        }
+    }
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let mut d = doms.clone();
+        if solver::propagate(p, &g, &mut d, level) {
+            if let Some(k) = (0..n * n).find(|&k| empty(k) && d[k].count_ones() == 1) {
+                let text = format!(
+                    "Combining the cages' possible combinations with the rows and columns leaves only {} for {}.",
+                    sol[k],
+                    at(k / n, k % n)
+                );
+                return Ok(mk(k, HintKind::Deduction, text));
+            }
+        }
+    }
+    let k = (0..n * n).filter(|&k| empty(k)).min_by_key(|&k| doms[k].count_ones()).unwrap_or(0);
+    let text = format!("No simple deduction is left; the solution has {} at {}.", sol[k], at(k / n, k % n));
+    Ok(mk(k, HintKind::Reveal, text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_lead_to_the_solution() {
+        let g = super::super::generator::generate(5, super::super::rate::Difficulty::Medium, 3).unwrap();
+        let mut board = vec![0u8; 25];
+        board[0] = if g.solution[0] == 1 { 2 } else { 1 };
+        let h = hint(&g.puzzle, &board).unwrap();
+        assert_eq!((h.kind, h.row, h.col), (HintKind::Mistake, 0, 0));
+        board[0] = 0;
+        for _ in 0..25 {
+            let h = hint(&g.puzzle, &board).unwrap();
+            assert_ne!(h.kind, HintKind::Reveal, "medium puzzles need no reveal: {}", h.text);
+            assert_eq!(h.value, g.solution[h.row * 5 + h.col]);
+            board[h.row * 5 + h.col] = h.value;
+        }
+        assert_eq!(board, g.solution);
+        assert_eq!(hint(&g.puzzle, &board), Err(HintError::Solved));
+    }
+}

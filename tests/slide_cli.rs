@@ -1,0 +1,41 @@
+//! `inkdoku slide ...`: outputs, and exit code 2 with a precise message on bad input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_inkdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("wait");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn shuffle_then_solve() {
+    let (code, board, _) = run(&["slide", "shuffle", "--rows", "3", "--cols", "3", "--distance", "12", "--seed", "1"], "");
+    assert_eq!(code, 0);
+    let (code, out, _) = run(&["slide", "solve"], &board);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("optimal 12 "), "{out}");
+    let (code, board, _) = run(&["slide", "shuffle", "--rows", "4", "--cols", "6", "--difficulty", "hard", "--seed", "1"], "");
+    assert_eq!(code, 0);
+    let (code, out, _) = run(&["slide", "solve"], &board);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("quick "), "{out}");
+}
+
+#[test]
+fn bad_boards_exit_2() {
+    let (code, _, err) = run(&["slide", "solve"], "2 1 3 4 5 6 7 8 0\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1: unsolvable"), "{err}");
+    let (code, _, err) = run(&["slide", "solve"], "1 2 3 4 5 6 7 8 0\n3x3: 1 2 3 4 5 6 7 8 8\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: tile 8 appears twice"), "{err}");
+}
