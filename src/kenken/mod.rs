@@ -9,6 +9,7 @@
 pub mod generator;
 pub mod hint;
 pub mod rate;
+pub mod session;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,158 @@
+//! The sliding puzzle in play through the shared [`Session`]: taps slide a tile or a whole
+//! segment; undo/redo and the timer come from the session. Saving: see docs/slide.md.
+
+use crate::session::{Control, EditMismatch, Game, Session};
+
+use super::{Board, Dir, SlideError};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SlideGame {
+    board: Board,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Tap a tile in the gap's row or column: the segment up to it slides.
+    Tap { row: usize, col: usize },
+    /// Move the gap one step (keyboard / swipe).
+    Step(Dir),
+    Undo,
+    Redo,
+}
+
+/// The gap's position before, and the single gap steps made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub gap_before: usize,
+    pub steps: Vec<Dir>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error(transparent)]
+    Board(#[from] SlideError),
+    #[error("the gap cannot move {0:?} from the edge")]
+    Edge(Dir),
+    #[error("nothing to {0:?}")]
+    Nothing(Control),
+    #[error("damaged history: {0}")]
+    Damaged(String),
+}
+
+impl From<EditMismatch> for ActionError {
+    fn from(e: EditMismatch) -> Self {
+        ActionError::Damaged(e.0)
+    }
+}
+
+pub type SlideSession = Session<SlideGame>;
+
+impl SlideGame {
+    pub fn new(board: Board) -> SlideGame {
+        SlideGame { board }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.board.is_solved()
+    }
+
+    /// Applies `steps` to a copy and keeps it only if all are legal and start at `gap`.
+    fn run(&mut self, gap: usize, steps: impl Iterator<Item = Dir>) -> Result<(), EditMismatch> {
+        if self.board.gap() != gap {
+            return Err(EditMismatch(format!("gap is at {}, the edit expects {gap}", self.board.gap())));
+        }
+        let mut b = self.board.clone();
+        for d in steps {
+            if !b.step(d) {
+                return Err(EditMismatch(format!("step {d:?} leaves the board")));
+            }
+        }
+        self.board = b;
+        Ok(())
+    }
+}
+
+/// Moves made in a session (a segment slide counts each tile), as shown to the player.
+pub fn move_count(s: &SlideSession) -> usize {
+    s.history().done().iter().map(|e| e.steps.len()).sum()
+}
+
+impl Game for SlideGame {
+    type Action = Action;
+    type Edit = Edit;
+    type Error = ActionError;
+
+    fn control(a: &Action) -> Option<Control> {
+        match a {
+            Action::Undo => Some(Control::Undo),
+            Action::Redo => Some(Control::Redo),
+            _ => None,
+        }
+    }
+
+    fn nothing_to(c: Control) -> ActionError {
+        ActionError::Nothing(c)
+    }
+
+    fn plan(&self, a: &Action) -> Result<Option<Edit>, ActionError> {
+        let steps = match *a {
+            Action::Tap { row, col } => self.board.steps_to(row, col)?,
+            Action::Step(d) => {
+                if self.board.neighbour(d).is_none() {
+                    return Err(ActionError::Edge(d));
+                }
+                vec![d]
+            }
+            Action::Undo | Action::Redo => vec![],
+        };
+        Ok((!steps.is_empty()).then(|| Edit { gap_before: self.board.gap(), steps }))
+    }
+
+    fn forward(&mut self, e: &Edit) -> Result<(), EditMismatch> {
+        self.run(e.gap_before, e.steps.iter().copied())
+    }
+
+    fn backward(&mut self, e: &Edit) -> Result<(), EditMismatch> {
+        // The gap's position after the edit, found by replaying it on a copy.
+        let mut probe = self.board.clone();
+        let mut g = e.gap_before;
+        for &d in &e.steps {
+            probe = Board { gap: g, ..probe };
+            g = probe.neighbour(d).ok_or_else(|| EditMismatch(format!("step {d:?} leaves the board")))?;
+        }
+        self.run(g, e.steps.iter().rev().map(|d| d.inverse()))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taps_undo_redo() {
+        let start = crate::slide::shuffle(3, 3, 10, 2).unwrap();
+        let mut s = SlideSession::from_game(SlideGame::new(start.clone()));
+        let gap = start.gap();
+        let (r, c) = (gap / 3, gap % 3);
+        // Tap the far end of the gap's row (or column if the gap is in the middle column).
+        let target = if c != 0 { (r, 0) } else { (r, 2) };
+        assert_eq!(s.apply(Action::Tap { row: target.0, col: target.1 }), Ok(true));
+        assert_eq!(s.apply(Action::Tap { row: target.0, col: target.1 }), Ok(false));
+        assert_eq!(move_count(&s), c.abs_diff(target.1));
+        assert_eq!(s.apply(Action::Undo), Ok(true));
+        assert_eq!(s.game().board(), &start);
+        assert_eq!(s.apply(Action::Redo), Ok(true));
+        assert_eq!(s.apply(Action::Undo), Ok(true));
+        // Solving by the optimal solution's steps wins.
+        for d in crate::slide::solver::optimal(&start, u64::MAX).unwrap().steps {
+            s.apply(Action::Step(d)).unwrap();
+        }
+        assert!(s.game().is_solved());
+        assert_eq!(move_count(&s), 10);
+    }
+}
