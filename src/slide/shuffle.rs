@@ -15,7 +15,7 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    /// Target distance: 0.75, 1.5 or 2.25 moves per cell (3x3: 7, 14, 20; 4x4: 12, 24, 36).
+    /// Target distance: 0.75, 1.5 or 2.25 moves per cell (3x3: 6, 13, 20; 4x4: 12, 24, 36).
     pub fn distance(self, rows: usize, cols: usize) -> usize {
         let cells = rows * cols;
         match self {
