@@ -1,6 +1,7 @@
 // Pen latency benchmark (not a test): in headless Chromium against the real backend, writes
 // real handwriting and reports, as medians and 95th percentiles,
-//  - ink: from a pointer event's timestamp to its ink drawn on the canvas;
+//  - ink: from a pointer event's timestamp to its ink drawn on the canvas (includes the
+//    browser's input pipeline), and the drawing itself inside the handler;
 //  - write: from a stroke group closing to the typed symbol drawn (IPC + recognition + redraw).
 // Usage: INKDOKU_DEVSERVER=... node tests/bench/pen-latency.mjs [samples]
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
@@ -25,13 +26,14 @@ try {
     await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, writes);
     await page.evaluate(async () => { await fetch('/ipc/act', { method: 'POST', body: JSON.stringify({ action: { type: 'undo' } }) }); });
   }
-  const { ink, write } = await page.evaluate(() => ({ ink: window.__inkdoku.inkLatency, write: window.__inkdoku.latency }));
+  const { ink, draw, write } = await page.evaluate(() => ({ ink: window.__inkdoku.inkLatency, draw: window.__inkdoku.inkDraw, write: window.__inkdoku.latency }));
   const stat = (xs) => {
     const a = [...xs].sort((p, q) => p - q);
     const q = (f) => a[Math.min(a.length - 1, Math.floor(f * a.length))];
     return `median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms (n=${a.length})`;
   };
   console.log(`ink (pointer event -> ink drawn): ${stat(ink)}`);
+  console.log(`ink drawing inside the handler: ${stat(draw)}`);
   console.log(`write (group closed -> typed symbol drawn): ${stat(write)}`);
 } finally {
   await browser.close();

@@ -35,6 +35,7 @@ const state = {
   writes: 0,
   latency: [], // ms from group commit to typed symbol drawn (last 500)
   inkLatency: [], // ms from a pointer event's timestamp to its ink drawn (last 500)
+  inkDraw: [], // ms spent drawing one pointer event's ink inside its handler (last 500)
 };
 
 function record(list, ms) {
@@ -295,6 +296,7 @@ function onPointerMove(ev) {
     }
     return;
   }
+  const drawStart = performance.now();
   const events = typeof ev.getCoalescedEvents === 'function' ? ev.getCoalescedEvents() : [];
   for (const e of events.length ? events : [ev]) {
     const pt = boardPoint(e);
@@ -303,7 +305,9 @@ function onPointerMove(ev) {
     if (active.kind === 'write') grouper.move(pt);
   }
   // Drawn synchronously in the event handler, so it shows in the frame that handles the event.
-  record(state.inkLatency, performance.now() - ev.timeStamp);
+  const drawn = performance.now();
+  record(state.inkDraw, drawn - drawStart);
+  record(state.inkLatency, drawn - ev.timeStamp);
 }
 
 async function onPointerUp(ev) {
