@@ -151,12 +151,21 @@ impl Search {
         self.gap = to;
         if self.use_lc {
             let (fr, fc, tr, tc) = (from / self.cols, from % self.cols, to / self.cols, to % self.cols);
+            // Only the lines the tile leaves or enters change, and only if it belongs to one of
+            // them (a line's conflicts involve just the tiles whose goal is in that line).
+            let g = t as usize - 1;
             if fr != tr {
-                self.row_lc[fr] = self.line_lc(fr, true);
-                self.row_lc[tr] = self.line_lc(tr, true);
+                let gr = g / self.cols;
+                if gr == fr || gr == tr {
+                    self.row_lc[fr] = self.line_lc(fr, true);
+                    self.row_lc[tr] = self.line_lc(tr, true);
+                }
             } else {
-                self.col_lc[fc] = self.line_lc(fc, false);
-                self.col_lc[tc] = self.line_lc(tc, false);
+                let gc = g % self.cols;
+                if gc == fc || gc == tc {
+                    self.col_lc[fc] = self.line_lc(fc, false);
+                    self.col_lc[tc] = self.line_lc(tc, false);
+                }
             }
         }
     }
