@@ -269,20 +269,39 @@ pub fn quick(b: &Board) -> Result<Solution, SolveError> {
         } else {
             (r0..rows).map(|r| r * cols + c0).collect()
         };
-        let mut counted = vec![false; n];
-        for (k, &cell) in line.iter().enumerate() {
-            counted[cell + 1] = true;
-            // The last two tiles of a line go in together: placing the second-to-last alone
-            // would block the last one in its corner.
-            if k + 2 == line.len() {
-                continue;
-            }
-            let (steps, expanded) = place(&cur, &frozen, &counted)?;
+        let is_row = rows - r0 >= cols - c0;
+        let mut targets: Vec<(u8, usize)> = vec![];
+        let mut run = |targets: &[(u8, usize)], gap: Option<usize>, cur: &mut Board| -> Result<(), SolveError> {
+            let (steps, expanded) = place(cur, &frozen, targets, gap)?;
             nodes += expanded;
             for &d in &steps {
                 cur.step(d);
             }
             all.extend(steps);
+            Ok(())
+        };
+        let k = line.len();
+        for &cell in &line[..k - 2] {
+            targets.push((cell as u8 + 1, cell));
+            run(&targets, None, &mut cur)?;
+        }
+        // The last two tiles: placing the second-to-last first would trap the last one in its
+        // corner. Instead park the last tile (b) on the second-to-last cell and the other (a)
+        // next to it inside the region, the gap on b's home, then two steps rotate them in.
+        let (pa, pb) = (line[k - 2], line[k - 1]);
+        let beside = if is_row { pa + cols } else { pa + 1 };
+        let (ta, tb) = (pa as u8 + 1, pb as u8 + 1);
+        let already = cur.tiles[pa] == ta && cur.tiles[pb] == tb;
+        if !already {
+            let mut park = targets.clone();
+            park.push((tb, pa));
+            park.push((ta, beside));
+            run(&park, Some(pb), &mut cur)?;
+            let rotate = if is_row { [Dir::Left, Dir::Down] } else { [Dir::Up, Dir::Right] };
+            for d in rotate {
+                cur.step(d);
+                all.push(d);
+            }
         }
         for &cell in &line {
             frozen[cell] = true;
@@ -300,31 +319,29 @@ pub fn quick(b: &Board) -> Result<Solution, SolveError> {
     Ok(Solution { steps: all, nodes })
 }
 
-/// One stage of [`quick`]: weighted best-first search until every counted tile is home.
-/// The score, g + 3 x (Manhattan of counted tiles + gap's distance to the nearest misplaced
-/// one), overestimates on purpose: stages are small and speed matters more than length.
-fn place(b: &Board, frozen: &[bool], counted: &[bool]) -> Result<(Vec<Dir>, u64), SolveError> {
+/// One stage of [`quick`]: weighted best-first search until each `(tile, cell)` target holds
+/// (and then the gap is on `gap`, if given). The score, g + 3 x (distance of targets + gap's
+/// distance to the nearest misplaced one), overestimates on purpose: stages are small and speed
+/// matters more than length.
+fn place(b: &Board, frozen: &[bool], targets: &[(u8, usize)], gap: Option<usize>) -> Result<(Vec<Dir>, u64), SolveError> {
     use std::cmp::Reverse;
     use std::collections::{BinaryHeap, HashMap};
     let cols = b.cols;
+    let dist = |a: usize, b: usize| (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
     let score = |x: &Board| -> u32 {
-        let (gr, gc) = (x.gap / cols, x.gap % cols);
         let (mut md, mut near) = (0usize, usize::MAX);
-        for (i, &t) in x.tiles.iter().enumerate() {
-            if t == 0 || !counted[t as usize] {
-                continue;
-            }
-            let g = t as usize - 1;
-            let d = (i / cols).abs_diff(g / cols) + (i % cols).abs_diff(g % cols);
+        for &(t, goal) in targets {
+            let Some(i) = x.tiles.iter().position(|&y| y == t) else { continue };
+            let d = dist(i, goal);
             if d > 0 {
                 md += d;
-                near = near.min((i / cols).abs_diff(gr) + (i % cols).abs_diff(gc) - 1);
+                near = near.min(dist(i, x.gap) - 1);
             }
         }
-        if md == 0 {
-            0
-        } else {
-            (md + near) as u32
+        match (md, gap) {
+            (0, Some(g)) => dist(x.gap, g) as u32,
+            (0, None) => 0,
+            _ => (md + near + gap.map_or(0, |_| 1)) as u32,
         }
     };
     // Parent links: position -> (previous position, step), to rebuild the path.
