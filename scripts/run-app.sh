@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh app
 . scripts/env.sh
-exec cargo run -p inkdoku-app --release
+# A debug build of the shell (the engine is optimised even there) shares the test build cache.
+exec cargo run -p inkdoku-app

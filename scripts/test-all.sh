@@ -9,7 +9,7 @@ scripts/setup.sh test
 . scripts/env.sh
 mkdir -p artifacts
 
-step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
+step() { printf '\n\033[1;34m==> %s\033[0m (%ss so far)\n' "$*" "$SECONDS"; }
 
 step "cargo test (workspace)"
 cargo test --workspace --quiet
