@@ -109,7 +109,7 @@ impl Enumerator<'_> {
                 }
                 Op::Mul => {
                     let p = acc * v as u64;
-                    if self.target % p != 0 || p.saturating_mul(self.suffix_max[i + 1]) < self.target {
+                    if !self.target.is_multiple_of(p) || p.saturating_mul(self.suffix_max[i + 1]) < self.target {
                         continue;
                     }
                     p
