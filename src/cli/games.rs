@@ -426,6 +426,9 @@ fn slide_korf(a: KorfArgs) -> ExitCode {
         }
     };
     let budget = Duration::from_millis(a.budget_ms);
+    let t = Instant::now();
+    slide::pdb::get();
+    println!("pattern databases built in {:.2} s", t.elapsed().as_secs_f64());
     let (mut solved, mut matched, mut total, mut nodes) = (0, 0, 0, 0u64);
     let mut time_solved = Duration::ZERO;
     let start = Instant::now();

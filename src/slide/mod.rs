@@ -7,6 +7,7 @@
 //! [`shuffle`], [`solver`] (optimal IDA* and a fast staged solver) and [`session`] for
 //! undo/redo and the timer through the shared [`crate::session::Session`].
 
+pub mod pdb;
 pub mod session;
 pub mod shuffle;
 pub mod solver;

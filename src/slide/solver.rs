@@ -44,6 +44,10 @@ struct Search {
     budget: u64,
     /// Wall-clock limit for benchmarks; checked every 65,536 nodes.
     deadline: Option<std::time::Instant>,
+    /// 4x4 only: the additive pattern databases, maxed with Manhattan + linear conflict.
+    pdb: Option<&'static super::pdb::Pdb>,
+    /// Cell of each tile (kept for the pattern-database lookup).
+    pos: Vec<u8>,
 }
 
 impl Search {
@@ -63,7 +67,12 @@ impl Search {
             nodes: 0,
             budget,
             deadline: None,
+            pdb: None,
+            pos: vec![0; b.tiles.len()],
         };
+        for (i, &t) in b.tiles.iter().enumerate() {
+            s.pos[t as usize] = i as u8;
+        }
         s.md = (0..s.tiles.len()).map(|i| s.dist(i, s.tiles[i])).sum();
         if use_lc {
             for r in 0..s.rows {
@@ -123,7 +132,11 @@ impl Search {
 
     fn h(&self) -> u32 {
         if self.use_lc {
-            self.md + self.row_lc.iter().sum::<u32>() + self.col_lc.iter().sum::<u32>()
+            let h = self.md + self.row_lc.iter().sum::<u32>() + self.col_lc.iter().sum::<u32>();
+            match self.pdb {
+                Some(p) => h.max(p.h(&self.pos)),
+                None => h,
+            }
         } else {
             self.md
         }
@@ -149,6 +162,8 @@ impl Search {
         self.tiles[from] = t;
         self.tiles[to] = 0;
         self.gap = to;
+        self.pos[t as usize] = from as u8;
+        self.pos[0] = to as u8;
         if self.use_lc {
             let (fr, fc, tr, tc) = (from / self.cols, from % self.cols, to / self.cols, to % self.cols);
             // Only the lines the tile leaves or enters change, and only if it belongs to one of
@@ -233,6 +248,10 @@ pub fn optimal_within(b: &Board, node_budget: u64, time: Option<std::time::Durat
     }
     let n = b.tiles.len();
     let mut s = Search::new(b, vec![false; n], vec![true; n], true, node_budget);
+    if b.rows == 4 && b.cols == 4 {
+        s.pdb = Some(super::pdb::get());
+    }
+    // After the (one-off) table build, so the budget measures the search.
     s.deadline = time.map(|t| std::time::Instant::now() + t);
     let steps = s.run()?;
     Ok(Solution { steps, nodes: s.nodes })
