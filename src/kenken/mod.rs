@@ -66,7 +66,8 @@ impl Op {
             (Op::Sub, [a, b]) => (*a as i64 - *b as i64).unsigned_abs() == target,
             (Op::Div, [a, b]) => {
                 let (lo, hi) = if a < b { (*a as u64, *b as u64) } else { (*b as u64, *a as u64) };
-                lo > 0 && hi == lo * target
+                // checked: a user's target can be any u64.
+                lo > 0 && lo.checked_mul(target) == Some(hi)
             }
             (Op::Given, [a]) => *a as u64 == target,
             _ => false,
@@ -470,6 +471,14 @@ mod tests {
         assert!(matches!(
             err(r#"{"size":3,"cages":[{"op":"?","target":6,"cells":[[0,0]]}]}"#),
             KenkenError::UnknownOp { cage: 1, .. }
+        ));
+        assert!(matches!(
+            err(r#"{"size":3,"cages":[{"op":"/","target":18446744073709551615,"cells":[[0,0],[0,1]]}]}"#),
+            KenkenError::Unreachable { cage: 1, .. }
+        ));
+        assert!(matches!(
+            err(r#"{"size":3,"cages":[{"op":"*","target":18446744073709551615,"cells":[[0,0],[0,1]]}]}"#),
+            KenkenError::Unreachable { cage: 1, .. }
         ));
         assert_eq!(
             err(r#"{"size":3,"cages":[{"op":"+","target":4,"cells":[[0,0],[0,2]]}]}"#),
