@@ -147,6 +147,9 @@ impl Board {
     /// relabelling t -> 16 - t; optimal lengths are unchanged.
     pub fn from_korf(tiles: &[u8]) -> Result<Board, SlideError> {
         let n = tiles.len();
+        if let Some(&t) = tiles.iter().find(|&&t| t as usize >= n) {
+            return Err(SlideError::OutOfRange { tile: t as usize, max: n.saturating_sub(1) });
+        }
         let mapped: Vec<u8> = (0..n).map(|i| tiles[n - 1 - i]).map(|t| if t == 0 { 0 } else { n as u8 - t }).collect();
         let side = (1..=MAX_SIDE).find(|s| s * s == n).ok_or(SlideError::NotSquare(n))?;
         Board::new(side, side, mapped)
@@ -310,6 +313,7 @@ mod tests {
     fn korf_goal_maps_to_ours() {
         let korf: Vec<u8> = (0..16).collect();
         assert!(Board::from_korf(&korf).unwrap().is_solved());
+        assert_eq!(Board::from_korf(&[0, 1, 2, 3, 4, 5, 6, 7, 20]), Err(SlideError::OutOfRange { tile: 20, max: 8 }));
     }
 
     #[test]
