@@ -107,7 +107,7 @@ pub struct SlideShuffleArgs {
     rows: usize,
     #[arg(long, default_value_t = 4)]
     cols: usize,
-    /// Target distance from solved (exact on 3x3; a lower bound on larger boards).
+    /// Target distance from solved (exact on 3x3 and 4x4; a lower bound on larger boards).
     #[arg(long, conflicts_with = "difficulty")]
     distance: Option<usize>,
     /// easy, medium or hard (a distance scaled by board size).

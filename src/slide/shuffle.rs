@@ -46,7 +46,9 @@ pub const MAX_3X3_DISTANCE: usize = 31;
 /// On 3x3 the distance is exact and optimal (a breadth-first search over all 181,440 positions
 /// picks a random one at exactly that distance, capped at 31). Larger boards are too big for
 /// that: a random walk without immediate reversals runs until the Manhattan + linear-conflict
-/// lower bound reaches `distance`, so the optimal distance is *at least* `distance`.
+/// lower bound reaches `distance`, so the optimal distance is *at least* `distance`; on 4x4 the
+/// optimal solver then walks back to exactly `distance` (unless that search exceeds its budget,
+/// which does not happen for the named levels).
 pub fn shuffle(rows: usize, cols: usize, distance: usize, seed: u64) -> Result<Board, SlideError> {
     let solved = Board::solved(rows, cols)?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -68,8 +70,21 @@ pub fn shuffle(rows: usize, cols: usize, distance: usize, seed: u64) -> Result<B
         b.step(d);
         prev = Some(d);
     }
+    // 4x4: make the distance exact. The optimal solver (pattern databases) is cheap at these
+    // depths; walking its first `optimal - distance` steps lowers the optimal distance by one
+    // each. If the budget runs out the lower-bound guarantee stays.
+    if rows == 4 && cols == 4 {
+        if let Ok(s) = solver::optimal(&b, EXACT_4X4_BUDGET) {
+            for &d in s.steps.iter().take(s.steps.len().saturating_sub(distance)) {
+                b.step(d);
+            }
+        }
+    }
     Ok(b)
 }
+
+/// Node budget for making a 4x4 shuffle exact (about a second at most).
+const EXACT_4X4_BUDGET: u64 = 5_000_000;
 
 /// Every 3x3 position at exactly `distance` optimal moves from `solved`, in BFS order.
 fn exact_layer(solved: &Board, distance: usize) -> Vec<Board> {
@@ -108,8 +123,16 @@ mod tests {
     }
 
     #[test]
+    fn exact_distance_on_4x4() {
+        for (seed, d) in [(1, 12), (2, 24), (3, Difficulty::Hard.distance(4, 4))] {
+            let b = shuffle(4, 4, d, seed).unwrap();
+            assert_eq!(solver::optimal(&b, u64::MAX).unwrap().steps.len(), d, "seed {seed}");
+        }
+    }
+
+    #[test]
     fn larger_boards_reach_the_bound() {
-        for (r, c) in [(4, 4), (3, 5), (6, 6)] {
+        for (r, c) in [(3, 5), (5, 4), (6, 6)] {
             let d = Difficulty::Hard.distance(r, c);
             let b = shuffle(r, c, d, 5).unwrap();
             assert!(b.is_solvable());
