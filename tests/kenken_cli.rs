@@ -24,6 +24,8 @@ fn solve_text_and_json() {
     let json = r#"{"size":3,"cages":[{"op":"+","target":18,"cells":[[0,0],[0,1],[0,2],[1,0],[1,1],[1,2],[2,0],[2,1],[2,2]]}]}"#;
     assert_eq!(run(&["kenken", "solve"], json).1, "multiple\n");
     assert_eq!(run(&["kenken", "solve", "--count", "--limit", "50"], json).1, "12\n");
+    let pretty = "{\n \"size\": 3,\n \"cages\": [\n  {\"op\": \"*\", \"target\": 2, \"cells\": [[0,0],[1,0]]},\n  {\"op\": \"x\", \"target\": 3, \"cells\": [[0,1],[0,2]]},\n  {\"op\": \"+\", \"target\": 6, \"cells\": [[1,1],[1,2],[2,2]]},\n  {\"op\": \"-\", \"target\": 1, \"cells\": [[2,0],[2,1]]}\n ]\n}\n";
+    assert_eq!(run(&["kenken", "solve"], pretty), (0, "213/132/321\n".into(), String::new()));
 }
 
 #[test]

@@ -168,6 +168,12 @@ fn read_input(file: &Option<PathBuf>) -> Result<String, String> {
 fn kenken_puzzles(text: &str) -> Vec<(usize, Result<Puzzle, KenkenError>)> {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
     if first.is_some_and(|l| l.starts_with('{')) {
+        // A pretty-printed JSON puzzle spans several lines: read it whole.
+        if first.is_some_and(|l| matches!(Puzzle::from_json(l), Err(KenkenError::Json(_)))) {
+            if let Ok(e) = Puzzle::from_json(text) {
+                return vec![(1, Ok(e.puzzle))];
+            }
+        }
         text.lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
