@@ -31,6 +31,13 @@ fn shuffle_then_solve() {
 }
 
 #[test]
+fn hint_is_the_first_optimal_move() {
+    // The gap moves right (R), so tile 7 slides left into it; 2 moves to go.
+    let (code, out, _) = run(&["slide", "hint"], "1 2 3 4 5 6 0 7 8\n1 2 3 4 5 6 7 8 0\n");
+    assert_eq!((code, out.as_str()), (0, "7 R 2\nsolved\n"));
+}
+
+#[test]
 fn bad_boards_exit_2() {
     let (code, _, err) = run(&["slide", "solve"], "2 1 3 4 5 6 7 8 0\n");
     assert_eq!(code, 2);

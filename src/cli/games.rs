@@ -35,6 +35,9 @@ pub enum SlideCommand {
     Solve(SlideSolveArgs),
     /// Make solvable shuffled boards, one per line (`RxC: tiles`).
     Shuffle(SlideShuffleArgs),
+    /// The next move for each board, one per line: `TILE DIR REMAINING` (optimal up to 16 cells,
+    /// from the quick solver beyond), or `solved`.
+    Hint(SlideSolveArgs),
     /// Korf's 100 15-puzzles with optimal IDA* under a time budget per instance.
     BenchKorf(KorfArgs),
 }
@@ -144,7 +147,8 @@ pub fn run_kenken(cmd: KenkenCommand) -> ExitCode {
 
 pub fn run_slide(cmd: SlideCommand) -> ExitCode {
     match cmd {
-        SlideCommand::Solve(a) => slide_solve(a),
+        SlideCommand::Solve(a) => slide_solve(a, false),
+        SlideCommand::Hint(a) => slide_solve(a, true),
         SlideCommand::Shuffle(a) => slide_shuffle(a),
         SlideCommand::BenchKorf(a) => slide_korf(a),
     }
@@ -358,11 +362,12 @@ fn kenken_bench(a: BenchArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn slide_solve(a: SlideSolveArgs) -> ExitCode {
+fn slide_solve(a: SlideSolveArgs, hint: bool) -> ExitCode {
+    let cmd = if hint { "hint" } else { "solve" };
     let text = match read_input(&a.file) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("inkdoku slide solve: {e}");
+            eprintln!("inkdoku slide {cmd}: {e}");
             return ExitCode::from(2);
         }
     };
@@ -382,6 +387,16 @@ fn slide_solve(a: SlideSolveArgs) -> ExitCode {
             r.map(|(kind, s)| (b, kind, s))
         });
         match result {
+            Ok((b, _, s)) if hint => {
+                let line = match s.steps.first() {
+                    None => "solved".to_string(),
+                    Some(&d) => {
+                        let tile = b.tile_moved_by(d).unwrap_or(0);
+                        format!("{tile} {} {}", d.letter(), s.steps.len())
+                    }
+                };
+                let _ = writeln!(out, "{line}");
+            }
             Ok((b, kind, s)) => {
                 let moves = if a.tiles {
                     b.tiles_for(&s.steps).iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
@@ -393,7 +408,7 @@ fn slide_solve(a: SlideSolveArgs) -> ExitCode {
             Err(e) => {
                 bad += 1;
                 let _ = out.flush();
-                eprintln!("inkdoku slide solve: line {}: {e}", i + 1);
+                eprintln!("inkdoku slide {cmd}: line {}: {e}", i + 1);
             }
         }
     }
