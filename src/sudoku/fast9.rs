@@ -76,7 +76,18 @@ const fn make_match() -> [u32; 512] {
     t
 }
 
+const fn make_pop9() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+}
+
 static MATCH: [u32; 512] = make_match();
+static POP9: [u8; 512] = make_pop9();
 static SHRINK: [u32; 512] = make_shrink();
 static COMPLEX: [u32; 512] = make_complex();
 
@@ -105,7 +116,10 @@ impl State {
                 all[b] |= 1 << t;
             }
         }
-        let mut st = State { f: [0; 27], dirty: (1 << 27) - 1, unsolved: [BAND; 3], checked: [0; 27] };
+        // Givens are placed outright here (their cells leave the other digits, their lines and
+        // boxes leave their digit), so they start solved and `update` never redoes that work.
+        let unsolved = [BAND & !all[0], BAND & !all[1], BAND & !all[2]];
+        let mut st = State { f: [0; 27], dirty: (1 << 27) - 1, unsolved, checked: [0; 27] };
         for d in 0..9 {
             let base = d * 3;
             let x = [g[base], g[base + 1], g[base + 2]];
@@ -270,19 +284,15 @@ impl State {
                 // Stacks: the one-per-column, one-per-box matching, as bands do for rows.
                 let mut keep = [0u32; 3];
                 for s in 0..3 {
-                    // Bit k*3+b: column k of the stack has a cell in band b.
-                    let mut sh = 0u32;
-                    for (b, &c) in cp.iter().enumerate() {
-                        let x = (c >> (3 * s)) & 7;
-                        sh |= ((x & 1) | ((x >> 1) & 1) << 3 | ((x >> 2) & 1) << 6) << b;
-                    }
+                    // Bit b*3+k: column k of the stack has a cell in band b. The matching is the
+                    // same whichever side of the 3x3 matrix plays "line", so MATCH applies as is.
+                    let sh = ((cp[0] >> (3 * s)) & 7) | ((cp[1] >> (3 * s)) & 7) << 3 | ((cp[2] >> (3 * s)) & 7) << 6;
                     let m = MATCH[sh as usize];
                     if m == 0 {
                         return Err(());
                     }
                     for (b, k) in keep.iter_mut().enumerate() {
-                        let cols = ((m >> b) & 1) | ((m >> (3 + b)) & 1) << 1 | ((m >> (6 + b)) & 1) << 2;
-                        *k |= cols << (3 * s);
+                        *k |= ((m >> (3 * b)) & 7) << (3 * s);
                     }
                 }
                 for b in 0..3 {
@@ -323,22 +333,37 @@ impl State {
     /// The cell to branch on: (band, bit). The two-candidate cell with the most unsolved
     /// peers if there is one (its guess propagates furthest), else a cell with fewest candidates.
     fn pick(&self) -> (usize, u32) {
-        // Unsolved cells per row, column and box, counted once.
+        // Unsolved cells per row, column and box, counted once. No popcnt on the baseline
+        // x86-64 target, so 9-bit counts come from a table.
         let mut rowc = [0u32; 9];
         let mut colc = [0u32; 9];
         let mut boxc = [0u32; 9];
+        // Per-column counts, bit-sliced: column c's count is bit c of c0 + 2*c1 + 4*c2 + 8*c3.
+        let (mut c0, mut c1, mut c2, mut c3) = (0u32, 0u32, 0u32, 0u32);
         for b in 0..3 {
             let u = self.unsolved[b];
-            for r in 0..3 {
-                let x = (u >> (9 * r)) & 0x1FF;
-                rowc[b * 3 + r] = x.count_ones();
-            }
+            let (x0, x1, x2) = (u & 0x1FF, (u >> 9) & 0x1FF, u >> 18);
+            rowc[b * 3] = POP9[x0 as usize] as u32;
+            rowc[b * 3 + 1] = POP9[x1 as usize] as u32;
+            rowc[b * 3 + 2] = POP9[x2 as usize] as u32;
             for k in 0..3 {
-                boxc[b * 3 + k] = (u & ((7u32 << (3 * k)) * COLS3)).count_ones();
+                let f = (x0 >> (3 * k)) & 7 | ((x1 >> (3 * k)) & 7) << 3 | ((x2 >> (3 * k)) & 7) << 6;
+                boxc[b * 3 + k] = POP9[f as usize] as u32;
             }
-            for (c, cc) in colc.iter_mut().enumerate() {
-                *cc += (u & (COLS3 << c)).count_ones();
-            }
+            // Add the band's per-column count (0..=3, as bits s0 + 2*s1) to the running sum.
+            let s0 = x0 ^ x1 ^ x2;
+            let s1 = (x0 & x1) | (x0 & x2) | (x1 & x2);
+            let k0 = c0 & s0;
+            c0 ^= s0;
+            let t1 = c1 ^ s1;
+            let k1 = (c1 & s1) | (t1 & k0);
+            c1 = t1 ^ k0;
+            let k2 = c2 & k1;
+            c2 ^= k1;
+            c3 |= k2;
+        }
+        for (c, cc) in colc.iter_mut().enumerate() {
+            *cc = (c0 >> c) & 1 | ((c1 >> c) & 1) << 1 | ((c2 >> c) & 1) << 2 | ((c3 >> c) & 1) << 3;
         }
         let mut best = (0usize, 0u32);
         let mut best_score = 0u32;
