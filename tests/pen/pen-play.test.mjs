@@ -162,6 +162,23 @@ test('pencil notes stay glued to the board through a resize', { timeout: 60000 }
   await page.click('#mode-pen');
 });
 
+test('in pencil mode the eraser end removes the note strokes it touches, and only those', { timeout: 60000 }, async () => {
+  await newGame(9);
+  await page.click('#mode-pencil');
+  const r = await rect();
+  const at = (x, y) => ({ x: r.x + r.size * x, y: r.y + r.size * y });
+  await pen.stroke([at(0.1, 0.1), at(0.2, 0.1), at(0.3, 0.12)], { dt: 2 });
+  await pen.stroke([at(0.6, 0.7), at(0.7, 0.75), at(0.8, 0.8)], { dt: 2 });
+  const notes = await waitFor('two notes', async () => { const v = (await ui()).view; return v.notes.length === 2 ? v.notes : null; });
+  // A vertical rub across the first note only.
+  await erase(page, [at(0.2, 0.02), at(0.2, 0.08), at(0.2, 0.14), at(0.2, 0.2)]);
+  const left = await waitFor('one note left', async () => { const v = (await ui()).view; return v.notes.length === 1 ? v.notes : null; });
+  assert.deepEqual(left[0], notes[1], 'the untouched note stays');
+  await page.keyboard.down('Control'); await page.keyboard.press('z'); await page.keyboard.up('Control');
+  await waitFor('undo brings it back', async () => (await ui()).view.notes.length === 2);
+  await page.click('#mode-pen');
+});
+
 test('palm touches while the pen is in use change nothing', { timeout: 60000 }, async () => {
   await newGame(9);
   const r = await rect();
