@@ -345,35 +345,38 @@ pub fn quick(b: &Board) -> Result<Solution, SolveError> {
 fn place(b: &Board, frozen: &[bool], targets: &[(u8, usize)], gap: Option<usize>) -> Result<(Vec<Dir>, u64), SolveError> {
     use std::cmp::Reverse;
     use std::collections::{BinaryHeap, HashMap};
-    let cols = b.cols;
+    let (rows, cols) = (b.rows, b.cols);
     let dist = |a: usize, b: usize| (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
-    let score = |x: &Board| -> u32 {
+    // The search state is only the gap and the target tiles' cells: other tiles are
+    // interchangeable here, which keeps the searched space small.
+    let start: Vec<u8> = std::iter::once(b.gap as u8)
+        .chain(targets.iter().map(|&(t, _)| b.tiles.iter().position(|&y| y == t).unwrap_or(0) as u8))
+        .collect();
+    let score = |st: &[u8]| -> u32 {
+        let g = st[0] as usize;
         let (mut md, mut near) = (0usize, usize::MAX);
-        for &(t, goal) in targets {
-            let Some(i) = x.tiles.iter().position(|&y| y == t) else { continue };
-            let d = dist(i, goal);
+        for (&p, &(_, goal)) in st[1..].iter().zip(targets) {
+            let d = dist(p as usize, goal);
             if d > 0 {
                 md += d;
-                near = near.min(dist(i, x.gap) - 1);
+                near = near.min(dist(p as usize, g) - 1);
             }
         }
         match (md, gap) {
-            (0, Some(g)) => dist(x.gap, g) as u32,
+            (0, Some(want)) => dist(g, want) as u32,
             (0, None) => 0,
             _ => (md + near + gap.map_or(0, |_| 1)) as u32,
         }
     };
-    // Parent links: position -> (previous position, step), to rebuild the path.
     let mut parent: HashMap<Vec<u8>, Option<(Vec<u8>, Dir)>> = HashMap::new();
     let mut heap = BinaryHeap::new();
-    parent.insert(b.tiles.clone(), None);
-    heap.push((Reverse(3 * score(b)), 0u32, b.tiles.clone(), b.gap));
+    parent.insert(start.clone(), None);
+    heap.push((Reverse(3 * score(&start)), 0u32, start));
     let mut expanded = 0u64;
-    while let Some((_, g, tiles, gap)) = heap.pop() {
-        let x = Board { rows: b.rows, cols, tiles, gap };
-        if score(&x) == 0 {
+    while let Some((_, g, st)) = heap.pop() {
+        if score(&st) == 0 {
             let mut steps = vec![];
-            let mut key = x.tiles.clone();
+            let mut key = st;
             while let Some(Some((prev, d))) = parent.get(&key) {
                 steps.push(*d);
                 key = prev.clone();
@@ -385,18 +388,29 @@ fn place(b: &Board, frozen: &[bool], targets: &[(u8, usize)], gap: Option<usize>
         if expanded > 5_000_000 {
             return Err(SolveError::Budget { nodes: expanded, bound: 0 });
         }
+        let gp = st[0] as usize;
+        let (r, c) = (gp / cols, gp % cols);
         for d in Dir::ALL {
-            let Some(to) = x.neighbour(d) else { continue };
+            let to = match d {
+                Dir::Up if r > 0 => gp - cols,
+                Dir::Down if r + 1 < rows => gp + cols,
+                Dir::Left if c > 0 => gp - 1,
+                Dir::Right if c + 1 < cols => gp + 1,
+                _ => continue,
+            };
             if frozen[to] {
                 continue;
             }
-            let mut y = x.clone();
-            y.step(d);
-            if parent.contains_key(&y.tiles) {
+            let mut next = st.clone();
+            next[0] = to as u8;
+            if let Some(p) = next[1..].iter_mut().find(|p| **p as usize == to) {
+                *p = gp as u8;
+            }
+            if parent.contains_key(&next) {
                 continue;
             }
-            parent.insert(y.tiles.clone(), Some((x.tiles.clone(), d)));
-            heap.push((Reverse(g + 1 + 3 * score(&y)), g + 1, y.tiles, y.gap));
+            parent.insert(next.clone(), Some((st.clone(), d)));
+            heap.push((Reverse(g + 1 + 3 * score(&next)), g + 1, next));
         }
     }
     Err(SlideError::Unsolvable.into())
