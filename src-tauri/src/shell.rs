@@ -172,7 +172,14 @@ pub fn run() {
             tracing::info!(data_dir = %data_dir.display(), "Inkdoku starting");
             let settings = open_settings(app, &data_dir);
             let picker = Box::new(DialogPicker(app.handle().clone()));
-            app.manage(Arc::new(AppState::new(Some(data_dir), settings, picker)));
+            let state = Arc::new(AppState::new(Some(data_dir), settings, picker));
+            let on_power = state.clone();
+            let watching = crate::platform::watch_power(Box::new(move |event| match event {
+                crate::platform::PowerEvent::Suspend => on_power.on_suspend(),
+                crate::platform::PowerEvent::Resume => on_power.on_resume(),
+            }));
+            tracing::info!(watching, "suspend/resume notifications");
+            app.manage(state);
             Ok(())
         })
         .invoke_handler(handle_invoke)

@@ -2,6 +2,7 @@
 //! things are saved.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -26,6 +27,8 @@ pub struct AppState {
     pub(crate) picker: Box<dyn FilePicker>,
     /// A puzzle being generated in the background.
     pub(crate) job: Mutex<Option<super::generate::Job>>,
+    /// The clock was running when the device went to sleep.
+    resume_after_sleep: AtomicBool,
 }
 
 pub(crate) struct Inner {
@@ -54,6 +57,7 @@ impl AppState {
             settings_store,
             picker,
             job: Mutex::new(None),
+            resume_after_sleep: AtomicBool::new(false),
         }
     }
 
@@ -93,6 +97,25 @@ impl AppState {
         }
         if let Some(saver) = &self.autosave {
             saver.flush();
+        }
+    }
+}
+
+impl AppState {
+    /// The device is about to sleep: stop the clock and save now.
+    pub fn on_suspend(&self) {
+        let running = self.lock().session.as_ref().is_some_and(|s| s.is_running());
+        self.resume_after_sleep.store(running, Ordering::Relaxed);
+        self.save_before_exit();
+    }
+
+    /// The device woke up: the clock goes on if it was running before.
+    pub fn on_resume(&self) {
+        if self.resume_after_sleep.swap(false, Ordering::Relaxed) {
+            let now = self.now_ms();
+            if let Some(s) = self.lock().session.as_mut() {
+                s.resume(now);
+            }
         }
     }
 }

@@ -306,3 +306,23 @@ fn a_puzzle_imported_from_a_text_file_with_precise_errors() {
     assert_eq!(dispatch(&state, "import_puzzle_file", Value::Null).unwrap_err().kind(), "bad_file");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn sleep_stops_the_clock_and_saves_and_waking_restarts_it() {
+    let dir = temp_dir("sleep");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    play_a_little(&state);
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], true);
+    state.on_suspend();
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], false);
+    let saved = inkdoku::save::load(&dir.join("autosave.inkdoku")).unwrap();
+    assert_eq!(saved.session.game().notes().len(), 1, "saved before sleeping");
+    state.on_resume();
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], true);
+    // A game that was paused (hidden window) stays paused after waking.
+    dispatch(&state, "set_timer", json!({"running": false})).unwrap();
+    state.on_suspend();
+    state.on_resume();
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], false);
+    let _ = std::fs::remove_dir_all(&dir);
+}

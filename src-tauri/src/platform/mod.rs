@@ -29,6 +29,30 @@ pub fn info() -> PlatformInfo {
     PlatformInfo { system_hand: system_hand(), pen_present: pen_present(), os: std::env::consts::OS }
 }
 
+/// A change of the machine's power state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PowerEvent {
+    /// The device is about to sleep: save now, stop the clock.
+    Suspend,
+    /// The device woke up.
+    Resume,
+}
+
+pub type PowerHandler = Box<dyn Fn(PowerEvent) + Send + Sync>;
+
+/// Calls `handler` when the device is about to sleep and when it wakes. Returns whether the
+/// platform offers such a hook (Windows does). Elsewhere the clock needs no help: on Linux the
+/// monotonic clock stops during suspend, and the game is saved after every move anyway.
+#[cfg(windows)]
+pub fn watch_power(handler: PowerHandler) -> bool {
+    windows::watch_power(handler)
+}
+
+#[cfg(not(windows))]
+pub fn watch_power(_handler: PowerHandler) -> bool {
+    false
+}
+
 #[cfg(windows)]
 fn system_hand() -> Hand {
     match windows::menus_right_aligned() {

@@ -1,10 +1,16 @@
 //! Windows only. Written against the documented Win32 API; type-checked on Linux with
 //! `cargo check --target x86_64-pc-windows-msvc`, not yet run on a real Windows tablet.
 
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+use windows_sys::Win32::System::Power::{PowerRegisterSuspendResumeNotification, DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS};
 use windows_sys::Win32::UI::WindowsAndMessaging::{
-    GetSystemMetrics, SystemParametersInfoW, NID_EXTERNAL_PEN, NID_INTEGRATED_PEN, SM_DIGITIZER,
-    SPI_GETMENUDROPALIGNMENT,
+    GetSystemMetrics, SystemParametersInfoW, DEVICE_NOTIFY_CALLBACK, NID_EXTERNAL_PEN, NID_INTEGRATED_PEN,
+    PBT_APMRESUMEAUTOMATIC, PBT_APMSUSPEND, SM_DIGITIZER, SPI_GETMENUDROPALIGNMENT,
 };
+
+use super::{PowerEvent, PowerHandler};
 
 /// `SPI_GETMENUDROPALIGNMENT`: TRUE if pop-up menus are right-aligned with their menu-bar item,
 /// which is what the Tablet PC "right-handed" setting selects. `None` if the call fails.
@@ -21,4 +27,38 @@ pub fn digitizer_has_pen() -> bool {
     // SAFETY: GetSystemMetrics has no pointer arguments and no preconditions.
     let flags = unsafe { GetSystemMetrics(SM_DIGITIZER) } as u32;
     flags & (NID_INTEGRATED_PEN | NID_EXTERNAL_PEN) != 0
+}
+
+static POWER_HANDLER: OnceLock<PowerHandler> = OnceLock::new();
+
+/// Called by Windows on power events; PBT_APMSUSPEND gives about two seconds to save.
+unsafe extern "system" fn on_power(_context: *const c_void, kind: u32, _setting: *const c_void) -> u32 {
+    let event = match kind {
+        PBT_APMSUSPEND => PowerEvent::Suspend,
+        PBT_APMRESUMEAUTOMATIC => PowerEvent::Resume,
+        _ => return 0,
+    };
+    if let Some(handler) = POWER_HANDLER.get() {
+        // Unwinding out of an `extern "system"` callback would abort the process.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handler(event)));
+    }
+    0 // ERROR_SUCCESS
+}
+
+/// `PowerRegisterSuspendResumeNotification` with a callback (no window needed). The
+/// registration lives as long as the process. Returns whether Windows accepted it.
+pub fn watch_power(handler: PowerHandler) -> bool {
+    if POWER_HANDLER.set(handler).is_err() {
+        return false;
+    }
+    // The parameters must outlive the registration, which lasts until the process exits.
+    let params: &'static mut DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS =
+        Box::leak(Box::new(DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS { Callback: Some(on_power), Context: std::ptr::null_mut() }));
+    let mut registration: *mut c_void = std::ptr::null_mut();
+    // SAFETY: with DEVICE_NOTIFY_CALLBACK, Recipient points to a DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS
+    // that stays valid (leaked above); RegistrationHandle receives the handle.
+    let status = unsafe {
+        PowerRegisterSuspendResumeNotification(DEVICE_NOTIFY_CALLBACK, (params as *mut DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS).cast(), &mut registration)
+    };
+    status == 0
 }
