@@ -12,7 +12,7 @@ use tauri_plugin_store::{Store, StoreExt};
 
 use crate::commands::files::{FileKind, FilePicker};
 use crate::commands::settings::{Settings, SettingsStore};
-use crate::commands::{self, AppState, CommandError, ErrorBody, COMMANDS};
+use crate::commands::{self, AppState, CommandError, ErrorBody, Pause, COMMANDS};
 
 const SETTINGS_FILE: &str = "settings.json";
 const SETTINGS_KEY: &str = "settings";
@@ -154,6 +154,16 @@ fn save_before_exit(app: &AppHandle) {
     }
 }
 
+/// Minimising stops the clock (and saves), whatever the page's visibility says.
+fn follow_minimised(app: &AppHandle, label: &str) {
+    let (Some(state), Some(window)) = (app.try_state::<Arc<AppState>>(), app.get_webview_window(label)) else { return };
+    match window.is_minimized() {
+        Ok(true) => state.pause_for(Pause::Minimised),
+        Ok(false) => state.resume_for(Pause::Minimised),
+        Err(_) => {}
+    }
+}
+
 pub fn run() {
     let app = tauri::Builder::default()
         // Must be the first plugin: a second launch exits before anything else starts.
@@ -175,8 +185,8 @@ pub fn run() {
             let state = Arc::new(AppState::new(Some(data_dir), settings, picker));
             let on_power = state.clone();
             let watching = crate::platform::watch_power(Box::new(move |event| match event {
-                crate::platform::PowerEvent::Suspend => on_power.on_suspend(),
-                crate::platform::PowerEvent::Resume => on_power.on_resume(),
+                crate::platform::PowerEvent::Suspend => on_power.pause_for(Pause::Sleep),
+                crate::platform::PowerEvent::Resume => on_power.resume_for(Pause::Sleep),
             }));
             tracing::info!(watching, "suspend/resume notifications");
             app.manage(state);
@@ -194,6 +204,7 @@ pub fn run() {
     };
     app.run(|app, event| match event {
         RunEvent::WindowEvent { event: WindowEvent::CloseRequested { .. }, .. } | RunEvent::ExitRequested { .. } => save_before_exit(app),
+        RunEvent::WindowEvent { label, event: WindowEvent::Resized(_), .. } => follow_minimised(app, &label),
         _ => {}
     });
 }

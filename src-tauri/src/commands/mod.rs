@@ -21,7 +21,7 @@ use serde_json::Value;
 
 pub use error::{CommandError, ErrorBody};
 pub use names::COMMANDS;
-pub use state::AppState;
+pub use state::{AppState, Pause};
 
 use settings::Settings;
 

@@ -2,7 +2,6 @@
 //! things are saved.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -27,8 +26,18 @@ pub struct AppState {
     pub(crate) picker: Box<dyn FilePicker>,
     /// A puzzle being generated in the background.
     pub(crate) job: Mutex<Option<super::generate::Job>>,
-    /// The clock was running when the device went to sleep.
-    resume_after_sleep: AtomicBool,
+    /// Why the shell stopped the clock (a set of `Pause` bits), and whether it was running
+    /// before: it starts again only once every reason is gone.
+    shell_pause: Mutex<(u8, bool)>,
+}
+
+/// Why the shell (not the view) stopped the clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pause {
+    /// The device is asleep.
+    Sleep = 1,
+    /// The window is minimised.
+    Minimised = 2,
 }
 
 pub(crate) struct Inner {
@@ -57,7 +66,7 @@ impl AppState {
             settings_store,
             picker,
             job: Mutex::new(None),
-            resume_after_sleep: AtomicBool::new(false),
+            shell_pause: Mutex::new((0, false)),
         }
     }
 
@@ -102,16 +111,28 @@ impl AppState {
 }
 
 impl AppState {
-    /// The device is about to sleep: stop the clock and save now.
-    pub fn on_suspend(&self) {
-        let running = self.lock().session.as_ref().is_some_and(|s| s.is_running());
-        self.resume_after_sleep.store(running, Ordering::Relaxed);
+    /// The device is about to sleep, or the window was minimised: stop the clock and save now.
+    pub fn pause_for(&self, reason: Pause) {
+        let mut p = self.shell_pause.lock().unwrap_or_else(|e| e.into_inner());
+        if p.0 & reason as u8 != 0 {
+            return;
+        }
+        if p.0 == 0 {
+            p.1 = self.lock().session.as_ref().is_some_and(|s| s.is_running());
+        }
+        p.0 |= reason as u8;
+        drop(p);
         self.save_before_exit();
     }
 
-    /// The device woke up: the clock goes on if it was running before.
-    pub fn on_resume(&self) {
-        if self.resume_after_sleep.swap(false, Ordering::Relaxed) {
+    /// That reason is over; the clock goes on if it ran before and no other reason holds it.
+    pub fn resume_for(&self, reason: Pause) {
+        let mut p = self.shell_pause.lock().unwrap_or_else(|e| e.into_inner());
+        if p.0 & reason as u8 == 0 {
+            return;
+        }
+        p.0 &= !(reason as u8);
+        if p.0 == 0 && std::mem::take(&mut p.1) {
             let now = self.now_ms();
             if let Some(s) = self.lock().session.as_mut() {
                 s.resume(now);

@@ -313,16 +313,24 @@ fn sleep_stops_the_clock_and_saves_and_waking_restarts_it() {
     let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     play_a_little(&state);
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], true);
-    state.on_suspend();
-    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], false);
+    let running = |s: &AppState| dispatch(s, "board", Value::Null).unwrap()["running"].as_bool().unwrap();
+    state.pause_for(Pause::Sleep);
+    assert!(!running(&state));
     let saved = inkdoku::save::load(&dir.join("autosave.inkdoku")).unwrap();
     assert_eq!(saved.session.game().notes().len(), 1, "saved before sleeping");
-    state.on_resume();
-    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], true);
+    state.resume_for(Pause::Sleep);
+    assert!(running(&state));
+    // Minimised, then asleep, then awake: still minimised, so the clock waits.
+    state.pause_for(Pause::Minimised);
+    state.pause_for(Pause::Sleep);
+    state.resume_for(Pause::Sleep);
+    assert!(!running(&state));
+    state.resume_for(Pause::Minimised);
+    assert!(running(&state));
     // A game that was paused (hidden window) stays paused after waking.
     dispatch(&state, "set_timer", json!({"running": false})).unwrap();
-    state.on_suspend();
-    state.on_resume();
-    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], false);
+    state.pause_for(Pause::Sleep);
+    state.resume_for(Pause::Sleep);
+    assert!(!running(&state));
     let _ = std::fs::remove_dir_all(&dir);
 }
