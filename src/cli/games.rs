@@ -2,12 +2,14 @@
 //! `inkdoku slide solve|shuffle|bench-korf`. Formats: docs/kenken.md and docs/slide.md.
 //! Bad input gives a precise message on stderr and exit code 2.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
+
+use super::read_input;
 
 use inkdoku::kenken::generator;
 use inkdoku::kenken::rate::{self, Difficulty};
@@ -154,18 +156,6 @@ pub fn run_slide(cmd: SlideCommand) -> ExitCode {
     }
 }
 
-fn read_input(file: &Option<PathBuf>) -> Result<String, String> {
-    match file {
-        Some(p) if p.as_os_str() != "-" => {
-            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-        }
-        _ => {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-            Ok(s)
-        }
-    }
-}
 
 /// KenKen input: JSON lines (lines starting with `{`), else the whole text is one hand-entry
 /// puzzle. Items are (line number, result).

@@ -42,3 +42,16 @@ pub fn main() -> ExitCode {
         Command::Slide { cmd } => games::run_slide(cmd),
     }
 }
+
+/// The input text of a command: a file, or stdin when the file is `-` or not given.
+pub(crate) fn read_input(file: &Option<std::path::PathBuf>) -> Result<String, String> {
+    use std::io::Read;
+    match file {
+        Some(p) if p.as_os_str() != "-" => std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display())),
+        _ => {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
+            Ok(s)
+        }
+    }
+}

@@ -1,11 +1,13 @@
 //! Sudoku: exact solver, human-technique solver, rating, hints and generator.
 //! `inkdoku solve | generate | rate | hint | steps`.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
+
+use super::read_input;
 
 use inkdoku::grid::{Grid, GridError, Shape};
 use inkdoku::sudoku::generator::{self, GenerateOptions};
@@ -91,19 +93,6 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
-/// The input text, from a file or stdin.
-fn read_input(file: &Option<PathBuf>) -> Result<String, String> {
-    match file {
-        Some(p) if p.as_os_str() != "-" => {
-            std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-        }
-        _ => {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read stdin: {e}"))?;
-            Ok(s)
-        }
-    }
-}
 
 /// Puzzles of the input: one per non-empty line, or the whole text as one multi-line grid when
 /// its lines are not puzzles by themselves. Each item is (line number, parse result).
