@@ -26,7 +26,11 @@ fn handle_invoke(invoke: Invoke) -> bool {
         InvokeBody::Json(v) => v.clone(),
         InvokeBody::Raw(_) => serde_json::Value::Null,
     };
-    let state = invoke.message.webview().state::<Arc<AppState>>().inner().clone();
+    let Some(state) = invoke.message.webview().try_state::<Arc<AppState>>().map(|s| s.inner().clone()) else {
+        // Only possible if the page calls before set-up finished.
+        invoke.resolver.reject(ErrorBody::from(&CommandError::Internal("Inkdoku is still starting".into())));
+        return true;
+    };
     let resolver = invoke.resolver;
     tauri::async_runtime::spawn_blocking(move || {
         // A bug must cost one command, not the app: the panic hook has logged it already.
