@@ -15,6 +15,9 @@ use serde::Serialize;
 use super::game::{install, NewGameArgs};
 use super::{AppState, CommandError};
 
+/// Where the generator thread leaves its puzzle and solution (or why there is none).
+type Outcome = Arc<Mutex<Option<Result<(Grid, Grid), String>>>>;
+
 /// One generation in flight.
 pub(crate) struct Job {
     id: u32,
@@ -23,7 +26,7 @@ pub(crate) struct Job {
     /// Progress in thousandths.
     progress: Arc<AtomicU32>,
     cancel: Arc<AtomicBool>,
-    result: Arc<Mutex<Option<Result<(Grid, Grid), String>>>>,
+    result: Outcome,
 }
 
 #[derive(Debug, Serialize)]
