@@ -14,10 +14,15 @@ use crate::grid::Grid;
 use crate::session::{Edit, History, Note, Sudoku, SudokuSession, Timer};
 
 mod atomic;
+mod games;
 mod recover;
 
 pub use atomic::{backup_path, write_atomic, write_atomic_no_backup};
+pub use games::{KenkenInfo, LoadedKenken, LoadedSlide, SlideInfo};
 pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
+
+use crate::kenken::session::KenkenSession;
+use crate::slide::session::SlideSession;
 
 /// The `format` field of every save file.
 pub const FORMAT: &str = "inkdoku-save";
@@ -49,6 +54,8 @@ pub enum LoadError {
     NewerVersion { found: u32, supported: u32 },
     #[error("this saved game is a kind of puzzle this version does not know (\"{kind}\")")]
     UnknownKind { kind: String },
+    #[error("this saved game is a {} puzzle, not a {} puzzle", kind_name(.found), kind_name(.expected))]
+    WrongKind { expected: String, found: String },
     #[error("the saved game is damaged (unexpected structure: {detail})")]
     Structure { detail: String },
     #[error("the saved game is damaged (its contents don't add up: {detail})")]
@@ -68,6 +75,7 @@ impl LoadError {
             LoadError::NotASave => "not_a_save",
             LoadError::NewerVersion { .. } => "newer_version",
             LoadError::UnknownKind { .. } => "unknown_kind",
+            LoadError::WrongKind { .. } => "wrong_kind",
             LoadError::Structure { .. } => "structure",
             LoadError::Inconsistent { .. } => "inconsistent",
         }
@@ -213,8 +221,22 @@ fn at_end(bytes: &[u8], line: usize, column: usize) -> bool {
     true
 }
 
-/// Decodes save-file bytes into a new session. Never panics; every defect is a [`LoadError`].
-pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
+/// The game kinds this build reads and writes, as in the `kind` field.
+pub const KINDS: [&str; 3] = ["sudoku", "kenken", "slide"];
+
+/// A kind as a player reads it.
+fn kind_name(kind: &str) -> &str {
+    match kind {
+        "sudoku" => "Sudoku",
+        "kenken" => "KenKen",
+        "slide" => "sliding",
+        other => other,
+    }
+}
+
+/// Checks the envelope (emptiness, JSON, `format`, `version`) and returns the `kind`, so that
+/// a newer or foreign file is named as such before its structure is judged.
+fn read_kind(bytes: &[u8]) -> Result<String, LoadError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(LoadError::Empty);
     }
@@ -231,11 +253,26 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
         Some(v) if v > VERSION => return Err(LoadError::NewerVersion { found: v, supported: VERSION }),
         Some(_) => {}
     }
-    match header.kind.as_deref() {
-        Some("sudoku") => {}
-        Some(other) => return Err(LoadError::UnknownKind { kind: other.to_string() }),
-        None => return Err(LoadError::Structure { detail: "no game kind".into() }),
+    match header.kind {
+        Some(kind) if KINDS.contains(&kind.as_str()) => Ok(kind),
+        Some(other) => Err(LoadError::UnknownKind { kind: other }),
+        None => Err(LoadError::Structure { detail: "no game kind".into() }),
     }
+}
+
+/// `Ok` if the file's kind is `expected`; a known other kind is `WrongKind`.
+fn expect_kind(bytes: &[u8], expected: &str) -> Result<(), LoadError> {
+    let kind = read_kind(bytes)?;
+    if kind != expected {
+        return Err(LoadError::WrongKind { expected: expected.to_string(), found: kind });
+    }
+    Ok(())
+}
+
+/// Decodes save-file bytes into a new session. Never panics; every defect is a [`LoadError`].
+/// A KenKen or sliding-puzzle save is `WrongKind` here (see [`from_bytes_game`]).
+pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
+    expect_kind(bytes, "sudoku")?;
     let file: SaveFile<SudokuRecord, History<Edit>> = serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))?;
     let session = restore_sudoku(file.game, file.history, file.elapsed_ms)
         .map_err(|detail| LoadError::Inconsistent { detail })?;
@@ -328,6 +365,124 @@ pub fn export(path: &Path, session: &SudokuSession, now_ms: u64) -> Result<(), S
         .map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
 }
 
+/// A game of any kind, borrowed for saving. KenKen and the sliding puzzle carry what their
+/// session does not hold (solution, label, seed).
+#[derive(Debug, Clone, Copy)]
+pub enum GameRef<'a> {
+    Sudoku(&'a SudokuSession),
+    Kenken(&'a KenkenSession, &'a KenkenInfo),
+    Slide(&'a SlideSession, &'a SlideInfo),
+}
+
+/// A game of any kind read back from a save.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadedGame {
+    Sudoku(Loaded),
+    Kenken(LoadedKenken),
+    Slide(LoadedSlide),
+}
+
+impl LoadedGame {
+    /// The `kind` field it was read from: `sudoku`, `kenken` or `slide`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            LoadedGame::Sudoku(_) => "sudoku",
+            LoadedGame::Kenken(_) => "kenken",
+            LoadedGame::Slide(_) => "slide",
+        }
+    }
+
+    pub fn saved_at_ms(&self) -> u64 {
+        match self {
+            LoadedGame::Sudoku(l) => l.saved_at_ms,
+            LoadedGame::Kenken(l) => l.saved_at_ms,
+            LoadedGame::Slide(l) => l.saved_at_ms,
+        }
+    }
+}
+
+fn encode<G: Serialize, H: Serialize>(kind: &str, now_ms: u64, elapsed_ms: u64, game: G, history: H) -> Result<Vec<u8>, SaveError> {
+    let file = SaveFile {
+        format: FORMAT.to_string(),
+        version: VERSION,
+        kind: kind.to_string(),
+        saved_at_ms: now_ms,
+        elapsed_ms,
+        game,
+        history,
+    };
+    serde_json::to_vec(&file).map_err(|e| SaveError::Encode(e.to_string()))
+}
+
+/// Encodes a game of any kind as save-file bytes (Sudoku exactly as [`to_bytes`]).
+pub fn to_bytes_game(game: GameRef<'_>, now_ms: u64) -> Result<Vec<u8>, SaveError> {
+    match game {
+        GameRef::Sudoku(s) => to_bytes(s, now_ms),
+        GameRef::Kenken(s, info) => {
+            let (rec, history) = games::kenken_record(s, info)?;
+            encode("kenken", now_ms, s.elapsed(now_ms), rec, history)
+        }
+        GameRef::Slide(s, info) => {
+            let (rec, history) = games::slide_record(s, info)?;
+            encode("slide", now_ms, s.elapsed(now_ms), rec, history)
+        }
+    }
+}
+
+/// Decodes save-file bytes of any kind. Never panics; every defect is a [`LoadError`].
+pub fn from_bytes_game(bytes: &[u8]) -> Result<LoadedGame, LoadError> {
+    match read_kind(bytes)?.as_str() {
+        "sudoku" => from_bytes(bytes).map(LoadedGame::Sudoku),
+        "kenken" => decode_kenken(bytes).map(LoadedGame::Kenken),
+        _ => decode_slide(bytes).map(LoadedGame::Slide),
+    }
+}
+
+/// Decodes a KenKen save; any other kind is an error (`WrongKind` for a known one).
+pub fn from_bytes_kenken(bytes: &[u8]) -> Result<LoadedKenken, LoadError> {
+    expect_kind(bytes, "kenken")?;
+    decode_kenken(bytes)
+}
+
+/// Decodes a sliding-puzzle save; any other kind is an error (`WrongKind` for a known one).
+pub fn from_bytes_slide(bytes: &[u8]) -> Result<LoadedSlide, LoadError> {
+    expect_kind(bytes, "slide")?;
+    decode_slide(bytes)
+}
+
+fn decode_kenken(bytes: &[u8]) -> Result<LoadedKenken, LoadError> {
+    let file: SaveFile<games::KenkenRecord, History<games::KenkenEditRecord>> =
+        serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))?;
+    let (session, info) = games::restore_kenken(file.game, file.history, file.elapsed_ms)?;
+    Ok(LoadedKenken { session, info, saved_at_ms: file.saved_at_ms })
+}
+
+fn decode_slide(bytes: &[u8]) -> Result<LoadedSlide, LoadError> {
+    let file: SaveFile<games::SlideRecord, History<games::SlideEditRecord>> =
+        serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))?;
+    let (session, start, info) = games::restore_slide(file.game, file.history, file.elapsed_ms)?;
+    Ok(LoadedSlide { session, start, info, saved_at_ms: file.saved_at_ms })
+}
+
+/// Reads and decodes a save file of any kind.
+pub fn load_game(path: &Path) -> Result<LoadedGame, LoadError> {
+    let bytes = read_limited(path)?;
+    from_bytes_game(&bytes)
+}
+
+/// Autosave for any kind: atomic, keeping the previous save as `<name>.bak` (as [`save`]).
+pub fn save_game(path: &Path, game: GameRef<'_>, now_ms: u64) -> Result<(), SaveError> {
+    let bytes = to_bytes_game(game, now_ms)?;
+    write_atomic(path, &bytes).map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
+}
+
+/// "Save as" for any kind: atomic, no backup (as [`export`]).
+pub fn export_game(path: &Path, game: GameRef<'_>, now_ms: u64) -> Result<(), SaveError> {
+    let bytes = to_bytes_game(game, now_ms)?;
+    write_atomic_no_backup(path, &bytes)
+        .map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,7 +535,9 @@ mod tests {
         let newer = edit_json(&s, |v| v["version"] = 2.into());
         assert_eq!(from_bytes(&newer), Err(LoadError::NewerVersion { found: 2, supported: 1 }));
         let kenken = edit_json(&s, |v| v["kind"] = "kenken".into());
-        assert_eq!(from_bytes(&kenken), Err(LoadError::UnknownKind { kind: "kenken".into() }));
+        assert_eq!(from_bytes(&kenken), Err(LoadError::WrongKind { expected: "sudoku".into(), found: "kenken".into() }));
+        let mahjong = edit_json(&s, |v| v["kind"] = "mahjong".into());
+        assert_eq!(from_bytes(&mahjong), Err(LoadError::UnknownKind { kind: "mahjong".into() }));
         let no_game = edit_json(&s, |v| v["game"] = serde_json::Value::Null);
         assert!(matches!(from_bytes(&no_game), Err(LoadError::Structure { .. })));
         // An entry on a given.

@@ -105,6 +105,8 @@ pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery {
 fn move_aside(path: &Path, problem: &LoadError, now_ms: u64) -> Option<PathBuf> {
     let why = match problem {
         LoadError::NewerVersion { .. } | LoadError::UnknownKind { .. } => "newer",
+        // A sound save of another game kind: kept under a name that says it is not damaged.
+        LoadError::WrongKind { .. } => "other",
         _ => "corrupt",
     };
     (0..100u32)
