@@ -1,6 +1,6 @@
 //! KenKen in play through the shared [`Session`]: values and pencil notes per cell, with
-//! undo/redo and the timer from the session. Saving: see docs/kenken.md (not wired into
-//! `crate::save` yet, which is Sudoku-only).
+//! undo/redo and the timer from the session. Saving: `crate::save` (`kind: "kenken"`, see
+//! docs/save-format.md).
 
 use crate::session::{Control, EditMismatch, Game, Session};
 
