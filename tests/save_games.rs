@@ -157,12 +157,31 @@ fn check_outcome(bytes: &[u8], tally: &mut BTreeMap<&'static str, usize>) {
             *tally.entry("loaded").or_default() += 1;
             let again = from_bytes_kenken(&kenken_bytes(&l.session, &l.info)).expect("a re-saved KenKen game loads");
             assert_eq!(again.session, l.session);
+            // Playable: the whole history undoes to the bare puzzle and redoes.
+            let mut s = l.session;
+            let (done, undone) = (s.history().done().len(), s.history().undone().len());
+            while s.can_undo() {
+                assert_eq!(s.apply(KAction::Undo), Ok(true));
+            }
+            assert_eq!(s.game(), &KenkenGame::new(s.game().puzzle().clone()));
+            for _ in 0..done + undone {
+                assert_eq!(s.apply(KAction::Redo), Ok(true));
+            }
         }
         Ok(LoadedGame::Slide(l)) => {
             *tally.entry("loaded").or_default() += 1;
             let again = from_bytes_slide(&slide_bytes(&l.session, &l.info)).expect("a re-saved slide game loads");
             assert_eq!(again.session, l.session);
             assert_eq!(again.start, l.start);
+            let mut s = l.session;
+            let (done, undone) = (s.history().done().len(), s.history().undone().len());
+            while s.can_undo() {
+                assert_eq!(s.apply(SAction::Undo), Ok(true));
+            }
+            assert_eq!(s.game().board(), &l.start);
+            for _ in 0..done + undone {
+                assert_eq!(s.apply(SAction::Redo), Ok(true));
+            }
         }
         Ok(LoadedGame::Sudoku(_)) => {
             // A mutation can only turn `kenken`/`slide` into `sudoku` by changing several bytes.
@@ -231,6 +250,88 @@ fn mutated_files_never_panic() {
     // Most mutations must be caught; some (a digit of elapsed_ms, an unused field) are harmless.
     let loaded = tally.get("loaded").copied().unwrap_or(0);
     assert!(loaded < 6_000 / 2, "{tally:?}");
+}
+
+/// Every leaf (number, string, bool, null) and array of a JSON value, as paths.
+fn paths(v: &serde_json::Value, at: &mut Vec<serde_json::Value>, out: &mut Vec<Vec<serde_json::Value>>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                at.push(k.clone().into());
+                paths(x, at, out);
+                at.pop();
+            }
+        }
+        serde_json::Value::Array(a) => {
+            out.push(at.clone());
+            for (i, x) in a.iter().enumerate() {
+                at.push(i.into());
+                paths(x, at, out);
+                at.pop();
+            }
+        }
+        _ => out.push(at.clone()),
+    }
+}
+
+fn at_path<'a>(v: &'a mut serde_json::Value, path: &[serde_json::Value]) -> &'a mut serde_json::Value {
+    path.iter().fold(v, |v, k| match k {
+        serde_json::Value::String(k) => &mut v[k.as_str()],
+        k => &mut v[k.as_u64().unwrap() as usize],
+    })
+}
+
+/// Plausible damage inside valid JSON: a number, a character of a string, an array element
+/// changed. This reaches the consistency checks that byte noise (mostly `corrupt`) does not.
+#[test]
+fn field_mutations_are_caught_or_harmless() {
+    let mut rng = StdRng::seed_from_u64(0xcafe);
+    let originals: Vec<serde_json::Value> =
+        sample_files().iter().map(|b| serde_json::from_slice(b).unwrap()).collect();
+    let mut tally = BTreeMap::new();
+    let chars = b"0123456789.ULDRX";
+    for _ in 0..4_000 {
+        let mut v = originals[rng.random_range(0..originals.len())].clone();
+        let mut all = Vec::new();
+        paths(&v, &mut Vec::new(), &mut all);
+        let path = &all[rng.random_range(0..all.len())];
+        let target = at_path(&mut v, path);
+        match target {
+            serde_json::Value::Number(_) => {
+                *target = match rng.random_range(0..4) {
+                    0 => rng.random_range(0..40).into(),
+                    1 => (-1).into(),
+                    2 => u64::MAX.into(),
+                    _ => 1.5.into(),
+                }
+            }
+            serde_json::Value::String(st) if !st.is_empty() => {
+                let mut c: Vec<char> = st.chars().collect();
+                let i = rng.random_range(0..c.len());
+                if rng.random_ratio(1, 4) {
+                    c.remove(i);
+                } else {
+                    c[i] = chars[rng.random_range(0..chars.len())] as char;
+                }
+                *target = c.into_iter().collect::<String>().into();
+            }
+            serde_json::Value::Array(a) if !a.is_empty() => {
+                let i = rng.random_range(0..a.len());
+                if rng.random() {
+                    a.remove(i);
+                } else {
+                    let x = a[i].clone();
+                    a.insert(i, x);
+                }
+            }
+            other => *other = serde_json::Value::Null,
+        }
+        check_outcome(&serde_json::to_vec(&v).unwrap(), &mut tally);
+    }
+    println!("field mutations: {tally:?}");
+    // Valid JSON is never reported as unreadable data.
+    assert!(!tally.contains_key("corrupt") && !tally.contains_key("truncated"), "{tally:?}");
+    assert!(tally.get("inconsistent").copied().unwrap_or(0) > 1_000, "{tally:?}");
 }
 
 #[test]

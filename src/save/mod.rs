@@ -201,6 +201,11 @@ fn json_error(bytes: &[u8], e: serde_json::Error) -> LoadError {
         serde_json::error::Category::Eof => LoadError::Truncated,
         // A cut inside a literal (`tr` of `true`) is reported as a syntax error at the very end.
         serde_json::error::Category::Syntax if at_end(bytes, e.line(), e.column()) => LoadError::Truncated,
+        // serde_json reports an over-long array read as a tuple as a syntax error ("trailing
+        // characters"); in a file that is valid JSON it is a structure error.
+        serde_json::error::Category::Syntax if serde_json::from_slice::<serde_json::Value>(bytes).is_ok() => {
+            LoadError::Structure { detail: e.to_string() }
+        }
         serde_json::error::Category::Syntax | serde_json::error::Category::Io => {
             LoadError::Corrupt { line: e.line(), column: e.column() }
         }
