@@ -460,3 +460,62 @@ fn damaged_slide_contents_are_inconsistent() {
     }
     assert_eq!(from_bytes_slide(&b).unwrap().session, s);
 }
+
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("inkdoku-save-games-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn any_kind_autosave_recovers_from_its_backup() {
+    use inkdoku::save::{load_game, load_or_recover, load_or_recover_game, save_game, GameRecovery, Recovery};
+    let d = scratch("recover");
+    let p = d.join("current.json");
+    assert_eq!(load_or_recover_game(&p, 1), GameRecovery::NoSave);
+
+    let (mut k, info) = random_kenken(1, 5, 0);
+    save_game(&p, GameRef::Kenken(&k, &info), 10).unwrap();
+    let before = k.clone();
+    k.apply(KAction::Set { row: 0, col: 0, value: 1 }).unwrap();
+    save_game(&p, GameRef::Kenken(&k, &info), 20).unwrap();
+    assert!(matches!(load_game(&p), Ok(LoadedGame::Kenken(l)) if l.session == k));
+    match load_or_recover_game(&p, 30) {
+        GameRecovery::Loaded(LoadedGame::Kenken(l)) => assert_eq!(l.session, k),
+        other => panic!("{other:?}"),
+    }
+
+    // A cut-short save: the backup (one move older) is loaded and the damaged file kept.
+    let bytes = std::fs::read(&p).unwrap();
+    std::fs::write(&p, &bytes[..bytes.len() / 2]).unwrap();
+    let rec = load_or_recover_game(&p, 40);
+    assert!(rec.message().unwrap().contains("cut short"), "{rec:?}");
+    match rec {
+        GameRecovery::FromBackup { loaded: LoadedGame::Kenken(l), problem: LoadError::Truncated, set_aside: Some(_) } => {
+            assert_eq!(l.session, before)
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(names(&d), ["current.json.bak", "current.json.corrupt-40"]);
+
+    // The Sudoku-only recovery cannot continue a sliding puzzle: it keeps the file as `.other`.
+    let (sl, _, sinfo) = random_slide(0, 5, 20);
+    let q = d.join("slide.json");
+    save_game(&q, GameRef::Slide(&sl, &sinfo), 50).unwrap();
+    assert!(matches!(load_or_recover_game(&q, 55), GameRecovery::Loaded(LoadedGame::Slide(l)) if l.session == sl));
+    match load_or_recover(&q, 60) {
+        Recovery::Unrecoverable { problem: LoadError::WrongKind { .. }, backup_problem: LoadError::Missing { .. }, set_aside } => {
+            assert_eq!(set_aside, [d.join("slide.json.other-60")])
+        }
+        other => panic!("{other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

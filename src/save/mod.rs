@@ -19,7 +19,7 @@ mod recover;
 
 pub use atomic::{backup_path, write_atomic, write_atomic_no_backup};
 pub use games::{KenkenInfo, LoadedKenken, LoadedSlide, SlideInfo};
-pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
+pub use recover::{load_or_recover, load_or_recover_game, remove_stale_temp_files, GameRecovery, Recovery};
 
 use crate::kenken::session::KenkenSession;
 use crate::slide::session::SlideSession;

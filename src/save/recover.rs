@@ -4,7 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::atomic::sibling;
-use super::{backup_path, load, LoadError, Loaded};
+use super::{backup_path, load, load_game, LoadError, Loaded, LoadedGame};
 
 /// What happened when the autosave was opened; the app turns it into a sentence
 /// ([`Recovery::message`]) and a "Continue" offer.
@@ -47,29 +47,83 @@ impl Recovery {
 
     /// A sentence for the player when something was not normal; `None` when all went well.
     pub fn message(&self) -> Option<String> {
-        let kept = |paths: &[PathBuf]| match paths {
-            [] => String::new(),
-            [p] => format!(" The damaged file was kept as {}.", p.display()),
-            _ => format!(
-                " The damaged files were kept as {}.",
-                paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" and ")
-            ),
-        };
         match self {
             Recovery::Loaded(_) | Recovery::NoSave => None,
-            Recovery::FromBackup { problem: LoadError::Missing { .. }, .. } => {
-                Some("The saved game was missing; the previous save was restored.".to_string())
-            }
-            Recovery::FromBackup { problem, set_aside, .. } => Some(format!(
-                "Sorry: {problem}. The previous save was restored instead; at most the last move is lost.{}",
-                kept(set_aside.as_slice())
-            )),
-            Recovery::Unrecoverable { problem, set_aside, .. } => Some(format!(
-                "Sorry: {problem}, and its backup could not be read either. A new game will start.{}",
-                kept(set_aside)
-            )),
+            Recovery::FromBackup { problem, set_aside, .. } => backup_message(problem, set_aside.as_slice()),
+            Recovery::Unrecoverable { problem, set_aside, .. } => lost_message(problem, set_aside),
         }
     }
+}
+
+/// [`Recovery`] for an autosave that may hold any game kind ([`load_or_recover_game`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameRecovery {
+    Loaded(LoadedGame),
+    NoSave,
+    FromBackup { loaded: LoadedGame, problem: LoadError, set_aside: Option<PathBuf> },
+    Unrecoverable { problem: LoadError, backup_problem: LoadError, set_aside: Vec<PathBuf> },
+}
+
+impl GameRecovery {
+    /// The game to continue, if any.
+    pub fn loaded(&self) -> Option<&LoadedGame> {
+        match self {
+            GameRecovery::Loaded(l) | GameRecovery::FromBackup { loaded: l, .. } => Some(l),
+            _ => None,
+        }
+    }
+
+    pub fn into_loaded(self) -> Option<LoadedGame> {
+        match self {
+            GameRecovery::Loaded(l) | GameRecovery::FromBackup { loaded: l, .. } => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The same sentences as [`Recovery::message`].
+    pub fn message(&self) -> Option<String> {
+        match self {
+            GameRecovery::Loaded(_) | GameRecovery::NoSave => None,
+            GameRecovery::FromBackup { problem, set_aside, .. } => backup_message(problem, set_aside.as_slice()),
+            GameRecovery::Unrecoverable { problem, set_aside, .. } => lost_message(problem, set_aside),
+        }
+    }
+}
+
+fn kept(paths: &[PathBuf]) -> String {
+    match paths {
+        [] => String::new(),
+        [p] => format!(" The damaged file was kept as {}.", p.display()),
+        _ => format!(
+            " The damaged files were kept as {}.",
+            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" and ")
+        ),
+    }
+}
+
+fn backup_message(problem: &LoadError, set_aside: &[PathBuf]) -> Option<String> {
+    Some(match problem {
+        LoadError::Missing { .. } => "The saved game was missing; the previous save was restored.".to_string(),
+        _ => format!(
+            "Sorry: {problem}. The previous save was restored instead; at most the last move is lost.{}",
+            kept(set_aside)
+        ),
+    })
+}
+
+fn lost_message(problem: &LoadError, set_aside: &[PathBuf]) -> Option<String> {
+    Some(format!(
+        "Sorry: {problem}, and its backup could not be read either. A new game will start.{}",
+        kept(set_aside)
+    ))
+}
+
+/// What [`recover_with`] found; each public recovery wraps it in its own type.
+enum Outcome<L> {
+    Loaded(L),
+    NoSave,
+    FromBackup { loaded: L, problem: LoadError, set_aside: Option<PathBuf> },
+    Unrecoverable { problem: LoadError, backup_problem: LoadError, set_aside: Vec<PathBuf> },
 }
 
 /// Loads the autosave at `path`; if it is damaged, moves it aside as
@@ -79,9 +133,32 @@ impl Recovery {
 /// Also removes temporary files that a write interrupted by a crash left beside the save
 /// (`.<name>.tmp-*`): they were never committed, so the save itself never depended on them.
 pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery {
+    match recover_with(path, now_ms, load) {
+        Outcome::Loaded(l) => Recovery::Loaded(l),
+        Outcome::NoSave => Recovery::NoSave,
+        Outcome::FromBackup { loaded, problem, set_aside } => Recovery::FromBackup { loaded, problem, set_aside },
+        Outcome::Unrecoverable { problem, backup_problem, set_aside } => {
+            Recovery::Unrecoverable { problem, backup_problem, set_aside }
+        }
+    }
+}
+
+/// [`load_or_recover`] for an autosave that may hold any game kind (Sudoku, KenKen, slide).
+pub fn load_or_recover_game(path: &Path, now_ms: u64) -> GameRecovery {
+    match recover_with(path, now_ms, load_game) {
+        Outcome::Loaded(l) => GameRecovery::Loaded(l),
+        Outcome::NoSave => GameRecovery::NoSave,
+        Outcome::FromBackup { loaded, problem, set_aside } => GameRecovery::FromBackup { loaded, problem, set_aside },
+        Outcome::Unrecoverable { problem, backup_problem, set_aside } => {
+            GameRecovery::Unrecoverable { problem, backup_problem, set_aside }
+        }
+    }
+}
+
+fn recover_with<L>(path: &Path, now_ms: u64, load: fn(&Path) -> Result<L, LoadError>) -> Outcome<L> {
     remove_stale_temp_files(path);
     let problem = match load(path) {
-        Ok(loaded) => return Recovery::Loaded(loaded),
+        Ok(loaded) => return Outcome::Loaded(loaded),
         Err(e) => e,
     };
     let mut set_aside = Vec::new();
@@ -90,13 +167,13 @@ pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery {
     }
     let bak = backup_path(path);
     match load(&bak) {
-        Ok(loaded) => Recovery::FromBackup { loaded, problem, set_aside: set_aside.pop() },
-        Err(LoadError::Missing { .. }) if matches!(problem, LoadError::Missing { .. }) => Recovery::NoSave,
+        Ok(loaded) => Outcome::FromBackup { loaded, problem, set_aside: set_aside.pop() },
+        Err(LoadError::Missing { .. }) if matches!(problem, LoadError::Missing { .. }) => Outcome::NoSave,
         Err(backup_problem) => {
             if backup_problem.is_bad_content() {
                 set_aside.extend(move_aside(&bak, &backup_problem, now_ms));
             }
-            Recovery::Unrecoverable { problem, backup_problem, set_aside }
+            Outcome::Unrecoverable { problem, backup_problem, set_aside }
         }
     }
 }
