@@ -366,6 +366,9 @@ fn edit_json(bytes: &[u8], f: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
     serde_json::to_vec(&v).unwrap()
 }
 
+/// A hand-made defect applied to a save's JSON.
+type Damage = Box<dyn FnOnce(&mut serde_json::Value)>;
+
 fn assert_inconsistent(r: Result<LoadedGame, LoadError>, what: &str) {
     match r {
         Err(e @ LoadError::Inconsistent { .. }) => assert!(e.to_string().contains("damaged"), "{what}: {e}"),
@@ -389,7 +392,7 @@ fn damaged_kenken_contents_are_inconsistent() {
     assert_eq!(v["history"]["done"][1], serde_json::json!([5, 0, 0, 0, 8]));
     assert_eq!(v["history"]["undone"][0], serde_json::json!([10, 0, 0, 1, 0]));
 
-    let cases: Vec<(&str, Box<dyn FnOnce(&mut serde_json::Value)>)> = vec![
+    let cases: Vec<(&str, Damage)> = vec![
         ("entry not in history", Box::new(|v| v["game"]["entries"] = "23..............".into())),
         ("entry beyond the board", Box::new(|v| v["game"]["entries"] = "5...............".into())),
         ("short entries", Box::new(|v| v["game"]["entries"] = "2..".into())),
@@ -442,7 +445,7 @@ fn damaged_slide_contents_are_inconsistent() {
     assert_eq!(v["history"]["done"], serde_json::json!([{"gap_before": 7, "steps": "L"}]));
     assert_eq!(v["history"]["undone"], serde_json::json!([{"gap_before": 6, "steps": "U"}]));
 
-    let cases: Vec<(&str, Box<dyn FnOnce(&mut serde_json::Value)>)> = vec![
+    let cases: Vec<(&str, Damage)> = vec![
         ("start not reached", Box::new(|v| v["game"]["start"] = serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 0]))),
         ("unsolvable start", Box::new(|v| v["game"]["start"] = serde_json::json!([2, 1, 3, 4, 5, 6, 7, 0, 8]))),
         ("duplicate tile", Box::new(|v| v["game"]["tiles"] = serde_json::json!([1, 1, 3, 4, 5, 6, 0, 7, 8]))),
@@ -518,4 +521,22 @@ fn any_kind_autosave_recovers_from_its_backup() {
         other => panic!("{other:?}"),
     }
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Edits are diffs: a long history costs a few dozen bytes a move.
+#[test]
+fn long_histories_stay_compact() {
+    let per_edit = |bytes: &[u8]| {
+        let v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+        let h = &v["history"];
+        let edits = h["done"].as_array().unwrap().len() + h["undone"].as_array().unwrap().len();
+        (serde_json::to_vec(h).unwrap().len() as f64 / edits.max(1) as f64, edits)
+    };
+    let (k, info) = random_kenken(3, 1, 10_000);
+    let (kb, kn) = per_edit(&kenken_bytes(&k, &info));
+    let (s, _, sinfo) = random_slide(4, 1, 10_000);
+    let (sb, sn) = per_edit(&slide_bytes(&s, &sinfo));
+    println!("kenken 9x9: {kn} edits, {kb:.1} bytes/edit; slide 6x6: {sn} edits, {sb:.1} bytes/edit");
+    assert!(kn > 1_000 && sn > 1_000, "{kn} {sn}");
+    assert!(kb < 30.0 && sb < 40.0, "{kb} {sb}");
 }
