@@ -172,15 +172,20 @@ impl Grid {
         let bytes = text.trim_end().as_bytes();
         if let Some(shape) = Shape::from_cell_count(bytes.len()) {
             if shape.size <= 9 {
-                let mut cells = Vec::with_capacity(bytes.len());
-                for &b in bytes {
-                    match b {
-                        b'.' | b'0' => cells.push(0),
-                        b'1'..=b'9' if b - b'0' <= shape.size => cells.push(b - b'0'),
-                        _ => break,
-                    }
-                }
-                if cells.len() == bytes.len() {
+                // Branch-free per byte (blanks and givens mix unpredictably): anything but `.`
+                // or `0`..=size sets `bad`, and the general path below reports it.
+                let size = shape.size;
+                let mut bad = false;
+                let cells: Vec<u8> = bytes
+                    .iter()
+                    .map(|&b| {
+                        let v = b.wrapping_sub(b'0');
+                        let dot = b == b'.';
+                        bad |= !dot & (v > size);
+                        if dot { 0 } else { v }
+                    })
+                    .collect();
+                if !bad {
                     return Ok(Grid { shape, cells });
                 }
             }

@@ -107,15 +107,15 @@ impl State {
     fn new(values: &[u8]) -> Option<State> {
         // Givens per digit and band, then every digit loses the given cells but its own, and
         // its own givens' rows, boxes and columns.
-        let mut g = [0u32; 27];
-        let mut all = [0u32; 3];
-        for (i, &v) in values.iter().enumerate() {
-            if v != 0 {
-                let (b, t) = (i / 27, i % 27);
-                g[(v as usize - 1) * 3 + b] |= 1 << t;
-                all[b] |= 1 << t;
+        // Branch-free: blanks land in slots 0..3, so no per-cell test to mispredict.
+        let mut gz = [0u32; 30];
+        for (b, band) in values.chunks_exact(27).enumerate() {
+            for (t, &v) in band.iter().enumerate() {
+                gz[v as usize * 3 + b] |= 1 << t;
             }
         }
+        let all = [BAND & !gz[0], BAND & !gz[1], BAND & !gz[2]];
+        let g = &gz[3..];
         // Givens are placed outright here (their cells leave the other digits, their lines and
         // boxes leave their digit), so they start solved and `update` never redoes that work.
         let unsolved = [BAND & !all[0], BAND & !all[1], BAND & !all[2]];
