@@ -464,6 +464,15 @@ fn damaged_slide_contents_are_inconsistent() {
     assert_eq!(from_bytes_slide(&b).unwrap().session, s);
 }
 
+#[test]
+fn a_bad_kenken_info_is_an_encode_error() {
+    let (k, mut info) = random_kenken(1, 1, 10);
+    info.solution = Some(vec![200; 16]);
+    assert!(to_bytes_game(GameRef::Kenken(&k, &info), 0).is_err());
+    info.solution = Some(vec![1; 3]);
+    assert!(to_bytes_game(GameRef::Kenken(&k, &info), 0).is_err());
+}
+
 fn scratch(tag: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("inkdoku-save-games-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);

@@ -125,8 +125,8 @@ pub(super) fn kenken_record(session: &KenkenSession, info: &KenkenInfo) -> Resul
     let p = g.puzzle();
     let n = p.size();
     if let Some(sol) = &info.solution {
-        if sol.len() != n * n {
-            return Err(SaveError::Encode(format!("the solution has {} cells, the board {}", sol.len(), n * n)));
+        if sol.len() != n * n || sol.iter().any(|&v| v == 0 || v as usize > n) {
+            return Err(SaveError::Encode(format!("the solution is not {} values 1..={n}", n * n)));
         }
     }
     let rec = KenkenRecord {
