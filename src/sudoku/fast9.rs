@@ -10,6 +10,8 @@
 //! stacks gives locked candidates along columns. Guesses go to a two-candidate cell (the one
 //! with the most unsolved peers, whose guess propagates furthest), else a fewest-candidates cell.
 
+/// See `State::pick`.
+const FEW_LEFT: u32 = 40;
 const BAND: u32 = 0x7FF_FFFF;
 /// One bit per row of a band at column 0.
 const COLS3: u32 = 1 | 1 << 9 | 1 << 18;
@@ -333,6 +335,24 @@ impl State {
     /// The cell to branch on: (band, bit). The two-candidate cell with the most unsolved
     /// peers if there is one (its guess propagates furthest), else a cell with fewest candidates.
     fn pick(&self) -> (usize, u32) {
+        // With few cells left the search tree is small whatever the choice: the scoring below
+        // costs more than it saves, so take the first two-candidate cell.
+        if self.unsolved.iter().map(|u| u.count_ones()).sum::<u32>() <= FEW_LEFT {
+            for b in 0..3 {
+                let u = self.unsolved[b];
+                let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let x = self.f[d * 3 + b];
+                    threes |= twos & x;
+                    twos |= ones & x;
+                    ones |= x;
+                }
+                let biv = u & twos & !threes;
+                if biv != 0 {
+                    return (b, biv & biv.wrapping_neg());
+                }
+            }
+        }
         // Unsolved cells per row, column and box, counted once. No popcnt on the baseline
         // x86-64 target, so 9-bit counts come from a table.
         let mut rowc = [0u32; 9];
