@@ -111,43 +111,18 @@ fn puzzles(text: &str) -> Vec<(usize, Result<Grid, GridError>)> {
 }
 
 fn solve(a: SolveArgs) -> ExitCode {
-    let text = match read_input(&a.file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("inkdoku solve: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut bad = 0;
-    for (line, p) in puzzles(&text) {
-        match p {
-            Ok(g) => {
-                let s = solver::solutions(&g, if a.count { a.limit } else { 2 });
-                let r = if a.count {
-                    s.count.to_string()
-                } else {
-                    match (s.count, s.first) {
-                        (1, Some(sol)) => sol.to_line(),
-                        (0, _) => "unsolvable".to_string(),
-                        _ => "multiple".to_string(),
-                    }
-                };
-                let _ = writeln!(out, "{r}");
-            }
-            Err(e) => {
-                bad += 1;
-                let _ = out.flush();
-                eprintln!("inkdoku solve: line {line}: {e}");
+    each_puzzle("solve", &a.file, |g| {
+        let s = solver::solutions(g, if a.count { a.limit } else { 2 });
+        if a.count {
+            s.count.to_string()
+        } else {
+            match (s.count, s.first) {
+                (1, Some(sol)) => sol.to_line(),
+                (0, _) => "unsolvable".to_string(),
+                _ => "multiple".to_string(),
             }
         }
-    }
-    let _ = out.flush();
-    if bad > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    }
+    })
 }
 
 fn generate(a: GenerateArgs) -> ExitCode {
