@@ -92,3 +92,36 @@ fn counting_respects_the_limit() {
     assert_eq!(solver::count_solutions(&Grid::empty(Shape::S6), 5), 5);
     assert_eq!(solver::count_solutions(&Grid::empty(Shape::S9), 50), 50);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+    /// Any 9x9 board (sparse or dense, with several solutions, none, or clashing givens): the
+    /// band solver counts what the generic solver counts, and its first solution is a real one.
+    #[test]
+    fn band_solver_agrees_on_random_boards(seed: u64, keep in 0usize..=81, noise in 0usize..4, limit in 1usize..6) {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let full = solver::random_solution(Shape::S9, &mut rng);
+        let mut g = Grid::empty(Shape::S9);
+        for _ in 0..keep {
+            let (r, c) = (rng.random_range(0..9), rng.random_range(0..9));
+            g.set(r, c, full.get(r, c));
+        }
+        // Random givens that may clash or leave no solution.
+        for _ in 0..noise {
+            let (r, c) = (rng.random_range(0..9), rng.random_range(0..9));
+            g.set(r, c, rng.random_range(1..=9));
+        }
+        let a = solver::solutions(&g, limit);
+        let b = solver::generic_solutions(&g, limit);
+        proptest::prop_assert_eq!(a.count, b.count, "{}", g);
+        proptest::prop_assert_eq!(solver::count_solutions(&g, limit), b.count);
+        if let Some(s) = a.first {
+            proptest::prop_assert!(s.conflicts().is_empty() && s.filled() == 81);
+            for i in 0..81 {
+                let v = g.values()[i];
+                proptest::prop_assert!(v == 0 || v == s.values()[i]);
+            }
+        }
+    }
+}

@@ -4,11 +4,15 @@
 //! digit must take one cell per row and one per box, so the 9 row/box "segments" of a band must
 //! admit a row->box permutation; a 512-entry table (`COMPLEX`) keeps exactly the segments that
 //! take part in some permutation, which gives locked candidates and row/box hidden singles for
-//! the price of three lookups. A row left with one cell is solved: its column leaves the two
-//! other bands and its cell leaves the other digits. Naked singles come from bit-sliced counts,
-//! hidden singles in columns from per-digit column counts, and the same matching on the three
-//! stacks gives locked candidates along columns. Guesses go to a two-candidate cell (the one
-//! with the most unsolved peers, whose guess propagates furthest), else a fewest-candidates cell.
+//! the price of three lookups. A stack left with one possible column puts the digit in that
+//! column, so the other two bands lose it; a row left with one cell is solved and its cell
+//! leaves the other digits. Naked singles come from bit-sliced counts. Guesses go to a
+//! two-candidate cell (early on the one with the most unsolved peers, whose guess propagates
+//! furthest), else a fewest-candidates cell.
+//!
+//! What makes it fast is doing little per step: the 27 digit-band updates are written out with
+//! constant indices, each runs only when its entry changed since its last run (`prev`), and its
+//! stores are unconditional instead of tested.
 
 /// See `State::pick`.
 const FEW_LEFT: u32 = 40;
@@ -57,27 +61,6 @@ const fn make_complex() -> [u32; 512] {
     t
 }
 
-/// For a 3x3 presence matrix (bit r*3+k: line r may use box k), the entries that take part in
-/// some line->box permutation.
-const fn make_match() -> [u32; 512] {
-    let mut t = [0u32; 512];
-    let mut s = 0u32;
-    while s < 512 {
-        let mut m = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            let q = PERMS[p];
-            if (s >> q[0]) & 1 == 1 && (s >> (3 + q[1])) & 1 == 1 && (s >> (6 + q[2])) & 1 == 1 {
-                m |= 1 << q[0] | 1 << (3 + q[1]) | 1 << (6 + q[2]);
-            }
-            p += 1;
-        }
-        t[s as usize] = m;
-        s += 1;
-    }
-    t
-}
-
 const fn make_pop9() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut x = 0;
@@ -88,21 +71,86 @@ const fn make_pop9() -> [u8; 512] {
     t
 }
 
-static MATCH: [u32; 512] = make_match();
+/// For a 9-bit row: all nine bits if exactly one is set (the row is solved), else 0.
+const fn make_row1() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        if (x as u32).count_ones() == 1 {
+            t[x] = 0x1FF;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// For a band's possible columns (9 bits): the mask the other two bands keep. A stack with a
+/// single possible column holds the digit in that column, so the other bands lose it.
+const fn make_neighbor() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut x = 0u32;
+    while x < 512 {
+        let mut lost = 0u32;
+        let mut s = 0;
+        while s < 3 {
+            let c = (x >> (3 * s)) & 7;
+            if c.count_ones() == 1 {
+                lost |= c << (3 * s);
+            }
+            s += 1;
+        }
+        t[x as usize] = BAND & !(lost * COLS3);
+        x += 1;
+    }
+    t
+}
+
+/// For a cell of a band (0..27): the band's cells its digit keeps when placed there (the cell
+/// itself, and whatever is outside its row and box).
+const fn make_place() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let row = 0x1FF << (9 * (i / 9));
+        let boxm = (7 << (3 * ((i % 9) / 3))) * COLS3;
+        t[i] = (BAND & !(row | boxm)) | 1 << i;
+        i += 1;
+    }
+    t
+}
+
 static POP9: [u8; 512] = make_pop9();
 static SHRINK: [u32; 512] = make_shrink();
 static COMPLEX: [u32; 512] = make_complex();
+static ROW1: [u32; 512] = make_row1();
+static NEIGHBOR: [u32; 512] = make_neighbor();
+static PLACE: [u32; 27] = make_place();
+
+/// Bits set in a band mask (27 bits).
+#[inline]
+fn pop27(x: u32) -> u32 {
+    POP9[(x & 0x1FF) as usize] as u32 + POP9[((x >> 9) & 0x1FF) as usize] as u32 + POP9[(x >> 18) as usize] as u32
+}
 
 #[derive(Clone, Copy)]
 struct State {
     /// Candidates of digit d in band b at index d*3+b.
     f: [u32; 27],
-    /// Bands changed since they were last propagated (bit d*3+b).
-    dirty: u32,
+    /// `f` as it was when each entry was last propagated; an entry that differs needs work.
+    prev: [u32; 27],
     /// Cells not yet solved, per band.
     unsolved: [u32; 3],
-    /// Each digit's bands when its column logic last found nothing.
-    checked: [u32; 27],
+    /// Unsolved cells with exactly two candidates, per band, as of the last `singles`.
+    pairs: [u32; 3],
+}
+
+/// Calls `$m!(i)` for every digit-band index, written out so each call sees a constant.
+macro_rules! each_index {
+    ($m:ident) => {
+        $m!(0); $m!(1); $m!(2); $m!(3); $m!(4); $m!(5); $m!(6); $m!(7); $m!(8);
+        $m!(9); $m!(10); $m!(11); $m!(12); $m!(13); $m!(14); $m!(15); $m!(16); $m!(17);
+        $m!(18); $m!(19); $m!(20); $m!(21); $m!(22); $m!(23); $m!(24); $m!(25); $m!(26);
+    };
 }
 
 impl State {
@@ -121,13 +169,13 @@ impl State {
         // Givens are placed outright here (their cells leave the other digits, their lines and
         // boxes leave their digit), so they start solved and `update` never redoes that work.
         let unsolved = [BAND & !all[0], BAND & !all[1], BAND & !all[2]];
-        let mut st = State { f: [0; 27], dirty: (1 << 27) - 1, unsolved, checked: [0; 27] };
+        let mut st = State { f: [0; 27], prev: [0; 27], unsolved, pairs: [0; 3] };
         for d in 0..9 {
             let base = d * 3;
             let x = [g[base], g[base + 1], g[base + 2]];
             let colsb = x.map(|v| (v | v >> 9 | v >> 18) & 0x1FF);
             let cols = colsb[0] | colsb[1] | colsb[2];
-            let total = x[0].count_ones() + x[1].count_ones() + x[2].count_ones();
+            let total = pop27(x[0]) + pop27(x[1]) + pop27(x[2]);
             // A digit given twice in a row, box or column: fewer distinct lines than givens.
             let mut rows_n = 0;
             let mut boxes_n = 0;
@@ -135,75 +183,72 @@ impl State {
                 let v = x[b];
                 let rbits = ((v & 0x1FF) != 0) as u32 | (((v >> 9) & 0x1FF != 0) as u32) << 1 | ((v >> 18 != 0) as u32) << 2;
                 let sbits = SHRINK[colsb[b] as usize];
-                rows_n += rbits.count_ones();
-                boxes_n += sbits.count_ones();
-                let rows = (rbits & 1) * 0x1FF | ((rbits >> 1) & 1) * (0x1FF << 9) | (rbits >> 2) * (0x1FF << 18);
-                let boxes = ((sbits & 1) * 7 | ((sbits >> 1) & 1) * (7 << 3) | (sbits >> 2) * (7 << 6)) * COLS3;
-                let peers = rows | boxes | cols * COLS3;
+                rows_n += POP9[rbits as usize] as u32;
+                boxes_n += POP9[sbits as usize] as u32;
+                let rows = ((rbits & 1) * 0x1FF) | (((rbits >> 1) & 1) * (0x1FF << 9)) | ((rbits >> 2) * (0x1FF << 18));
+                let boxes = (((sbits & 1) * 7) | (((sbits >> 1) & 1) * (7 << 3)) | ((sbits >> 2) * (7 << 6))) * COLS3;
+                let peers = rows | boxes | (cols * COLS3);
                 st.f[base + b] = (BAND & !all[b] & !peers) | v;
             }
-            if rows_n != total || boxes_n != total || cols.count_ones() != total {
+            if rows_n != total || boxes_n != total || POP9[cols as usize] as u32 != total {
                 return None;
             }
         }
         Some(st)
     }
 
+    /// Band logic on digit-band `i` (digit i/3, band i%3); false on a contradiction.
+    ///
+    /// Inside the band: only segments that take part in a row->box matching stay (locked
+    /// candidates, row and box hidden singles). Across bands: a stack left with one possible
+    /// column puts the digit in that column, so the other two bands lose it. A row left with one
+    /// cell is solved, and that cell leaves every other digit. Stores are unconditional: cheaper
+    /// than testing, and `prev` tells the caller what changed.
+    #[inline(always)]
+    fn band(&mut self, i: usize) -> bool {
+        let a0 = self.f[i];
+        let sh = SHRINK[(a0 & 0x1FF) as usize]
+            | SHRINK[((a0 >> 9) & 0x1FF) as usize] << 3
+            | SHRINK[(a0 >> 18) as usize] << 6;
+        let a = a0 & COMPLEX[sh as usize];
+        if a == 0 {
+            return false;
+        }
+        let (d, b) = (i / 3, i % 3);
+        let keep = NEIGHBOR[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+        self.f[d * 3 + (b + 1) % 3] &= keep;
+        self.f[d * 3 + (b + 2) % 3] &= keep;
+        let solved = a
+            & (ROW1[(a & 0x1FF) as usize] | ROW1[((a >> 9) & 0x1FF) as usize] << 9 | ROW1[(a >> 18) as usize] << 18);
+        self.unsolved[b] &= !solved;
+        for d2 in 0..9 {
+            self.f[d2 * 3 + b] &= !solved;
+        }
+        self.f[i] = a;
+        self.prev[i] = a;
+        true
+    }
+
     /// Band logic until nothing changes; false on a contradiction.
     #[inline]
     fn update(&mut self) -> bool {
-        let mut dirty = self.dirty;
-        self.dirty = 0;
-        while dirty != 0 {
-            let i = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            let a0 = self.f[i];
-            let (d, b) = (i / 3, i % 3);
-            let shrink = SHRINK[(a0 & 0x1FF) as usize]
-                | SHRINK[((a0 >> 9) & 0x1FF) as usize] << 3
-                | SHRINK[(a0 >> 18) as usize] << 6;
-            let a = a0 & COMPLEX[shrink as usize];
-            if a == 0 {
-                return false;
+        loop {
+            let mut any = false;
+            macro_rules! step {
+                ($i:expr) => {
+                    if self.f[$i] != self.prev[$i] {
+                        any = true;
+                        if !self.band($i) {
+                            return false;
+                        }
+                    }
+                };
             }
-            self.f[i] = a;
-            let (r0, r1, r2) = (a & 0x1FF, (a >> 9) & 0x1FF, a >> 18);
-            let mut solved = 0;
-            if r0 & (r0.wrapping_sub(1)) == 0 {
-                solved |= r0;
-            }
-            if r1 & (r1.wrapping_sub(1)) == 0 {
-                solved |= r1 << 9;
-            }
-            if r2 & (r2.wrapping_sub(1)) == 0 {
-                solved |= r2 << 18;
-            }
-            let newly = solved & self.unsolved[b];
-            if newly != 0 {
-                self.unsolved[b] &= !newly;
-                // Branch-free: clear the cells from every digit, then give this digit its own back.
-                for d2 in 0..9 {
-                    let j = d2 * 3 + b;
-                    let old = self.f[j];
-                    let new = old & !newly;
-                    self.f[j] = new;
-                    dirty |= ((old != new) as u32) << j;
-                }
-                self.f[i] = a;
-                let cols = (newly | newly >> 9 | newly >> 18) & 0x1FF;
-                let cm = cols * COLS3;
-                let base = d * 3;
-                for b2 in 0..3 {
-                    let j = base + b2;
-                    let old = self.f[j];
-                    let new = if b2 == b { old } else { old & !cm };
-                    self.f[j] = new;
-                    dirty |= ((old != new) as u32) << j;
-                }
-                dirty &= !(1 << i);
+            each_index!(step);
+            if !any {
+                return true;
             }
         }
-        true
     }
 
     #[inline]
@@ -211,110 +256,49 @@ impl State {
         (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
     }
 
-    /// Places naked singles and column hidden singles. Ok(true) if anything was placed.
+    /// Places naked singles (Ok(true) if any) and notes the two-candidate cells.
     #[inline]
     fn singles(&mut self) -> Result<bool, ()> {
         let mut any = false;
         for b in 0..3 {
-            let u = self.unsolved[b];
-            if u == 0 {
-                continue;
-            }
-            let (mut ones, mut twos) = (0u32, 0u32);
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
+                threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
             }
-            if u & !ones != 0 {
+            if ones != BAND {
                 return Err(());
             }
-            let mut s = u & !twos;
+            self.pairs[b] = twos & !threes;
+            let mut s = !twos & self.unsolved[b];
             while s != 0 {
                 let bit = s & s.wrapping_neg();
                 s ^= bit;
-                let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
+                let t = bit.trailing_zeros() as usize;
+                let mut placed = false;
                 for d in 0..9 {
                     if self.f[d * 3 + b] & bit != 0 {
-                        self.f[d * 3 + b] &= !row | bit;
-                        self.dirty |= 1 << (d * 3 + b);
+                        self.f[d * 3 + b] &= PLACE[t];
+                        placed = true;
                         break;
                     }
                 }
+                if !placed {
+                    // An earlier single of this pass took the cell's last candidate.
+                    return Err(());
+                }
                 any = true;
-            }
-        }
-        if any {
-            return Ok(true);
-        }
-        // Per-digit logic on columns: hidden singles and the stack matching. It only depends on
-        // the digit's own bands, so a digit unchanged since it last yielded nothing is skipped.
-        for d in 0..9 {
-            let base = d * 3;
-            let a = [self.f[base], self.f[base + 1], self.f[base + 2]];
-            if a == [self.checked[base], self.checked[base + 1], self.checked[base + 2]] {
-                continue;
-            }
-            let mut changed = false;
-            // Hidden singles in columns: a digit with one cell left in a column.
-            let cp = a.map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for &x in &a {
-                let (x0, x1, x2) = (x & 0x1FF, (x >> 9) & 0x1FF, x >> 18);
-                let band_ones = x0 | x1 | x2;
-                twos |= (x0 & x1) | (x0 & x2) | (x1 & x2) | (ones & band_ones);
-                ones |= band_ones;
-            }
-            if ones != 0x1FF {
-                return Err(());
-            }
-            let single_cols = ones & !twos;
-            if single_cols != 0 {
-                for (b, &x) in a.iter().enumerate() {
-                    let mut hits = x & (single_cols * COLS3) & self.unsolved[b];
-                    while hits != 0 {
-                        let bit = hits & hits.wrapping_neg();
-                        hits ^= bit;
-                        let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
-                        self.f[base + b] &= !row | bit;
-                        self.dirty |= 1 << (base + b);
-                        changed = true;
-                    }
-                }
-            }
-            if !changed {
-                // Stacks: the one-per-column, one-per-box matching, as bands do for rows.
-                let mut keep = [0u32; 3];
-                for s in 0..3 {
-                    // Bit b*3+k: column k of the stack has a cell in band b. The matching is the
-                    // same whichever side of the 3x3 matrix plays "line", so MATCH applies as is.
-                    let sh = ((cp[0] >> (3 * s)) & 7) | ((cp[1] >> (3 * s)) & 7) << 3 | ((cp[2] >> (3 * s)) & 7) << 6;
-                    let m = MATCH[sh as usize];
-                    if m == 0 {
-                        return Err(());
-                    }
-                    for (b, k) in keep.iter_mut().enumerate() {
-                        *k |= ((m >> (3 * b)) & 7) << (3 * s);
-                    }
-                }
-                for b in 0..3 {
-                    let na = a[b] & (keep[b] * COLS3);
-                    if na != a[b] {
-                        self.f[base + b] = na;
-                        self.dirty |= 1 << (base + b);
-                        changed = true;
-                    }
-                }
-            }
-            if changed {
-                any = true;
-            } else {
-                self.checked[base..base + 3].copy_from_slice(&a);
             }
         }
         Ok(any)
     }
 
+    /// Band logic and naked singles until neither finds more; false on a contradiction.
+    /// (Hidden singles in columns, stack matching and minirow triads were tried here: they cut
+    /// the search by up to a fifth on the hardest sets but cost more than they saved; see
+    /// docs/benchmarks.md.)
     #[inline]
     fn propagate(&mut self) -> bool {
         loop {
@@ -326,35 +310,27 @@ impl State {
             }
             match self.singles() {
                 Err(()) => return false,
-                Ok(false) => return true,
                 Ok(true) => {}
+                Ok(false) => return true,
             }
         }
     }
 
     /// The cell to branch on: (band, bit). The two-candidate cell with the most unsolved
     /// peers if there is one (its guess propagates furthest), else a cell with fewest candidates.
+    /// Called right after `singles` found nothing, so `pairs` is current.
     fn pick(&self) -> (usize, u32) {
-        // With few cells left the search tree is small whatever the choice: the scoring below
-        // costs more than it saves, so take the first two-candidate cell.
-        if self.unsolved.iter().map(|u| u.count_ones()).sum::<u32>() <= FEW_LEFT {
-            for b in 0..3 {
-                let u = self.unsolved[b];
-                let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.f[d * 3 + b];
-                    threes |= twos & x;
-                    twos |= ones & x;
-                    ones |= x;
-                }
-                let biv = u & twos & !threes;
-                if biv != 0 {
-                    return (b, biv & biv.wrapping_neg());
-                }
-            }
+        let pairs = self.pairs;
+        if pairs == [0; 3] {
+            return self.fewest();
         }
-        // Unsolved cells per row, column and box, counted once. No popcnt on the baseline
-        // x86-64 target, so 9-bit counts come from a table.
+        // With few cells left the search tree is small whatever the choice: scoring costs more
+        // than it saves, so take the first two-candidate cell.
+        if self.unsolved_total() <= FEW_LEFT {
+            let b = if pairs[0] != 0 { 0 } else if pairs[1] != 0 { 1 } else { 2 };
+            return (b, pairs[b] & pairs[b].wrapping_neg());
+        }
+        // Unsolved cells per row, column and box, counted once.
         let mut rowc = [0u32; 9];
         let mut colc = [0u32; 9];
         let mut boxc = [0u32; 9];
@@ -387,12 +363,29 @@ impl State {
         }
         let mut best = (0usize, 0u32);
         let mut best_score = 0u32;
-        let mut fallback = None;
+        for (b, &p) in pairs.iter().enumerate() {
+            let mut biv = p;
+            while biv != 0 {
+                let bit = biv & biv.wrapping_neg();
+                biv ^= bit;
+                let t = bit.trailing_zeros() as usize;
+                let (r, c) = (t / 9, t % 9);
+                let score = rowc[b * 3 + r] + colc[c] + boxc[b * 3 + c / 3];
+                if score > best_score {
+                    best_score = score;
+                    best = (b, bit);
+                }
+            }
+        }
+        best
+    }
+
+    /// No two-candidate cell (rare): the first cell with three candidates, else one with more.
+    #[cold]
+    fn fewest(&self) -> (usize, u32) {
+        let mut fallback = (0usize, 0u32);
         for b in 0..3 {
             let u = self.unsolved[b];
-            if u == 0 {
-                continue;
-            }
             let (mut ones, mut twos, mut threes, mut fours) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[d * 3 + b];
@@ -401,30 +394,22 @@ impl State {
                 twos |= ones & x;
                 ones |= x;
             }
-            let mut biv = u & twos & !threes;
-            while biv != 0 {
-                let bit = biv & biv.wrapping_neg();
-                biv ^= bit;
-                let t = (bit.trailing_zeros()) as usize;
-                let (r, c) = (t / 9, t % 9);
-                let score = rowc[b * 3 + r] + colc[c] + boxc[b * 3 + c / 3];
-                if score > best_score {
-                    best_score = score;
-                    best = (b, bit);
-                }
-            }
             let tri = u & threes & !fours;
-            if tri != 0 && fallback.is_none_or(|(_, _, k)| k > 3) {
-                fallback = Some((b, tri & tri.wrapping_neg(), 3));
-            } else if fallback.is_none() {
-                let many = u & fours;
-                fallback = Some((b, many & many.wrapping_neg(), 4));
+            if tri != 0 {
+                return (b, tri & tri.wrapping_neg());
+            }
+            let many = u & fours;
+            if fallback.1 == 0 && many != 0 {
+                fallback = (b, many & many.wrapping_neg());
             }
         }
-        if best_score > 0 {
-            return best;
-        }
-        fallback.map_or((0, 0), |(b, bit, _)| (b, bit))
+        fallback
+    }
+
+    /// Unsolved cells in all (no popcnt on the baseline x86-64 target: 9-bit counts from a table).
+    #[inline]
+    fn unsolved_total(&self) -> u32 {
+        self.unsolved.iter().map(|&u| pop27(u)).sum()
     }
 
     fn values(&self) -> [u8; 81] {
@@ -458,7 +443,7 @@ fn search(st: &mut State, limit: usize, count: &mut usize, first: &mut Option<[u
     if bit == 0 {
         return;
     }
-    let row = 0x1FFu32 << (9 * (bit.trailing_zeros() / 9));
+    let place = PLACE[bit.trailing_zeros() as usize];
     let mut digits = 0u32;
     for d in 0..9 {
         if st.f[d * 3 + b] & bit != 0 {
@@ -472,14 +457,14 @@ fn search(st: &mut State, limit: usize, count: &mut usize, first: &mut Option<[u
             return;
         }
         if digits == 0 {
-            st.f[d * 3 + b] &= !row | bit;
-            st.dirty |= 1 << (d * 3 + b);
+            st.f[d * 3 + b] &= place;
             search(st, limit, count, first);
         } else {
             let mut s2 = *st;
-            s2.f[d * 3 + b] &= !row | bit;
-            s2.dirty |= 1 << (d * 3 + b);
+            s2.f[d * 3 + b] &= place;
             search(&mut s2, limit, count, first);
+            // Every solution with d here has been seen.
+            st.f[d * 3 + b] &= !bit;
         }
     }
 }
@@ -506,3 +491,4 @@ fn count_impl(values: &[u8], limit: usize, keep_first: bool) -> (usize, Option<[
     search(&mut st, limit, &mut n, &mut first);
     (n, if keep_first { first } else { None })
 }
+
