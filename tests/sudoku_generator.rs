@@ -140,3 +140,44 @@ fn instant_puzzles_match_the_served_level() {
         }
     }
 }
+
+/// Why 4x4 is easy only: every 4x4 puzzle with one solution, all of them, is solved by singles.
+/// Relabelling symbols changes neither uniqueness nor the techniques needed, so it is enough to
+/// take the 12 grids whose first row is 1 2 3 4 and every subset of their 16 cells as givens.
+#[test]
+fn every_unique_four_by_four_puzzle_needs_only_singles() {
+    use inkdoku::grid::Grid;
+    let perms: Vec<[u8; 4]> = (0..256u32)
+        .map(|x| [0, 1, 2, 3].map(|i| ((x >> (2 * i)) & 3) as u8 + 1))
+        .filter(|p| (1..=4).all(|v| p.contains(&v)))
+        .collect();
+    assert_eq!(perms.len(), 24);
+    let mut grids = Vec::new();
+    for a in &perms {
+        for b in &perms {
+            for c in &perms {
+                let cells: Vec<u8> = [[1, 2, 3, 4], *a, *b, *c].concat();
+                if let Some(g) = Grid::from_values(Shape::S4, cells) {
+                    if g.conflicts().is_empty() {
+                        grids.push(g);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(grids.len(), 12, "288 grids / 24 relabellings");
+    let mut unique = 0usize;
+    for full in &grids {
+        for givens in 0u32..1 << 16 {
+            let cells: Vec<u8> =
+                (0..16).map(|i| if givens >> i & 1 == 1 { full.values()[i] } else { 0 }).collect();
+            let Some(p) = Grid::from_values(Shape::S4, cells) else { panic!("bad cells") };
+            if solver::count_solutions(&p, 2) == 1 {
+                unique += 1;
+                assert!(human::solvable_within(&p, Difficulty::Easy), "needs more than singles: {p}");
+            }
+        }
+    }
+    // Most subsets are ambiguous; the count of proper ones is a fixed fact about 4x4 Sudoku.
+    assert_eq!(unique, 565_820);
+}
