@@ -1,32 +1,14 @@
 //! `inkdoku recognize`: the eval report's last line, the stdin mode and its exit codes.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_inkdoku");
-const TEST: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/ink/test.jsonl");
+use common::{read_shared, run_cli as run, shared_path};
 
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("inkdoku runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let out = child.wait_with_output().expect("inkdoku finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn eval_ends_with_the_accuracy_line() {
     // A small file: every 40th test sample, labels 0-9 and A-G.
-    let text = std::fs::read_to_string(TEST).expect("test.jsonl is readable");
+    let text = read_shared("ink/test.jsonl");
     let lines: Vec<&str> = text.lines().step_by(40).collect();
     let path = std::env::temp_dir().join(format!("inkdoku-ink-cli-{}.jsonl", std::process::id()));
     std::fs::write(&path, lines.join("\n")).expect("temp file");
@@ -47,7 +29,7 @@ fn eval_ends_with_the_accuracy_line() {
     let (code, _, err) = run(&["recognize", "--eval", "/nonexistent.jsonl"], "");
     assert_eq!(code, 2);
     assert!(err.contains("nonexistent"), "{err}");
-    let (code, _, _) = run(&["recognize", "--eval", TEST, "--symbols", "1-7"], "");
+    let (code, _, _) = run(&["recognize", "--eval", &shared_path("ink/test.jsonl"), "--symbols", "1-7"], "");
     assert_eq!(code, 2);
 }
 

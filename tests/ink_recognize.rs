@@ -1,13 +1,14 @@
 //! Recogniser integration tests: accuracy floor on a fixed subset of the held-out writers,
 //! invariance to scale/position/sampling, bad input, and the gestures on real and synthetic ink.
 
+mod common;
+
 use inkdoku::ink::gesture::{classify, Gesture};
 use inkdoku::ink::{self, parse_jsonl, InkError, Point, Recognition, Sample, Stroke};
 use proptest::prelude::*;
 
 fn test_samples() -> Vec<Sample> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/ink/test.jsonl");
-    let text = std::fs::read_to_string(path).expect("shared/data/ink/test.jsonl is readable");
+    let text = common::read_shared("ink/test.jsonl");
     parse_jsonl(&text).expect("test.jsonl parses")
 }
 

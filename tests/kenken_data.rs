@@ -1,11 +1,12 @@
 //! Every puzzle of the shared KenKen sets parses, has exactly one solution, and that solution
 //! is the one recorded in the file and meets every cage.
 
+mod common;
+
 use inkdoku::kenken::{solver, Puzzle};
 
 fn check_file(name: &str) -> usize {
-    let path = format!("{}/../shared/data/kenken/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = common::read_shared(&format!("kenken/{name}"));
     let mut n = 0;
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let e = Puzzle::from_json(line).unwrap_or_else(|err| panic!("{name}:{}: {err}", i + 1));

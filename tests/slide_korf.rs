@@ -2,11 +2,12 @@
 //! published optima. The full set runs in the benchmark (`inkdoku slide bench-korf`, see
 //! docs/benchmarks.md) under a time budget.
 
+mod common;
+
 use inkdoku::slide::{solver, Board};
 
 fn korf() -> Vec<(Vec<u8>, usize)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/slide/korf100.txt");
-    let text = std::fs::read_to_string(path).expect("korf100.txt is in the shared data");
+    let text = common::read_shared("slide/korf100.txt");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {

@@ -1,35 +1,15 @@
 //! The `inkdoku` binary's Sudoku commands, run as a user would.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::{read_shared, run_cli as run, shared_path};
 
 use inkdoku::grid::Grid;
-
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_inkdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn data_path(name: &str) -> String {
-    format!("{}/../shared/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"))
-}
 
 #[test]
 fn solve_prints_valid_solutions_for_shared_sets() {
     for set in ["magictour_top1465.txt", "sudoku16x16_solo_advanced.txt", "sudoku6x6_solo_basic.txt"] {
-        let path = data_path(set);
+        let path = shared_path(&format!("sudoku/{set}"));
         let (code, out, err) = run(&["solve", &path], "");
         assert_eq!(code, 0, "{err}");
         let puzzles = std::fs::read_to_string(&path).unwrap();
@@ -46,7 +26,7 @@ fn solve_prints_valid_solutions_for_shared_sets() {
 
 #[test]
 fn solve_reports_multiple_unsolvable_and_bad_lines() {
-    let serg = std::fs::read_to_string(data_path("serg_benchmark.txt")).unwrap();
+    let serg = read_shared("sudoku/serg_benchmark.txt");
     let multi = serg.lines().next().unwrap();
     // 4x4: r1c3 can hold neither 1, 2 (its row), 3 nor 4 (its column).
     let dead = "12.........3...4";

@@ -2,21 +2,12 @@
 //! solution, every technique is exercised on puzzles where it is the easiest step available,
 //! paths complete, ratings and hints behave.
 
+mod common;
+
+use common::sudoku_sample;
 use inkdoku::grid::{Grid, Shape};
 use inkdoku::sudoku::human::{self, Board, Hint, Step, Technique};
 use inkdoku::sudoku::{solver, Difficulty};
-
-fn data(name: &str) -> Vec<String> {
-    let path = format!("{}/../shared/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
-}
-
-fn sample(name: &str, n: usize) -> Vec<String> {
-    let all = data(name);
-    let step = (all.len() / n).max(1);
-    all.into_iter().step_by(step).take(n).collect()
-}
 
 fn check_step_true(step: &Step, sol: &Grid, ctx: &str) {
     for p in &step.placements {
@@ -57,7 +48,7 @@ fn every_step_is_true_on_shared_sets() {
         ("sudoku16x16_solo_advanced.txt", 4),
         ("sudoku16x16_solo_basic.txt", 4),
     ] {
-        for line in sample(set, n) {
+        for line in sudoku_sample(set, n) {
             seen.extend(checked_path(&line));
         }
     }
@@ -74,7 +65,7 @@ fn every_step_is_true_on_shared_sets() {
 fn find_fixtures() {
     let mut found = std::collections::BTreeMap::new();
     for set in ["sudoku_exchange_diabolical.txt", "magictour_top1465.txt", "17_clue.txt", "forum_hardest_1106.txt"] {
-        for line in sample(set, 3000) {
+        for line in sudoku_sample(set, 3000) {
             let g = Grid::parse_puzzle(&line).unwrap();
             let r = human::rate(&g).unwrap();
             if let std::collections::btree_map::Entry::Vacant(e) = found.entry(r.hardest) {

@@ -2,21 +2,11 @@
 //! (for the unique sets) the only one. Big 9x9 files are sampled to keep CI fast; the full files
 //! run in `cargo bench --bench sudoku_solver`.
 
+mod common;
+
+use common::{sudoku_lines, sudoku_sample};
 use inkdoku::grid::{Grid, Shape};
 use inkdoku::sudoku::solver;
-
-fn data(name: &str) -> Vec<String> {
-    let path = format!("{}/../shared/data/sudoku/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect()
-}
-
-/// About `n` evenly spaced lines of a file.
-fn sample(name: &str, n: usize) -> Vec<String> {
-    let all = data(name);
-    let step = (all.len() / n).max(1);
-    all.into_iter().step_by(step).collect()
-}
 
 #[test]
 fn small_and_large_boards_match_their_solution_files() {
@@ -31,8 +21,8 @@ fn small_and_large_boards_match_their_solution_files() {
         ("sudoku16x16_solo_advanced", Shape::S16),
     ];
     for (set, shape) in sets {
-        let puzzles = data(&format!("{set}.txt"));
-        let sols = data(&format!("{set}.solutions.txt"));
+        let puzzles = sudoku_lines(&format!("{set}.txt"));
+        let sols = sudoku_lines(&format!("{set}.solutions.txt"));
         assert_eq!(puzzles.len(), sols.len(), "{set}");
         for (k, (p, s)) in puzzles.iter().zip(&sols).enumerate() {
             let g = Grid::parse_puzzle(p).unwrap();
@@ -55,7 +45,7 @@ fn nine_by_nine_sets_sampled() {
         ("sudoku_exchange_diabolical.txt", 1500, true),
     ];
     for (set, n, unique) in sets {
-        for (k, p) in sample(set, n).iter().enumerate() {
+        for (k, p) in sudoku_sample(set, n).iter().enumerate() {
             let g = Grid::parse_puzzle(p).unwrap();
             let r = solver::solutions(&g, 2);
             if unique {
@@ -73,7 +63,7 @@ fn nine_by_nine_sets_sampled() {
 #[test]
 fn band_solver_agrees_with_the_generic_solver() {
     for set in ["magictour_top1465.txt", "serg_benchmark.txt", "forum_hardest_1106.txt"] {
-        for p in sample(set, 60) {
+        for p in sudoku_sample(set, 60) {
             let g = Grid::parse(&p).unwrap();
             let a = solver::solutions(&g, 2);
             let b = solver::generic_solutions(&g, 2);
