@@ -130,6 +130,12 @@ function syncControls() {
 }
 
 let wasSolved = false;
+/** A different game (new, imported, opened): start from a fresh board even at the same size. */
+function startGame(view) {
+  state.view = null;
+  setView(view);
+}
+
 function setView(view) {
   const sizeChanged = !state.view || state.view.size !== view.size;
   state.view = view;
@@ -451,8 +457,7 @@ function howToPlay() {
 async function newGame(size, difficulty, symmetric) {
   const v = await run('new_game', { size, difficulty, symmetric });
   if (!v) return;
-  state.view = null;
-  setView(v);
+  startGame(v);
   setStatus(`New ${v.size} × ${v.size} game (${v.difficulty}). ${howToPlay()}`);
 }
 
@@ -470,8 +475,7 @@ async function generateGame(size, difficulty, symmetric) {
     if (!s.done) { setTimeout(poll, 100); return; }
     $('gen').hidden = true;
     if (s.view) {
-      state.view = null;
-      setView(s.view);
+      startGame(s.view);
       setStatus(`New ${s.view.size} × ${s.view.size} game (${s.view.difficulty}), freshly made.`);
     } else if (s.error) toast(s.error);
   };
@@ -523,8 +527,7 @@ function wireDialogs() {
     try {
       const v = await call('import_puzzle', { text: $('share-text').value });
       $('dlg-share').close();
-      state.view = null;
-      setView(v);
+      startGame(v);
       setStatus('Imported puzzle.');
     } catch (e) {
       $('share-error').textContent = e.message;
@@ -542,7 +545,7 @@ function wireDialogs() {
     $(id).addEventListener('click', async () => {
       try {
         const r = await call(command);
-        if (r.view) { $('dlg-share').close(); state.view = null; setView(r.view); setStatus(done); }
+        if (r.view) { $('dlg-share').close(); startGame(r.view); setStatus(done); }
       } catch (e) {
         $('share-error').textContent = e.message;
       }
