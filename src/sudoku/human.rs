@@ -265,6 +265,11 @@ fn sym(v: u8) -> char {
     crate::grid::symbol_char(v)
 }
 
+/// The mask with every value of an n x n board.
+fn all_values(n: usize) -> u16 {
+    if n >= 16 { u16::MAX } else { (1 << n) - 1 }
+}
+
 /// A board in play: values plus candidates (0 for filled cells).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
@@ -280,7 +285,7 @@ impl Board {
         let shape = grid.shape();
         let geo = geometry(shape);
         let n = shape.n();
-        let all: u16 = if n >= 16 { u16::MAX } else { (1 << n) - 1 };
+        let all = all_values(n);
         let values = grid.values().to_vec();
         let cands = (0..n * n)
             .map(|i| {
@@ -405,6 +410,48 @@ impl Board {
     fn placement(&self, i: usize, v: u8) -> Placement {
         Placement { row: i / self.n(), col: i % self.n(), value: v }
     }
+
+    fn cells(&self, cells: &[usize]) -> Vec<Cell> {
+        cells.iter().map(|&c| self.cell(c)).collect()
+    }
+
+    /// Candidate `v` in each of `cells` (the callers know they hold it).
+    fn cands_of(&self, cells: &[usize], v: u8) -> Vec<Candidate> {
+        cells.iter().map(|&c| self.cand(c, v)).collect()
+    }
+
+    /// The candidates of `cells` inside `mask`, cell by cell.
+    fn cands_in(&self, cells: &[usize], mask: u16) -> Vec<Candidate> {
+        cells.iter().flat_map(|&c| bits(self.cands[c] & mask).map(move |v| self.cand(c, v))).collect()
+    }
+
+    /// Highlights `cells` with every candidate they hold (patterns made of whole cells).
+    fn focus_all(&self, s: &mut Step, cells: &[usize]) {
+        s.focus_cells = self.cells(cells);
+        s.focus_candidates = self.cands_in(cells, u16::MAX);
+    }
+
+    /// Highlights `cells` with candidate `v` in each (patterns made of one value's places).
+    fn focus_value(&self, s: &mut Step, cells: &[usize], v: u8) {
+        s.focus_cells = self.cells(cells);
+        s.focus_candidates = self.cands_of(cells, v);
+    }
+}
+
+/// Per-value masks of a unit's empty cells: values with at least one place, values with two or
+/// more, and values already placed. Shared by the hidden-single step and `propagate_singles`.
+fn unit_counts(b: &Board, unit: &[usize]) -> (u16, u16, u16) {
+    let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
+    for &c in unit {
+        let v = b.values[c];
+        if v != 0 {
+            placed |= 1 << (v - 1);
+        } else {
+            twos |= ones & b.cands[c];
+            ones |= b.cands[c];
+        }
+    }
+    (ones, twos, placed)
 }
 
 // ---------------------------------------------------------------- singles
@@ -423,7 +470,7 @@ fn full_house(b: &Board) -> Option<Step> {
             format!("{} is the last empty cell in {}, so it must be {}.", b.rc(c), b.unit_name(u), sym(v)),
         );
         s.placements.push(b.placement(c, v));
-        s.focus_cells = b.geo.units[u].iter().map(|&x| b.cell(x)).collect();
+        s.focus_cells = b.cells(&b.geo.units[u]);
         return Some(s);
     }
     None
@@ -438,8 +485,7 @@ fn naked_single(b: &Board) -> Option<Step> {
                 format!("{} has only one candidate left: {}.", b.rc(i), sym(v)),
             );
             s.placements.push(b.placement(i, v));
-            s.focus_cells.push(b.cell(i));
-            s.focus_candidates.push(b.cand(i, v));
+            b.focus_value(&mut s, &[i], v);
             return Some(s);
         }
     }
@@ -451,16 +497,7 @@ fn hidden_single(b: &Board) -> Option<Step> {
     // Boxes first: that is where players look first.
     let order = (2 * n..3 * n).chain(0..2 * n);
     for u in order {
-        let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
-        for &c in &b.geo.units[u] {
-            let v = b.values[c];
-            if v != 0 {
-                placed |= 1 << (v - 1);
-            } else {
-                twos |= ones & b.cands[c];
-                ones |= b.cands[c];
-            }
-        }
+        let (ones, twos, placed) = unit_counts(b, &b.geo.units[u]);
         let hidden = ones & !twos & !placed;
         if hidden == 0 {
             continue;
@@ -471,7 +508,7 @@ fn hidden_single(b: &Board) -> Option<Step> {
         let unit = b.unit_name(u);
         let mut s = b.step(Technique::HiddenSingle, format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)));
         s.placements.push(b.placement(c, v));
-        s.focus_cells = b.geo.units[u].iter().map(|&x| b.cell(x)).collect();
+        s.focus_cells = b.cells(&b.geo.units[u]);
         s.focus_candidates.push(b.cand(c, v));
         return Some(s);
     }
@@ -479,6 +516,22 @@ fn hidden_single(b: &Board) -> Option<Step> {
 }
 
 // ---------------------------------------------------------------- locked candidates
+
+/// Pointing and claiming are the same step seen from either side: in unit `from`, `v` sits only
+/// in `pos`, which all lie in unit `to`, so `v` leaves the rest of `to`. None if nothing goes.
+fn locked(b: &Board, technique: Technique, from: usize, to: usize, v: u8, pos: &[usize]) -> Option<Step> {
+    let elim: Vec<usize> = b.positions(to, v).into_iter().filter(|c| !pos.contains(c)).collect();
+    if elim.is_empty() {
+        return None;
+    }
+    let (f, t) = (b.unit_name(from), b.unit_name(to));
+    let mut s =
+        b.step(technique, format!("In {f}, {} can only be in {t}, so it can be removed from the rest of {t}.", sym(v)));
+    s.eliminations = b.cands_of(&elim, v);
+    s.focus_cells = b.cells(&b.geo.units[from]);
+    s.focus_candidates = b.cands_of(pos, v);
+    Some(s)
+}
 
 fn pointing(b: &Board) -> Option<Step> {
     let n = b.n();
@@ -494,19 +547,9 @@ fn pointing(b: &Board) -> Option<Step> {
                     continue;
                 }
                 let lu = if line == 0 { key(pos[0]) } else { n + key(pos[0]) };
-                let elim: Vec<usize> = b.positions(lu, v).into_iter().filter(|c| !pos.contains(c)).collect();
-                if elim.is_empty() {
-                    continue;
+                if let Some(s) = locked(b, Technique::Pointing, bx, lu, v, &pos) {
+                    return Some(s);
                 }
-                let (bn, ln) = (b.unit_name(bx), b.unit_name(lu));
-                let mut s = b.step(
-                    Technique::Pointing,
-                    format!("In {bn}, {} can only be in {ln}, so it can be removed from the rest of {ln}.", sym(v)),
-                );
-                s.eliminations = elim.iter().map(|&c| b.cand(c, v)).collect();
-                s.focus_cells = b.geo.units[bx].iter().map(|&x| b.cell(x)).collect();
-                s.focus_candidates = pos.iter().map(|&c| b.cand(c, v)).collect();
-                return Some(s);
             }
         }
     }
@@ -525,19 +568,9 @@ fn claiming(b: &Board) -> Option<Step> {
             if !pos.iter().all(|&c| b.geo.cell_units[c][2] == bx0) {
                 continue;
             }
-            let elim: Vec<usize> = b.positions(bx0, v).into_iter().filter(|c| !pos.contains(c)).collect();
-            if elim.is_empty() {
-                continue;
+            if let Some(s) = locked(b, Technique::Claiming, lu, bx0, v, &pos) {
+                return Some(s);
             }
-            let (bn, ln) = (b.unit_name(bx0), b.unit_name(lu));
-            let mut s = b.step(
-                Technique::Claiming,
-                format!("In {ln}, {} can only be in {bn}, so it can be removed from the rest of {bn}.", sym(v)),
-            );
-            s.eliminations = elim.iter().map(|&c| b.cand(c, v)).collect();
-            s.focus_cells = b.geo.units[lu].iter().map(|&x| b.cell(x)).collect();
-            s.focus_candidates = pos.iter().map(|&c| b.cand(c, v)).collect();
-            return Some(s);
         }
     }
     None
@@ -593,12 +626,8 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
             if m.count_ones() as usize != k {
                 return None;
             }
-            let elim: Vec<Candidate> = b.geo.units[u]
-                .iter()
-                .filter(|c| !set.contains(c))
-                .flat_map(|&c| bits(b.cands[c] & m).map(move |v| (c, v)))
-                .map(|(c, v)| b.cand(c, v))
-                .collect();
+            let others: Vec<usize> = b.geo.units[u].iter().copied().filter(|c| !set.contains(c)).collect();
+            let elim = b.cands_in(&others, m);
             if elim.is_empty() {
                 return None;
             }
@@ -613,8 +642,7 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
                 ),
             );
             s.eliminations = elim;
-            s.focus_cells = set.iter().map(|&c| b.cell(c)).collect();
-            s.focus_candidates = set.iter().flat_map(|&c| bits(b.cands[c]).map(move |v| (c, v))).map(|(c, v)| b.cand(c, v)).collect();
+            b.focus_all(&mut s, set);
             Some(s)
         });
         if found.is_some() {
@@ -650,8 +678,7 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
                 return None;
             }
             let m = set.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
-            let elim: Vec<Candidate> =
-                cells.iter().flat_map(|&c| bits(b.cands[c] & !m).map(move |v| (c, v))).map(|(c, v)| b.cand(c, v)).collect();
+            let elim = b.cands_in(&cells, !m);
             if elim.is_empty() {
                 return None;
             }
@@ -665,8 +692,8 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
                 ),
             );
             s.eliminations = elim;
-            s.focus_cells = b.geo.units[u].iter().map(|&c| b.cell(c)).collect();
-            s.focus_candidates = cells.iter().flat_map(|&c| bits(b.cands[c] & m).map(move |v| (c, v))).map(|(c, v)| b.cand(c, v)).collect();
+            s.focus_cells = b.cells(&b.geo.units[u]);
+            s.focus_candidates = b.cands_in(&cells, m);
             Some(s)
         });
         if found.is_some() {
@@ -688,9 +715,15 @@ fn fish(b: &Board, k: usize) -> Option<Step> {
     for v in 1..=n as u8 {
         for rows_base in [true, false] {
             // Base lines: rows (or columns) where v has 2..=k places; cover: the crossing lines.
+            // Units 0..n are rows and n..2n columns; a cell lies on base line `base_of` and
+            // cover line `cover_of`.
+            let base_unit = |l: usize| if rows_base { l } else { n + l };
+            let cover_unit = |x: usize| if rows_base { n + x } else { x };
+            let base_of = |c: usize| if rows_base { c / n } else { c % n };
+            let cover_of = |c: usize| if rows_base { c % n } else { c / n };
             let base: Vec<(usize, u32)> = (0..n)
                 .filter_map(|l| {
-                    let u = if rows_base { l } else { n + l };
+                    let u = base_unit(l);
                     if b.unit_has_value(u, v) {
                         return None;
                     }
@@ -698,7 +731,7 @@ fn fish(b: &Board, k: usize) -> Option<Step> {
                     if !(2..=k).contains(&pos.len()) {
                         return None;
                     }
-                    let mask = pos.iter().fold(0u32, |m, &c| m | 1 << if rows_base { c % n } else { c / n });
+                    let mask = pos.iter().fold(0u32, |m, &c| m | 1 << cover_of(c));
                     Some((l, mask))
                 })
                 .collect();
@@ -714,10 +747,8 @@ fn fish(b: &Board, k: usize) -> Option<Step> {
                 let covers: Vec<usize> = (0..n).filter(|&x| cover & (1 << x) != 0).collect();
                 let mut elim = Vec::new();
                 for &x in &covers {
-                    let cu = if rows_base { n + x } else { x };
-                    for c in b.positions(cu, v) {
-                        let line = if rows_base { c / n } else { c % n };
-                        if !lines.contains(&line) {
+                    for c in b.positions(cover_unit(x), v) {
+                        if !lines.contains(&base_of(c)) {
                             elim.push(b.cand(c, v));
                         }
                     }
@@ -739,13 +770,8 @@ fn fish(b: &Board, k: usize) -> Option<Step> {
                     ),
                 );
                 s.eliminations = elim;
-                for &l in &lines {
-                    let u = if rows_base { l } else { n + l };
-                    for c in b.positions(u, v) {
-                        s.focus_cells.push(b.cell(c));
-                        s.focus_candidates.push(b.cand(c, v));
-                    }
-                }
+                let pattern: Vec<usize> = lines.iter().flat_map(|&l| b.positions(base_unit(l), v)).collect();
+                b.focus_value(&mut s, &pattern, v);
                 Some(s)
             });
             if found.is_some() {
@@ -772,39 +798,45 @@ fn seeing_all(b: &Board, of: &[usize], v: u8, except: &[usize]) -> Vec<usize> {
         .collect()
 }
 
-fn xy_wing(b: &Board) -> Option<Step> {
+/// XY-wing and XYZ-wing: a pivot with `pivot_size` candidates sees two bivalue wings that share
+/// one candidate z, and the three hold nothing but the pivot's candidates and z. Whatever the
+/// pivot is, z ends up in a wing or, when z is also the pivot's (XYZ, `see_pivot`), maybe in the
+/// pivot itself; so z leaves every cell that sees all of those. `explain` gets pivot, wings, z.
+fn pivot_wing(
+    b: &Board,
+    technique: Technique,
+    pivot_size: u32,
+    see_pivot: bool,
+    explain: impl Fn(usize, usize, usize, u8) -> String,
+) -> Option<Step> {
     let biv = bivalue_cells(b);
-    for &p in &biv {
+    for p in 0..b.values.len() {
         let pm = b.cands[p];
-        let wings: Vec<usize> = biv.iter().copied().filter(|&w| w != p && b.sees(p, w)).collect();
+        if b.values[p] != 0 || pm.count_ones() != pivot_size {
+            continue;
+        }
+        // A wing keeps all but one of the pivot's candidates (XY: {x,z} of {x,y}; XYZ: two of
+        // {x,y,z}); this only prunes, the pair test below decides.
+        let wings: Vec<usize> =
+            biv.iter().copied().filter(|&w| b.sees(p, w) && (b.cands[w] & pm).count_ones() == pivot_size - 1).collect();
         for (i, &a) in wings.iter().enumerate() {
             for &c in &wings[i + 1..] {
                 let (am, cm) = (b.cands[a], b.cands[c]);
-                // a = {x,z}, c = {y,z}, pivot {x,y}: a and c share only z, which the pivot lacks.
+                // XY: a = {x,z}, c = {y,z}, pivot {x,y} lacks z; XYZ: a and c lie inside {x,y,z}.
                 let z = am & cm;
-                if z.count_ones() != 1 || pm & z != 0 || (am | cm) & !z != pm || am == cm {
+                if z.count_ones() != 1 || am | cm != pm | z {
                     continue;
                 }
                 let zv = z.trailing_zeros() as u8 + 1;
-                let elim = seeing_all(b, &[a, c], zv, &[p, a, c]);
+                let pattern = [p, a, c];
+                let must_see = if see_pivot { &pattern[..] } else { &pattern[1..] };
+                let elim = seeing_all(b, must_see, zv, &pattern);
                 if elim.is_empty() {
                     continue;
                 }
-                let mut s = b.step(
-                    Technique::XyWing,
-                    format!(
-                        "Whichever value {} ({}) takes, {} or {} must be {}, so any cell seeing both loses {}.",
-                        b.rc(p),
-                        list_values(pm),
-                        b.rc(a),
-                        b.rc(c),
-                        sym(zv),
-                        sym(zv)
-                    ),
-                );
-                s.eliminations = elim.iter().map(|&e| b.cand(e, zv)).collect();
-                s.focus_cells = vec![b.cell(p), b.cell(a), b.cell(c)];
-                s.focus_candidates = [p, a, c].iter().flat_map(|&x| bits(b.cands[x]).map(move |v| (x, v))).map(|(x, v)| b.cand(x, v)).collect();
+                let mut s = b.step(technique, explain(p, a, c, zv));
+                s.eliminations = b.cands_of(&elim, zv);
+                b.focus_all(&mut s, &pattern);
                 return Some(s);
             }
         }
@@ -812,44 +844,31 @@ fn xy_wing(b: &Board) -> Option<Step> {
     None
 }
 
+fn xy_wing(b: &Board) -> Option<Step> {
+    pivot_wing(b, Technique::XyWing, 2, false, |p, a, c, z| {
+        format!(
+            "Whichever value {} ({}) takes, {} or {} must be {}, so any cell seeing both loses {}.",
+            b.rc(p),
+            list_values(b.cands[p]),
+            b.rc(a),
+            b.rc(c),
+            sym(z),
+            sym(z)
+        )
+    })
+}
+
 fn xyz_wing(b: &Board) -> Option<Step> {
-    let biv = bivalue_cells(b);
-    for p in 0..b.values.len() {
-        let pm = b.cands[p];
-        if b.values[p] != 0 || pm.count_ones() != 3 {
-            continue;
-        }
-        let wings: Vec<usize> = biv.iter().copied().filter(|&w| b.sees(p, w) && b.cands[w] & !pm == 0).collect();
-        for (i, &a) in wings.iter().enumerate() {
-            for &c in &wings[i + 1..] {
-                let z = b.cands[a] & b.cands[c];
-                if z.count_ones() != 1 || b.cands[a] == b.cands[c] {
-                    continue;
-                }
-                let zv = z.trailing_zeros() as u8 + 1;
-                let elim = seeing_all(b, &[p, a, c], zv, &[p, a, c]);
-                if elim.is_empty() {
-                    continue;
-                }
-                let mut s = b.step(
-                    Technique::XyzWing,
-                    format!(
-                        "One of {}, {} and {} must be {}, so any cell seeing all three loses {}.",
-                        b.rc(p),
-                        b.rc(a),
-                        b.rc(c),
-                        sym(zv),
-                        sym(zv)
-                    ),
-                );
-                s.eliminations = elim.iter().map(|&e| b.cand(e, zv)).collect();
-                s.focus_cells = vec![b.cell(p), b.cell(a), b.cell(c)];
-                s.focus_candidates = [p, a, c].iter().flat_map(|&x| bits(b.cands[x]).map(move |v| (x, v))).map(|(x, v)| b.cand(x, v)).collect();
-                return Some(s);
-            }
-        }
-    }
-    None
+    pivot_wing(b, Technique::XyzWing, 3, true, |p, a, c, z| {
+        format!(
+            "One of {}, {} and {} must be {}, so any cell seeing all three loses {}.",
+            b.rc(p),
+            b.rc(a),
+            b.rc(c),
+            sym(z),
+            sym(z)
+        )
+    })
 }
 
 fn w_wing(b: &Board) -> Option<Step> {
@@ -894,7 +913,7 @@ fn w_wing(b: &Board) -> Option<Step> {
                             sym(y)
                         ),
                     );
-                    s.eliminations = elim.iter().map(|&e| b.cand(e, y)).collect();
+                    s.eliminations = b.cands_of(&elim, y);
                     s.focus_cells = vec![b.cell(a), b.cell(c), b.cell(p), b.cell(q)];
                     s.focus_candidates =
                         vec![b.cand(a, x), b.cand(a, y), b.cand(c, x), b.cand(c, y), b.cand(p, x), b.cand(q, x)];
@@ -945,10 +964,6 @@ fn simple_colouring(b: &Board) -> Option<Step> {
             }
             let side = |col: i8| -> Vec<usize> { comp.iter().copied().filter(|&c| colour[c] == col).collect() };
             let (c0, c1) = (side(0), side(1));
-            let focus = |s: &mut Step| {
-                s.focus_cells = comp.iter().map(|&c| b.cell(c)).collect();
-                s.focus_candidates = comp.iter().map(|&c| b.cand(c, v)).collect();
-            };
             // Colour wrap: two cells of one colour see each other, so that colour is false.
             for (same, other) in [(&c0, &c1), (&c1, &c0)] {
                 let clash = same.iter().enumerate().find_map(|(i, &x)| same[i + 1..].iter().find(|&&y| b.sees(x, y)).map(|&y| (x, y)));
@@ -964,9 +979,9 @@ fn simple_colouring(b: &Board) -> Option<Step> {
                             b.rcs(same)
                         ),
                     );
-                    s.eliminations = same.iter().map(|&c| b.cand(c, v)).collect();
+                    s.eliminations = b.cands_of(same, v);
                     let _ = other;
-                    focus(&mut s);
+                    b.focus_value(&mut s, &comp, v);
                     return Some(s);
                 }
             }
@@ -989,8 +1004,8 @@ fn simple_colouring(b: &Board) -> Option<Step> {
                         sym(v)
                     ),
                 );
-                s.eliminations = elim.iter().map(|&c| b.cand(c, v)).collect();
-                focus(&mut s);
+                s.eliminations = b.cands_of(&elim, v);
+                b.focus_value(&mut s, &comp, v);
                 return Some(s);
             }
         }
@@ -1004,8 +1019,7 @@ fn simple_colouring(b: &Board) -> Option<Step> {
 /// under singles does not depend on the order they are applied in, which is what lets
 /// [`solvable_within`] use it in place of the one-step-at-a-time path.
 fn propagate_singles(b: &mut Board) -> bool {
-    let n = b.n();
-    let all: u16 = if n >= 16 { u16::MAX } else { (1 << n) - 1 };
+    let all = all_values(b.n());
     let geo = b.geo;
     loop {
         let mut progress = false;
@@ -1022,16 +1036,7 @@ fn propagate_singles(b: &mut Board) -> bool {
             }
         }
         for unit in &geo.units {
-            let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
-            for &c in unit {
-                let v = b.values[c];
-                if v != 0 {
-                    placed |= 1 << (v - 1);
-                } else {
-                    twos |= ones & b.cands[c];
-                    ones |= b.cands[c];
-                }
-            }
+            let (ones, twos, placed) = unit_counts(b, unit);
             if ones | placed != all {
                 return false;
             }
@@ -1053,6 +1058,15 @@ fn propagate_singles(b: &mut Board) -> bool {
     }
 }
 
+/// The sentence of a contradiction step: `v` in cell `c` runs into a dead end, so `then`.
+fn dead_end(b: &Board, c: usize, v: u8, then: String) -> String {
+    format!(
+        "If {} were {}, the singles that follow would leave some cell or unit with no possible value, so {then}.",
+        b.rc(c),
+        sym(v)
+    )
+}
+
 fn forcing_chain(b: &Board) -> Option<Step> {
     // Cell forcing: every value of a two-candidate cell leads to the same placement.
     for c in bivalue_cells(b) {
@@ -1066,19 +1080,10 @@ fn forcing_chain(b: &Board) -> Option<Step> {
         for k in 0..2 {
             if outcomes[k].is_none() {
                 let (bad, good) = (vals[k], vals[1 - k]);
-                let mut s = b.step(
-                    Technique::ForcingChain,
-                    format!(
-                        "If {} were {}, the singles that follow would leave some cell or unit with no possible value, so {} is {}.",
-                        b.rc(c),
-                        sym(bad),
-                        b.rc(c),
-                        sym(good)
-                    ),
-                );
+                let then = format!("{} is {}", b.rc(c), sym(good));
+                let mut s = b.step(Technique::ForcingChain, dead_end(b, c, bad, then));
                 s.placements.push(b.placement(c, good));
-                s.focus_cells.push(b.cell(c));
-                s.focus_candidates = vals.iter().map(|&v| b.cand(c, v)).collect();
+                b.focus_all(&mut s, &[c]);
                 return Some(s);
             }
         }
@@ -1100,8 +1105,8 @@ fn forcing_chain(b: &Board) -> Option<Step> {
                         ),
                     );
                     s.placements.push(b.placement(i, v));
-                    s.focus_cells = vec![b.cell(c), b.cell(i)];
-                    s.focus_candidates = vals.iter().map(|&w| b.cand(c, w)).collect();
+                    b.focus_all(&mut s, &[c]);
+                    s.focus_cells.push(b.cell(i));
                     return Some(s);
                 }
             }
@@ -1116,19 +1121,10 @@ fn forcing_chain(b: &Board) -> Option<Step> {
             let mut t = b.clone();
             t.place(c, v);
             if !propagate_singles(&mut t) {
-                let mut s = b.step(
-                    Technique::ForcingChain,
-                    format!(
-                        "If {} were {}, the singles that follow would leave some cell or unit with no possible value, so {} cannot be {}.",
-                        b.rc(c),
-                        sym(v),
-                        b.rc(c),
-                        sym(v)
-                    ),
-                );
+                let then = format!("{} cannot be {}", b.rc(c), sym(v));
+                let mut s = b.step(Technique::ForcingChain, dead_end(b, c, v, then));
                 s.eliminations.push(b.cand(c, v));
-                s.focus_cells.push(b.cell(c));
-                s.focus_candidates.push(b.cand(c, v));
+                b.focus_value(&mut s, &[c], v);
                 return Some(s);
             }
         }
@@ -1151,56 +1147,26 @@ fn trial(b: &Board, solution: &[u8]) -> Option<Step> {
         ),
     );
     s.placements.push(b.placement(c, v));
-    s.focus_cells.push(b.cell(c));
-    s.focus_candidates = bits(b.cands[c]).map(|w| b.cand(c, w)).collect();
+    b.focus_all(&mut s, &[c]);
     Some(s)
 }
 
 // ---------------------------------------------------------------- driver
 
+/// The hardest technique of level `max` or below.
+fn last_of_level(max: Difficulty) -> Technique {
+    Technique::ALL.iter().copied().filter(|t| t.level() <= max).max().unwrap_or(Technique::NakedSingle)
+}
+
 /// The easiest step available on `b` using techniques up to `max` level. `solution` enables the
 /// trial step (expert) when nothing else applies.
 pub fn next_step(b: &Board, max: Difficulty, solution: Option<&[u8]>) -> Option<Step> {
-    let last = Technique::ALL.iter().copied().filter(|t| t.level() <= max).max().unwrap_or(Technique::NakedSingle);
-    next_step_until(b, last, solution)
+    next_step_until(b, last_of_level(max), solution)
 }
 
 /// The easiest step using techniques up to and including `last` (in [`Technique::ALL`] order).
 pub fn next_step_until(b: &Board, last: Technique, solution: Option<&[u8]>) -> Option<Step> {
-    type Finder = fn(&Board) -> Option<Step>;
-    let finders: [(Technique, Finder); 19] = [
-        (Technique::FullHouse, full_house),
-        (Technique::HiddenSingle, hidden_single),
-        (Technique::NakedSingle, naked_single),
-        (Technique::Pointing, pointing),
-        (Technique::Claiming, claiming),
-        (Technique::NakedPair, |b| naked_subset(b, 2)),
-        (Technique::HiddenPair, |b| hidden_subset(b, 2)),
-        (Technique::NakedTriple, |b| naked_subset(b, 3)),
-        (Technique::HiddenTriple, |b| hidden_subset(b, 3)),
-        (Technique::XWing, |b| fish(b, 2)),
-        (Technique::XyWing, xy_wing),
-        (Technique::XyzWing, xyz_wing),
-        (Technique::WWing, w_wing),
-        (Technique::Swordfish, |b| fish(b, 3)),
-        (Technique::NakedQuad, |b| naked_subset(b, 4)),
-        (Technique::HiddenQuad, |b| hidden_subset(b, 4)),
-        (Technique::Jellyfish, |b| fish(b, 4)),
-        (Technique::SimpleColouring, simple_colouring),
-        (Technique::ForcingChain, forcing_chain),
-    ];
-    for (t, f) in finders {
-        if t > last {
-            break;
-        }
-        if let Some(s) = f(b) {
-            return Some(s);
-        }
-    }
-    if last == Technique::Trial {
-        return solution.and_then(|sol| trial(b, sol));
-    }
-    None
+    Technique::ALL.iter().take_while(|&&t| t <= last).find_map(|&t| find(b, t, solution))
 }
 
 /// Whether techniques up to and including `last` solve the puzzle (no trial unless `last` is
@@ -1217,7 +1183,7 @@ pub fn solvable_until(puzzle: &Grid, last: Technique) -> bool {
     true
 }
 
-/// Runs only the given technique finder (for tests and tooling).
+/// Runs only the given technique finder; the solver tries these in [`Technique::ALL`] order.
 pub fn find(b: &Board, technique: Technique, solution: Option<&[u8]>) -> Option<Step> {
     match technique {
         Technique::FullHouse => full_house(b),
@@ -1258,13 +1224,18 @@ pub fn solve_path(puzzle: &Grid) -> Result<SolutionPath, HumanError> {
 
 /// The path using techniques up to `max`; stops (solved = false) when none applies.
 pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, HumanError> {
-    let s = solver::solutions(puzzle, 2);
-    let solution = match (s.count, s.first) {
-        (1, Some(g)) => g,
-        (0, _) => return Err(HumanError::Unsolvable),
-        _ => return Err(HumanError::NotUnique),
-    };
+    let solution = unique_solution(puzzle)?;
     Ok(path_with_solution(puzzle, solution.values(), max))
+}
+
+/// The puzzle's one solution, or why there is none.
+fn unique_solution(puzzle: &Grid) -> Result<Grid, HumanError> {
+    let s = solver::solutions(puzzle, 2);
+    match (s.count, s.first) {
+        (1, Some(g)) => Ok(g),
+        (0, _) => Err(HumanError::Unsolvable),
+        _ => Err(HumanError::NotUnique),
+    }
 }
 
 fn path_with_solution(puzzle: &Grid, solution: &[u8], max: Difficulty) -> SolutionPath {
@@ -1289,7 +1260,7 @@ pub fn solvable_within(puzzle: &Grid, max: Difficulty) -> bool {
     if max == Difficulty::Expert {
         return true;
     }
-    let last = Technique::ALL.iter().copied().filter(|t| t.level() <= max).max().unwrap_or(Technique::NakedSingle);
+    let last = last_of_level(max);
     let mut b = Board::new(puzzle);
     loop {
         // The path always exhausts singles before anything harder, and the state they lead to
@@ -1330,12 +1301,7 @@ pub fn hint(puzzle: &Grid, current: &Grid, candidates: Option<&[u16]>) -> Result
     if puzzle.shape() != current.shape() {
         return Err(HumanError::ShapeMismatch { expected: puzzle.shape().size, seen: current.shape().size });
     }
-    let s = solver::solutions(puzzle, 2);
-    let solution = match (s.count, s.first) {
-        (1, Some(g)) => g,
-        (0, _) => return Err(HumanError::Unsolvable),
-        _ => return Err(HumanError::NotUnique),
-    };
+    let solution = unique_solution(puzzle)?;
     let n = puzzle.shape().n();
     let sol = solution.values();
     for (i, (&cur, &right)) in current.values().iter().zip(sol).enumerate() {
