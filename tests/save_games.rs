@@ -12,7 +12,7 @@ use inkdoku::save::{
     from_bytes, from_bytes_game, from_bytes_kenken, from_bytes_slide, to_bytes, to_bytes_game, GameRef, KenkenInfo,
     LoadError, LoadedGame, SlideInfo,
 };
-use inkdoku::session::testkit::sample_session;
+use inkdoku::session::testkit::{play, sample_session};
 use inkdoku::slide::session::{Action as SAction, SlideGame, SlideSession};
 use inkdoku::slide::{shuffle, Board, Dir};
 use proptest::prelude::*;
@@ -41,29 +41,18 @@ fn random_kenken(ix: usize, seed: u64, steps: usize) -> (KenkenSession, KenkenIn
     let n = g.puzzle.size();
     let mut rng = StdRng::seed_from_u64(seed);
     let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-    let mut clock = 0u64;
-    for _ in 0..steps {
+    play(&mut s, &mut rng, steps, |_, rng| {
         let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
         // Values slightly out of range too: refused actions must not reach the history.
         let value = rng.random_range(0..=n as u8 + 1);
-        let a = match rng.random_range(0..10) {
+        match rng.random_range(0..10) {
             0..=3 => KAction::Set { row, col, value },
             4 => KAction::Clear { row, col },
             5..=7 => KAction::ToggleNote { row, col, value },
             8 => KAction::Undo,
             _ => KAction::Redo,
-        };
-        let _ = s.apply(a);
-        if rng.random_ratio(1, 50) {
-            if s.is_running() {
-                s.pause(clock)
-            } else {
-                s.resume(clock)
-            }
         }
-        clock += rng.random_range(0..5_000);
-    }
-    s.pause(clock);
+    });
     (s, info_of(g, ix as u64))
 }
 
@@ -75,25 +64,12 @@ fn random_slide(ix: usize, seed: u64, steps: usize) -> (SlideSession, Board, Sli
     let start = shuffle(rows, cols, rows * cols, seed).expect("shuffle");
     let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
     let mut s = SlideSession::from_game(SlideGame::new(start.clone()));
-    let mut clock = 0u64;
-    for _ in 0..steps {
-        let a = match rng.random_range(0..10) {
-            0..=3 => SAction::Tap { row: rng.random_range(0..rows), col: rng.random_range(0..cols) },
-            4..=6 => SAction::Step(Dir::ALL[rng.random_range(0..4)]),
-            7 | 8 => SAction::Undo,
-            _ => SAction::Redo,
-        };
-        let _ = s.apply(a);
-        if rng.random_ratio(1, 50) {
-            if s.is_running() {
-                s.pause(clock)
-            } else {
-                s.resume(clock)
-            }
-        }
-        clock += rng.random_range(0..5_000);
-    }
-    s.pause(clock);
+    play(&mut s, &mut rng, steps, |_, rng| match rng.random_range(0..10) {
+        0..=3 => SAction::Tap { row: rng.random_range(0..rows), col: rng.random_range(0..cols) },
+        4..=6 => SAction::Step(Dir::ALL[rng.random_range(0..4)]),
+        7 | 8 => SAction::Undo,
+        _ => SAction::Redo,
+    });
     (s, start, SlideInfo { difficulty: Some("medium".into()), seed: Some(seed) })
 }
 

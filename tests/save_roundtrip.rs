@@ -2,7 +2,7 @@
 
 use inkdoku::grid::Shape;
 use inkdoku::save::{from_bytes, to_bytes, LoadError};
-use inkdoku::session::testkit::{random_action, sample_session};
+use inkdoku::session::testkit::{play, random_action, sample_session};
 use inkdoku::session::{Action, SudokuSession};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -12,20 +12,7 @@ use rand::{Rng, SeedableRng};
 fn random_session(shape: Shape, seed: u64, steps: usize) -> SudokuSession {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut s = sample_session(shape, 0.35, &mut rng);
-    let mut clock = 0u64;
-    for _ in 0..steps {
-        let a = random_action(&s, &mut rng);
-        let _ = s.apply(a);
-        if rng.random_ratio(1, 50) {
-            if s.is_running() {
-                s.pause(clock)
-            } else {
-                s.resume(clock)
-            }
-        }
-        clock += rng.random_range(0..5_000);
-    }
-    s.pause(clock);
+    play(&mut s, &mut rng, steps, random_action);
     s
 }
 

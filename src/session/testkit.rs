@@ -4,6 +4,7 @@
 use rand::Rng;
 
 use super::sudoku::{Action, Point, SudokuSession};
+use super::{Game, Session};
 use crate::grid::{Grid, Shape};
 
 /// A valid solved board of any shape, by the classic shifted-rows pattern.
@@ -140,4 +141,28 @@ pub fn chain_step(s: &mut SudokuSession, seed: u64, k: u64) {
             return;
         }
     }
+}
+
+/// Plays `steps` actions chosen by `next` (refused ones included), pausing and resuming the
+/// clock now and then as a player putting the tablet down would, and ends with it paused.
+pub fn play<G: Game, R: Rng>(
+    s: &mut Session<G>,
+    rng: &mut R,
+    steps: usize,
+    mut next: impl FnMut(&Session<G>, &mut R) -> G::Action,
+) {
+    let mut clock = 0u64;
+    for _ in 0..steps {
+        let a = next(s, rng);
+        let _ = s.apply(a);
+        if rng.random_ratio(1, 50) {
+            if s.is_running() {
+                s.pause(clock)
+            } else {
+                s.resume(clock)
+            }
+        }
+        clock += rng.random_range(0..5_000);
+    }
+    s.pause(clock);
 }
