@@ -129,13 +129,13 @@ function syncControls() {
   for (const b of $('numbers').children) b.setAttribute('aria-pressed', String(Number(b.dataset.value) === state.armed));
 }
 
-let wasSolved = false;
 /** A different game (new, imported, opened): start from a fresh board even at the same size. */
 function startGame(view) {
   state.view = null;
   setView(view);
 }
 
+let wasSolved = false;
 function setView(view) {
   const sizeChanged = !state.view || state.view.size !== view.size;
   state.view = view;
