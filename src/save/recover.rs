@@ -7,16 +7,17 @@ use super::atomic::sibling;
 use super::{backup_path, load, load_game, LoadError, Loaded, LoadedGame};
 
 /// What happened when the autosave was opened; the app turns it into a sentence
-/// ([`Recovery::message`]) and a "Continue" offer.
+/// ([`Recovery::message`]) and a "Continue" offer. `L` is what a load gives: a Sudoku
+/// [`Loaded`] by default, or any game kind ([`GameRecovery`]).
 #[derive(Debug, Clone, PartialEq)]
-pub enum Recovery {
+pub enum Recovery<L = Loaded> {
     /// The save loaded normally.
-    Loaded(Loaded),
+    Loaded(L),
     /// There is no save and no backup: a first launch, or the last game was finished.
     NoSave,
     /// The save was missing or damaged; its backup (the save before it, one move older) loaded.
     FromBackup {
-        loaded: Loaded,
+        loaded: L,
         problem: LoadError,
         /// Where the damaged save was moved (kept, never deleted).
         set_aside: Option<PathBuf>,
@@ -29,16 +30,19 @@ pub enum Recovery {
     },
 }
 
-impl Recovery {
+/// [`Recovery`] for an autosave that may hold any game kind ([`load_or_recover_game`]).
+pub type GameRecovery = Recovery<LoadedGame>;
+
+impl<L> Recovery<L> {
     /// The game to continue, if any.
-    pub fn loaded(&self) -> Option<&Loaded> {
+    pub fn loaded(&self) -> Option<&L> {
         match self {
             Recovery::Loaded(l) | Recovery::FromBackup { loaded: l, .. } => Some(l),
             _ => None,
         }
     }
 
-    pub fn into_loaded(self) -> Option<Loaded> {
+    pub fn into_loaded(self) -> Option<L> {
         match self {
             Recovery::Loaded(l) | Recovery::FromBackup { loaded: l, .. } => Some(l),
             _ => None,
@@ -51,41 +55,6 @@ impl Recovery {
             Recovery::Loaded(_) | Recovery::NoSave => None,
             Recovery::FromBackup { problem, set_aside, .. } => backup_message(problem, set_aside.as_slice()),
             Recovery::Unrecoverable { problem, set_aside, .. } => lost_message(problem, set_aside),
-        }
-    }
-}
-
-/// [`Recovery`] for an autosave that may hold any game kind ([`load_or_recover_game`]).
-#[derive(Debug, Clone, PartialEq)]
-pub enum GameRecovery {
-    Loaded(LoadedGame),
-    NoSave,
-    FromBackup { loaded: LoadedGame, problem: LoadError, set_aside: Option<PathBuf> },
-    Unrecoverable { problem: LoadError, backup_problem: LoadError, set_aside: Vec<PathBuf> },
-}
-
-impl GameRecovery {
-    /// The game to continue, if any.
-    pub fn loaded(&self) -> Option<&LoadedGame> {
-        match self {
-            GameRecovery::Loaded(l) | GameRecovery::FromBackup { loaded: l, .. } => Some(l),
-            _ => None,
-        }
-    }
-
-    pub fn into_loaded(self) -> Option<LoadedGame> {
-        match self {
-            GameRecovery::Loaded(l) | GameRecovery::FromBackup { loaded: l, .. } => Some(l),
-            _ => None,
-        }
-    }
-
-    /// The same sentences as [`Recovery::message`].
-    pub fn message(&self) -> Option<String> {
-        match self {
-            GameRecovery::Loaded(_) | GameRecovery::NoSave => None,
-            GameRecovery::FromBackup { problem, set_aside, .. } => backup_message(problem, set_aside.as_slice()),
-            GameRecovery::Unrecoverable { problem, set_aside, .. } => lost_message(problem, set_aside),
         }
     }
 }
@@ -118,14 +87,6 @@ fn lost_message(problem: &LoadError, set_aside: &[PathBuf]) -> Option<String> {
     ))
 }
 
-/// What [`recover_with`] found; each public recovery wraps it in its own type.
-enum Outcome<L> {
-    Loaded(L),
-    NoSave,
-    FromBackup { loaded: L, problem: LoadError, set_aside: Option<PathBuf> },
-    Unrecoverable { problem: LoadError, backup_problem: LoadError, set_aside: Vec<PathBuf> },
-}
-
 /// Loads the autosave at `path`; if it is damaged, moves it aside as
 /// `<name>.corrupt-<now_ms>` (or `<name>.newer-<now_ms>` when a newer version wrote it, so that
 /// autosave never overwrites it) and tries `<name>.bak`. Never deletes anything.
@@ -133,32 +94,18 @@ enum Outcome<L> {
 /// Also removes temporary files that a write interrupted by a crash left beside the save
 /// (`.<name>.tmp-*`): they were never committed, so the save itself never depended on them.
 pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery {
-    match recover_with(path, now_ms, load) {
-        Outcome::Loaded(l) => Recovery::Loaded(l),
-        Outcome::NoSave => Recovery::NoSave,
-        Outcome::FromBackup { loaded, problem, set_aside } => Recovery::FromBackup { loaded, problem, set_aside },
-        Outcome::Unrecoverable { problem, backup_problem, set_aside } => {
-            Recovery::Unrecoverable { problem, backup_problem, set_aside }
-        }
-    }
+    recover_with(path, now_ms, load)
 }
 
 /// [`load_or_recover`] for an autosave that may hold any game kind (Sudoku, KenKen, slide).
 pub fn load_or_recover_game(path: &Path, now_ms: u64) -> GameRecovery {
-    match recover_with(path, now_ms, load_game) {
-        Outcome::Loaded(l) => GameRecovery::Loaded(l),
-        Outcome::NoSave => GameRecovery::NoSave,
-        Outcome::FromBackup { loaded, problem, set_aside } => GameRecovery::FromBackup { loaded, problem, set_aside },
-        Outcome::Unrecoverable { problem, backup_problem, set_aside } => {
-            GameRecovery::Unrecoverable { problem, backup_problem, set_aside }
-        }
-    }
+    recover_with(path, now_ms, load_game)
 }
 
-fn recover_with<L>(path: &Path, now_ms: u64, load: fn(&Path) -> Result<L, LoadError>) -> Outcome<L> {
+fn recover_with<L>(path: &Path, now_ms: u64, load: fn(&Path) -> Result<L, LoadError>) -> Recovery<L> {
     remove_stale_temp_files(path);
     let problem = match load(path) {
-        Ok(loaded) => return Outcome::Loaded(loaded),
+        Ok(loaded) => return Recovery::Loaded(loaded),
         Err(e) => e,
     };
     let mut set_aside = Vec::new();
@@ -167,13 +114,13 @@ fn recover_with<L>(path: &Path, now_ms: u64, load: fn(&Path) -> Result<L, LoadEr
     }
     let bak = backup_path(path);
     match load(&bak) {
-        Ok(loaded) => Outcome::FromBackup { loaded, problem, set_aside: set_aside.pop() },
-        Err(LoadError::Missing { .. }) if matches!(problem, LoadError::Missing { .. }) => Outcome::NoSave,
+        Ok(loaded) => Recovery::FromBackup { loaded, problem, set_aside: set_aside.pop() },
+        Err(LoadError::Missing { .. }) if matches!(problem, LoadError::Missing { .. }) => Recovery::NoSave,
         Err(backup_problem) => {
             if backup_problem.is_bad_content() {
                 set_aside.extend(move_aside(&bak, &backup_problem, now_ms));
             }
-            Outcome::Unrecoverable { problem, backup_problem, set_aside }
+            Recovery::Unrecoverable { problem, backup_problem, set_aside }
         }
     }
 }
