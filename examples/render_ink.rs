@@ -6,7 +6,7 @@
 //! purple, orange; a big dot where each stroke starts); stdout lists `tile line label writer`.
 //! Convert to PNG with `convert OUT.ppm OUT.png` (ImageMagick).
 
-use inkdoku::ink::{parse_jsonl, Sample};
+use inkdoku::ink::{parse_jsonl, strokes_bounds, Sample};
 
 fn main() {
     if let Err(e) = run() {
@@ -37,14 +37,7 @@ fn run() -> Result<(), String> {
                 img[(oy as usize + y) * w + ox as usize + x] = [200, 200, 200];
             }
         }
-        let pts = s.strokes.iter().flat_map(|st| &st.points);
-        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-        for p in pts {
-            x0 = x0.min(p.x);
-            y0 = y0.min(p.y);
-            x1 = x1.max(p.x);
-            y1 = y1.max(p.y);
-        }
+        let [x0, y0, x1, y1] = strokes_bounds(&s.strokes).map(|v| v as f32);
         let side = (x1 - x0).max(y1 - y0).max(1e-6);
         let sc = (tile as f32 - 24.0) / side;
         let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use inkdoku::ink::features::{self, FEATURE_LEN};
 use inkdoku::ink::model::{softmax, Layer, Mlp, Model};
-use inkdoku::ink::{class_index, parse_jsonl, Point, Sample, Stroke, CLASSES};
+use inkdoku::ink::{class_index, parse_jsonl, strokes_bounds, Point, Sample, Stroke, CLASSES};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -101,14 +101,7 @@ fn gauss(rng: &mut StdRng) -> f32 {
 /// A random affine distortion (rotation ±10°, slant, aspect, scale), point jitter and, with a
 /// small probability, another stroke order or a reversed stroke.
 fn augment(strokes: &[Stroke], rng: &mut StdRng, order_p: f32, k: f32) -> Vec<Stroke> {
-    let pts = strokes.iter().flat_map(|s| &s.points);
-    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for p in pts {
-        x0 = x0.min(p.x);
-        y0 = y0.min(p.y);
-        x1 = x1.max(p.x);
-        y1 = y1.max(p.y);
-    }
+    let [x0, y0, x1, y1] = strokes_bounds(strokes).map(|v| v as f32);
     let (cx, cy, size) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0, (x1 - x0).max(y1 - y0).max(1e-6));
     // `k` scales every range (1 = rotation ±10°, slant ±0.3, aspect ±15%, jitter ≤ 1.2%).
     let k = k.max(1e-3);

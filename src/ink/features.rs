@@ -57,15 +57,7 @@ pub struct Normalized {
 /// Validates and normalises. `Ok(None)` when all points coincide (a dot has no shape).
 pub fn normalize(strokes: &[Stroke]) -> Result<Option<Normalized>, InkError> {
     validate(strokes)?;
-    // f64 so that even extreme (finite) f32 coordinates cannot overflow the extent.
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for p in strokes.iter().flat_map(|s| &s.points) {
-        let (x, y) = (p.x as f64, p.y as f64);
-        x0 = x0.min(x);
-        y0 = y0.min(y);
-        x1 = x1.max(x);
-        y1 = y1.max(y);
-    }
+    let [x0, y0, x1, y1] = super::strokes_bounds(strokes);
     let (w, h) = (x1 - x0, y1 - y0);
     let side = w.max(h);
     if side <= 0.0 {

@@ -54,13 +54,7 @@ pub fn classify(strokes: &[Stroke], cell_size: f32) -> Gesture {
 }
 
 fn extent(pts: impl Iterator<Item = [f64; 2]>) -> (f64, f64) {
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for [x, y] in pts {
-        x0 = x0.min(x);
-        y0 = y0.min(y);
-        x1 = x1.max(x);
-        y1 = y1.max(y);
-    }
+    let [x0, y0, x1, y1] = super::bounds(pts);
     ((x1 - x0).max(0.0), (y1 - y0).max(0.0))
 }
 

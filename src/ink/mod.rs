@@ -80,6 +80,21 @@ impl Stroke {
     }
 }
 
+/// The bounding box `[x0, y0, x1, y1]` of some points, in f64 so that even extreme (finite) f32
+/// coordinates cannot overflow its extent. Without points it is empty: `[MAX, MAX, MIN, MIN]`.
+pub fn bounds(points: impl IntoIterator<Item = [f64; 2]>) -> [f64; 4] {
+    let mut b = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+    for [x, y] in points {
+        b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
+    }
+    b
+}
+
+/// [`bounds`] of every point of some strokes.
+pub fn strokes_bounds(strokes: &[Stroke]) -> [f64; 4] {
+    bounds(strokes.iter().flat_map(|s| &s.points).map(|p| [p.x as f64, p.y as f64]))
+}
+
 /// One recorded sample, in the format of `shared/data/ink/*.jsonl`. Only `strokes` is needed
 /// on stdin for `inkdoku recognize`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
