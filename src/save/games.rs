@@ -62,6 +62,11 @@ fn inconsistent(detail: impl Into<String>) -> LoadError {
     LoadError::Inconsistent { detail: detail.into() }
 }
 
+/// How a load error names an edit's list: `done` edits are the ones undo would take back.
+fn step_list(undone: bool) -> &'static str {
+    if undone { "redo" } else { "undo" }
+}
+
 // ---------------------------------------------------------------------------------------------
 // KenKen
 
@@ -146,9 +151,7 @@ pub(super) fn kenken_record(session: &KenkenSession, info: &KenkenInfo) -> Resul
         entries: digits(g.values()),
         notes: g.notes().to_vec(),
     };
-    let wire = |e: &KenkenEdit| (e.cell, e.before.0, e.before.1, e.after.0, e.after.1);
-    let h = session.history();
-    let history = History { done: h.done().iter().map(wire).collect(), undone: h.undone().iter().map(wire).collect() };
+    let history = session.history().map(|e: &KenkenEdit| (e.cell, e.before.0, e.before.1, e.after.0, e.after.1));
     Ok((rec, history))
 }
 
@@ -180,7 +183,7 @@ pub(super) fn restore_kenken(
         return Err(inconsistent(format!("notes of cell {k} name values beyond {n}")));
     }
     // Every edit must name a cell of the board and values it can hold; the swaps check the rest.
-    let edit = |what: &str, k: usize, &(cell, vb, nb, va, na): &KenkenEditRecord| -> Result<KenkenEdit, LoadError> {
+    let history = history.try_map(|undone, k, &(cell, vb, nb, va, na): &KenkenEditRecord| {
         let ok = cell < n * n
             && vb as usize <= n
             && va as usize <= n
@@ -188,25 +191,23 @@ pub(super) fn restore_kenken(
             && notes_ok(na, n)
             && (vb, nb) != (va, na);
         if !ok {
-            return Err(inconsistent(format!("{what} step {k}: not a change this board can make")));
+            return Err(inconsistent(format!("{} step {k}: not a change this board can make", step_list(undone))));
         }
         Ok(KenkenEdit { cell, before: (vb, nb), after: (va, na) })
-    };
-    let done = history.done.iter().enumerate().map(|(k, e)| edit("undo", k + 1, e)).collect::<Result<Vec<_>, _>>()?;
-    let undone = history.undone.iter().enumerate().map(|(k, e)| edit("redo", k + 1, e)).collect::<Result<Vec<_>, _>>()?;
+    })?;
     let mut game = KenkenGame::new(puzzle);
-    for (k, e) in done.iter().enumerate() {
+    for (k, e) in history.done().iter().enumerate() {
         game.forward(e).map_err(|m| inconsistent(format!("replaying step {}: {m}", k + 1)))?;
     }
     if game.values() != entries.as_slice() || game.notes() != rec.notes.as_slice() {
         return Err(inconsistent("the history does not lead from the bare puzzle to the saved board"));
     }
     let mut probe = game.clone();
-    for (k, e) in undone.iter().rev().enumerate() {
+    for (k, e) in history.undone().iter().rev().enumerate() {
         probe.forward(e).map_err(|m| inconsistent(format!("redo step {}: {m}", k + 1)))?;
     }
     let info = KenkenInfo { solution, difficulty: rec.difficulty, seed: rec.seed };
-    Ok((Session::from_parts(game, History { done, undone }, Timer::paused_at(elapsed_ms)), info))
+    Ok((Session::from_parts(game, history, Timer::paused_at(elapsed_ms)), info))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,9 +254,9 @@ pub(super) fn slide_record(session: &SlideSession, info: &SlideInfo) -> Result<(
         difficulty: info.difficulty.clone(),
         seed: info.seed,
     };
-    let wire = |e: &SlideEdit| SlideEditRecord { gap_before: e.gap_before, steps: crate::slide::steps_to_text(&e.steps) };
-    let h = session.history();
-    let history = History { done: h.done().iter().map(wire).collect(), undone: h.undone().iter().map(wire).collect() };
+    let history = session
+        .history()
+        .map(|e: &SlideEdit| SlideEditRecord { gap_before: e.gap_before, steps: crate::slide::steps_to_text(&e.steps) });
     Ok((rec, history))
 }
 
@@ -270,27 +271,25 @@ pub(super) fn restore_slide(
         return Err(inconsistent("the start board cannot be solved"));
     }
     let cells = rec.rows * rec.cols;
-    let edit = |what: &str, k: usize, e: &SlideEditRecord| -> Result<SlideEdit, LoadError> {
+    let history = history.try_map(|undone, k, e: &SlideEditRecord| {
         let steps = e.steps.chars().map(dir_of).collect::<Option<Vec<Dir>>>();
         match steps {
             Some(steps) if !steps.is_empty() && e.gap_before < cells => Ok(SlideEdit { gap_before: e.gap_before, steps }),
-            _ => Err(inconsistent(format!("{what} step {k}: not a move this board can make"))),
+            _ => Err(inconsistent(format!("{} step {k}: not a move this board can make", step_list(undone)))),
         }
-    };
-    let done = history.done.iter().enumerate().map(|(k, e)| edit("undo", k + 1, e)).collect::<Result<Vec<_>, _>>()?;
-    let undone = history.undone.iter().enumerate().map(|(k, e)| edit("redo", k + 1, e)).collect::<Result<Vec<_>, _>>()?;
+    })?;
     let game = SlideGame::new(board);
     let mut g = game.clone();
-    for (k, e) in done.iter().enumerate().rev() {
+    for (k, e) in history.done().iter().enumerate().rev() {
         g.backward(e).map_err(|m| inconsistent(format!("undo step {}: {m}", k + 1)))?;
     }
     if g.board() != &start {
         return Err(inconsistent("undoing the whole history does not lead back to the start board"));
     }
     let mut g = game.clone();
-    for (k, e) in undone.iter().rev().enumerate() {
+    for (k, e) in history.undone().iter().rev().enumerate() {
         g.forward(e).map_err(|m| inconsistent(format!("redo step {}: {m}", k + 1)))?;
     }
     let info = SlideInfo { difficulty: rec.difficulty, seed: rec.seed };
-    Ok((Session::from_parts(game, History { done, undone }, Timer::paused_at(elapsed_ms)), start, info))
+    Ok((Session::from_parts(game, history, Timer::paused_at(elapsed_ms)), start, info))
 }

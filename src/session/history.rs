@@ -37,4 +37,17 @@ impl<E> History<E> {
     pub fn is_empty(&self) -> bool {
         self.done.is_empty() && self.undone.is_empty()
     }
+
+    /// The same history with every edit converted (to its save record, say).
+    pub fn map<R>(&self, mut f: impl FnMut(&E) -> R) -> History<R> {
+        History { done: self.done.iter().map(&mut f).collect(), undone: self.undone.iter().map(&mut f).collect() }
+    }
+
+    /// [`History::map`] with a conversion that may fail (a save record read back). `f` also
+    /// gets whether the edit is an undone one and its 1-based place in its list, for messages.
+    pub fn try_map<R, X>(&self, mut f: impl FnMut(bool, usize, &E) -> Result<R, X>) -> Result<History<R>, X> {
+        let done = self.done.iter().enumerate().map(|(k, e)| f(false, k + 1, e)).collect::<Result<_, _>>()?;
+        let undone = self.undone.iter().enumerate().map(|(k, e)| f(true, k + 1, e)).collect::<Result<_, _>>()?;
+        Ok(History { done, undone })
+    }
 }
