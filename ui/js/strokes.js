@@ -23,6 +23,10 @@ const clampIndex = (v, n) => Math.max(0, Math.min(n - 1, Math.floor(v * n)));
 // Copy so later mutation of the caller's event objects can't change recorded ink.
 const copyPoint = (pt) => ({ x: pt.x, y: pt.y, t: pt.t, p: pt.p });
 
+/** A stroke whose bounding box is under this fraction of a cell both ways is a tap, not writing.
+ * The one copy in the view (the engine's gesture rules have their own, TAP_FRACTION in ink). */
+export const TAP_FRACTION = 0.15;
+
 function bbox(stroke) {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const { x, y } of stroke) {
@@ -34,6 +38,18 @@ function bbox(stroke) {
   return { x0, y0, x1, y1 };
 }
 
+/**
+ * Is this stroke a tap: smaller than `fraction` of a cell of an n x n board both ways?
+ * @param {{x:number, y:number}[]} stroke board units
+ * @param {number} n board side
+ * @param {number} [fraction=TAP_FRACTION]
+ */
+export function isTiny(stroke, n, fraction = TAP_FRACTION) {
+  const b = bbox(stroke);
+  const tiny = fraction / n;
+  return b.x1 - b.x0 < tiny && b.y1 - b.y0 < tiny;
+}
+
 /** Groups pen strokes into one symbol per cell. Every input method returns the events it caused. */
 export class StrokeGrouper {
   /**
@@ -43,7 +59,7 @@ export class StrokeGrouper {
    *   directions (with no group open) is a tap; slack: fraction of a cell by which the group's
    *   cell is widened on each side when deciding whether a new stroke (or a hover) belongs to it.
    */
-  constructor({ n, pauseMs = 500, tapFraction = 0.15, slack = 0.25 }) {
+  constructor({ n, pauseMs = 500, tapFraction = TAP_FRACTION, slack = 0.25 }) {
     this.n = n;
     this.pauseMs = pauseMs;
     this.tapFraction = tapFraction;
@@ -196,8 +212,7 @@ export class StrokeGrouper {
     this._joins = false;
     const b = bbox(stroke);
     const cell = { row: clampIndex((b.y0 + b.y1) / 2, this.n), col: clampIndex((b.x0 + b.x1) / 2, this.n) };
-    const tiny = this.tapFraction / this.n;
-    if (b.x1 - b.x0 < tiny && b.y1 - b.y0 < tiny) return [{ type: 'tap', cell }];
+    if (isTiny(stroke, this.n, this.tapFraction)) return [{ type: 'tap', cell }];
     this._group = { cell, strokes: [stroke], lastUp: t };
     return [];
   }
