@@ -1,14 +1,24 @@
-//! Inkdoku engine: every rule, state and computation of the game, with no UI and no Tauri.
+//! Inkdoku engine: every rule, state and computation of the games, with no UI and no Tauri.
 //!
 //! - [`grid`]: board shapes, cells, symbols and the text formats.
-//! - [`sudoku`]: exact solver, human-technique solver, rating, hints, generator.
+//! - [`sudoku`], [`kenken`], [`slide`]: the three games — solvers, ratings, hints, generators,
+//!   and each game's play rules (`play`: its moves, edits and view).
+//! - [`session`]: the midend every game shares — start state, undo/redo history, timer, the one
+//!   replay that proves a loaded history, the ink-note scratchpad and cell changes.
+//! - [`play`]: [`play::GameInPlay`], the game in play of any kind, as the shell holds it.
+//! - [`pen`]: what ink written into a cell means (tap, scratch-out, a legal symbol), for every
+//!   pen game.
 //! - [`ink`]: strokes, normalisation, the handwriting recogniser and gestures.
+//! - [`save`]: the versioned save format, atomic writes, backups and recovery.
+//! - [`settings`]: the player's settings, read leniently.
 
 pub mod grid;
 pub mod ink;
-pub mod sudoku;
-pub mod session;
-pub mod save;
-pub mod settings;
 pub mod kenken;
+pub mod pen;
+pub mod play;
+pub mod save;
+pub mod session;
+pub mod settings;
 pub mod slide;
+pub mod sudoku;

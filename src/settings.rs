@@ -7,6 +7,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::play::GameKind;
+
 /// Which side the controls panel goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -48,6 +50,8 @@ pub struct Settings {
     pub difficulty: String,
     /// 180-degree symmetric givens.
     pub symmetric: bool,
+    /// The game the home screen offers first: the one played last.
+    pub last_game: GameKind,
 }
 
 impl Default for Settings {
@@ -59,6 +63,7 @@ impl Default for Settings {
             default_size: 9,
             difficulty: "easy".to_string(),
             symmetric: true,
+            last_game: GameKind::Sudoku,
         }
     }
 }
@@ -93,6 +98,7 @@ impl Settings {
         take(obj, "default_size", |n: &u8| SIZES.contains(n), &mut s.default_size, &mut rejected);
         take(obj, "difficulty", |d: &String| DIFFICULTIES.contains(&d.as_str()), &mut s.difficulty, &mut rejected);
         take(obj, "symmetric", |_| true, &mut s.symmetric, &mut rejected);
+        take(obj, "last_game", |_| true, &mut s.last_game, &mut rejected);
         (s, rejected)
     }
 
@@ -133,6 +139,7 @@ mod tests {
             "default_size": 7,
             "difficulty": "expert",
             "symmetric": null,
+            "last_game": "chess",
             "from_the_future": 1
         });
         let (s, rejected) = Settings::from_value_lenient(&v);
@@ -145,7 +152,7 @@ mod tests {
                 ..Settings::default()
             }
         );
-        assert_eq!(rejected, ["show_incorrect", "default_size", "symmetric"]);
+        assert_eq!(rejected, ["show_incorrect", "default_size", "symmetric", "last_game"]);
         // The serde path is just as lenient, for any JSON at all.
         let s: Settings = serde_json::from_value(json!({"handedness": "sideways", "default_size": 16})).unwrap();
         assert_eq!((s.handedness, s.default_size), (Handedness::Auto, 16));
@@ -155,7 +162,7 @@ mod tests {
 
     #[test]
     fn round_trip_and_handedness() {
-        let s = Settings { handedness: Handedness::Right, default_size: 6, ..Settings::default() };
+        let s = Settings { handedness: Handedness::Right, default_size: 6, last_game: GameKind::Kenken, ..Settings::default() };
         let text = serde_json::to_string(&s).unwrap();
         assert!(text.contains("\"handedness\":\"right\""));
         assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), s);

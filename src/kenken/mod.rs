@@ -3,13 +3,13 @@
 //! Like the Sudoku engine, the game is a set of pure functions over plain data:
 //! [`Puzzle::from_json`] / [`Puzzle::to_json`] (the format of `shared/data/kenken/*.jsonl`,
 //! documented in `docs/kenken.md`), [`solver`] (counting solutions up to a limit), [`rate`]
-//! (difficulty from the deductions needed), [`generator`] and [`hint`]. [`session`] plugs the
+//! (difficulty from the deductions needed), [`generator`] and [`hint`]. [`play`] plugs the
 //! game into the shared [`crate::session::Session`] for undo/redo and the timer.
 
 pub mod generator;
 pub mod hint;
 pub mod rate;
-pub mod session;
+pub mod play;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};

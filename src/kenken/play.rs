@@ -1,34 +1,43 @@
-//! KenKen in play through the shared [`Session`]: values and pencil notes per cell, with
-//! undo/redo and the timer from the session. Saving: `crate::save` (`kind: "kenken"`, see
-//! docs/save-format.md).
+//! KenKen in play through the shared [`Session`]: a value and typed candidates per cell and
+//! ink notes on the board, as in Sudoku; undo, redo and the timer are the session's. Saving:
+//! `crate::save` (`kind: "kenken"`, see docs/save-format.md).
 
-use crate::session::{Control, EditMismatch, Game, Session};
+use serde::{Deserialize, Serialize};
+
+use crate::session::cells::{bit, full_mask, CellChange, CellState};
+use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
+use crate::session::{EditMismatch, Game, Session};
 
 use super::Puzzle;
 
-/// The player's board: a value (0 = empty) and a note mask (bit v = note v) per cell.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The player's board: a value (0 = empty) and candidates (bit `v - 1` = `v`) per cell, and
+/// ink notes.
+#[derive(Debug, Clone, PartialEq)]
 pub struct KenkenGame {
     puzzle: Puzzle,
     values: Vec<u8>,
-    notes: Vec<u16>,
+    candidates: Vec<u32>,
+    ink: Scratchpad,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A move. JSON as for Sudoku: `{"type": "set_value", "row": 0, "col": 2, "value": 3}`, ...
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
-    Set { row: usize, col: usize, value: u8 },
+    /// Writes a value; clears the cell's candidates and the ink notes mostly inside it.
+    SetValue { row: usize, col: usize, value: u8 },
+    /// Clears the value and candidates of one cell.
     Clear { row: usize, col: usize },
-    ToggleNote { row: usize, col: usize, value: u8 },
-    Undo,
-    Redo,
+    ToggleCandidate { row: usize, col: usize, value: u8 },
+    AddNote { stroke: Vec<Point> },
+    RemoveNotes { ids: Vec<u32> },
 }
 
-/// One cell's change: `(value, notes)` before and after.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A recorded change: cells and ink.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Edit {
-    pub cell: usize,
-    pub before: (u8, u16),
-    pub after: (u8, u16),
+    pub cells: Vec<CellChange>,
+    pub ink: InkEdit,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,10 +46,25 @@ pub enum ActionError {
     Outside { row: usize, col: usize },
     #[error("{value} is not a value of this board (1..={size})")]
     Value { value: u8, size: usize },
-    #[error("nothing to {0:?}")]
-    Nothing(Control),
+    #[error("r{}c{} already holds a value; candidates go in empty cells", .row + 1, .col + 1)]
+    Filled { row: usize, col: usize },
+    #[error(transparent)]
+    Ink(#[from] StrokeError),
     #[error("damaged history: {0}")]
     Damaged(String),
+}
+
+impl ActionError {
+    /// A stable machine-readable code for IPC (`{kind, message}`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ActionError::Outside { .. } => "out_of_board",
+            ActionError::Value { .. } => "bad_value",
+            ActionError::Filled { .. } => "filled_cell",
+            ActionError::Ink(e) => e.kind(),
+            ActionError::Damaged(_) => "damaged_history",
+        }
+    }
 }
 
 impl From<EditMismatch> for ActionError {
@@ -51,10 +75,21 @@ impl From<EditMismatch> for ActionError {
 
 pub type KenkenSession = Session<KenkenGame>;
 
+/// What a KenKen game keeps beside the board: where the puzzle came from.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KenkenInfo {
+    /// Row-major solution, if known (checked against the cages on load).
+    pub solution: Option<Vec<u8>>,
+    /// A label such as `easy` (free text to the loader).
+    pub difficulty: Option<String>,
+    /// The generator seed, if the puzzle was generated.
+    pub seed: Option<u64>,
+}
+
 impl KenkenGame {
     pub fn new(puzzle: Puzzle) -> KenkenGame {
         let cells = puzzle.size() * puzzle.size();
-        KenkenGame { puzzle, values: vec![0; cells], notes: vec![0; cells] }
+        KenkenGame { puzzle, values: vec![0; cells], candidates: vec![0; cells], ink: Scratchpad::default() }
     }
 
     pub fn puzzle(&self) -> &Puzzle {
@@ -66,13 +101,14 @@ impl KenkenGame {
         &self.values
     }
 
-    pub fn notes(&self) -> &[u16] {
-        &self.notes
+    /// Row-major candidate masks, bit `v - 1` = `v`.
+    pub fn candidates(&self) -> &[u32] {
+        &self.candidates
     }
 
-    /// Every cell filled and every rule met.
-    pub fn is_solved(&self) -> bool {
-        self.puzzle.check(&self.values).is_ok()
+    /// Ink notes, by id.
+    pub fn notes(&self) -> &[InkNote] {
+        self.ink.notes()
     }
 
     fn cell(&self, row: usize, col: usize) -> Result<usize, ActionError> {
@@ -90,6 +126,65 @@ impl KenkenGame {
         }
         Ok(())
     }
+
+    fn state(&self, i: usize) -> CellState {
+        CellState { value: self.values[i], candidates: self.candidates[i] }
+    }
+
+    /// Whether a cell could hold `s`: in-range value or candidates, not both.
+    fn state_ok(&self, s: CellState) -> bool {
+        let n = self.puzzle.size();
+        s.value as usize <= n && s.candidates & !full_mask(n) == 0 && !(s.value != 0 && s.candidates != 0)
+    }
+
+    /// Rebuilds a state from saved parts, checking every invariant (the save loader uses it to
+    /// cross-check the board its history replays to).
+    pub(crate) fn restore(puzzle: Puzzle, values: Vec<u8>, candidates: Vec<u32>, notes: Vec<InkNote>) -> Result<KenkenGame, String> {
+        let mut g = KenkenGame::new(puzzle);
+        let cells = g.values.len();
+        if values.len() != cells || candidates.len() != cells {
+            return Err(format!("the board has {cells} cells but {} values and {} candidate sets", values.len(), candidates.len()));
+        }
+        if let Some(k) = (0..cells).find(|&k| !g.state_ok(CellState { value: values[k], candidates: candidates[k] })) {
+            return Err(format!("cell {k} holds an impossible value or candidates"));
+        }
+        g.values = values;
+        g.candidates = candidates;
+        g.ink = Scratchpad::from_notes(notes)?;
+        Ok(g)
+    }
+
+    fn edit(&self, i: usize, after: CellState, ink: InkEdit) -> Option<Edit> {
+        let before = self.state(i);
+        let cells = if before != after { vec![CellChange { cell: i as u16, before, after }] } else { vec![] };
+        let e = Edit { cells, ink };
+        (!e.cells.is_empty() || !e.ink.is_empty()).then_some(e)
+    }
+
+    fn apply_edit(&mut self, e: &Edit, forward: bool) -> Result<(), EditMismatch> {
+        for c in &e.cells {
+            let i = c.cell as usize;
+            let now = *self.values.get(i).ok_or_else(|| EditMismatch(format!("no cell {i}")))?;
+            let (from, to) = c.sides(forward);
+            if !self.state_ok(from) || !self.state_ok(to) {
+                return Err(EditMismatch(format!("cell {i} gets an impossible value or candidates")));
+            }
+            if (CellState { value: now, candidates: self.candidates[i] }) != from {
+                return Err(EditMismatch(format!("cell {i} is not as the edit expects")));
+            }
+        }
+        if e.cells.len() > 1 {
+            return Err(EditMismatch("a KenKen edit changes one cell".into()));
+        }
+        self.ink.check(&e.ink, forward)?;
+        for c in &e.cells {
+            let to = c.sides(forward).1;
+            self.values[c.cell as usize] = to.value;
+            self.candidates[c.cell as usize] = to.candidates;
+        }
+        self.ink.apply(&e.ink, forward);
+        Ok(())
+    }
 }
 
 impl Game for KenkenGame {
@@ -97,88 +192,97 @@ impl Game for KenkenGame {
     type Edit = Edit;
     type Error = ActionError;
 
-    fn control(a: &Action) -> Option<Control> {
-        match a {
-            Action::Undo => Some(Control::Undo),
-            Action::Redo => Some(Control::Redo),
-            _ => None,
-        }
-    }
-
-    fn nothing_to(c: Control) -> ActionError {
-        ActionError::Nothing(c)
-    }
-
     fn plan(&self, a: &Action) -> Result<Option<Edit>, ActionError> {
-        let (cell, after) = match *a {
-            Action::Set { row, col, value } => {
+        let n = self.puzzle.size();
+        Ok(match a {
+            &Action::SetValue { row, col, value } => {
                 self.value_ok(value)?;
-                let cell = self.cell(row, col)?;
-                // Writing a value hides the notes, as on paper; clearing brings back nothing.
-                (cell, (value, 0))
+                let i = self.cell(row, col)?;
+                // Writing a value hides the candidates and the ink in the cell, as on paper.
+                let ink = InkEdit { added: vec![], removed: self.ink.in_cell(n, row, col) };
+                self.edit(i, CellState { value, candidates: 0 }, ink)
             }
-            Action::Clear { row, col } => {
-                let cell = self.cell(row, col)?;
-                (cell, (0, self.notes[cell]))
+            &Action::Clear { row, col } => {
+                let i = self.cell(row, col)?;
+                self.edit(i, CellState::default(), InkEdit::default())
             }
-            Action::ToggleNote { row, col, value } => {
+            &Action::ToggleCandidate { row, col, value } => {
                 self.value_ok(value)?;
-                let cell = self.cell(row, col)?;
-                (cell, (self.values[cell], self.notes[cell] ^ (1 << value)))
+                let i = self.cell(row, col)?;
+                if self.values[i] != 0 {
+                    return Err(ActionError::Filled { row, col });
+                }
+                self.edit(i, CellState { value: 0, candidates: self.candidates[i] ^ bit(value) }, InkEdit::default())
             }
-            Action::Undo | Action::Redo => return Ok(None),
-        };
-        let before = (self.values[cell], self.notes[cell]);
-        Ok((before != after).then_some(Edit { cell, before, after }))
+            Action::AddNote { stroke } => Some(Edit { cells: vec![], ink: self.ink.plan_add(stroke)? }),
+            Action::RemoveNotes { ids } => {
+                let ink = self.ink.plan_remove(ids)?;
+                (!ink.is_empty()).then_some(Edit { cells: vec![], ink })
+            }
+        })
     }
 
     fn forward(&mut self, e: &Edit) -> Result<(), EditMismatch> {
-        self.swap(e.cell, e.before, e.after)
+        self.apply_edit(e, true)
     }
 
     fn backward(&mut self, e: &Edit) -> Result<(), EditMismatch> {
-        self.swap(e.cell, e.after, e.before)
+        self.apply_edit(e, false)
+    }
+
+    /// Every cell filled and every rule met.
+    fn is_solved(&self) -> bool {
+        self.puzzle.check(&self.values).is_ok()
     }
 }
 
-impl KenkenGame {
-    fn swap(&mut self, cell: usize, from: (u8, u16), to: (u8, u16)) -> Result<(), EditMismatch> {
-        let now = (
-            *self.values.get(cell).ok_or_else(|| EditMismatch(format!("no cell {cell}")))?,
-            self.notes[cell],
-        );
-        if now != from {
-            return Err(EditMismatch(format!("cell {cell} is {now:?}, the edit expects {from:?}")));
-        }
-        self.values[cell] = to.0;
-        self.notes[cell] = to.1;
-        Ok(())
+impl crate::pen::PenGame for KenkenGame {
+    fn side(&self) -> usize {
+        self.puzzle.size()
+    }
+    fn symbols(&self) -> Vec<char> {
+        (1..=self.puzzle.size() as u8).map(crate::grid::symbol_char).collect()
+    }
+    fn is_fixed(&self, _row: usize, _col: usize) -> bool {
+        false
+    }
+    fn write(row: usize, col: usize, value: u8) -> Action {
+        Action::SetValue { row, col, value }
+    }
+    fn clear(row: usize, col: usize) -> Action {
+        Action::Clear { row, col }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::HistoryError;
 
     #[test]
     fn play_undo_redo_and_win() {
         let g = super::super::generator::generate(4, super::super::rate::Difficulty::Easy, 1).unwrap();
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        assert_eq!(s.apply(Action::ToggleNote { row: 0, col: 0, value: 2 }), Ok(true));
-        assert_eq!(s.apply(Action::Set { row: 0, col: 0, value: 9 }), Err(ActionError::Value { value: 9, size: 4 }));
-        assert_eq!(s.apply(Action::Clear { row: 0, col: 0 }), Ok(false));
+        assert_eq!(s.apply(Action::ToggleCandidate { row: 0, col: 0, value: 2 }), Ok(true));
+        assert_eq!(s.game().candidates()[0], 0b10);
+        assert_eq!(s.apply(Action::SetValue { row: 0, col: 0, value: 9 }), Err(ActionError::Value { value: 9, size: 4 }));
+        assert_eq!(s.apply(Action::Clear { row: 1, col: 0 }), Ok(false));
+        // Cell (1,1) of a 4x4 board spans 0.25..0.5: a note there goes when a value is written.
+        let p = Point { x: 0.3, y: 0.3 };
+        assert_eq!(s.apply(Action::AddNote { stroke: vec![p, p] }), Ok(true));
         for k in 0..16 {
-            s.apply(Action::Set { row: k / 4, col: k % 4, value: g.solution[k] }).unwrap();
+            s.apply(Action::SetValue { row: k / 4, col: k % 4, value: g.solution[k] }).unwrap();
         }
-        assert!(s.game().is_solved());
-        assert_eq!(s.apply(Action::Undo), Ok(true));
-        assert!(!s.game().is_solved());
-        assert_eq!(s.apply(Action::Redo), Ok(true));
-        assert!(s.game().is_solved());
-        for _ in 0..17 {
-            s.apply(Action::Undo).unwrap();
+        assert!(s.game().notes().is_empty());
+        assert!(s.is_solved());
+        assert_eq!(s.undo(), Ok(()));
+        assert!(!s.is_solved());
+        assert_eq!(s.redo(), Ok(()));
+        assert!(s.is_solved());
+        while s.can_undo() {
+            s.undo().unwrap();
         }
-        assert_eq!(s.apply(Action::Undo), Err(ActionError::Nothing(Control::Undo)));
+        assert_eq!(s.undo(), Err(HistoryError::NothingToUndo));
         assert_eq!(s.game(), &KenkenGame::new(g.puzzle));
     }
 }

@@ -10,19 +10,17 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::grid::Grid;
-use crate::session::{Edit, History, Note, Sudoku, SudokuSession, Timer};
+use crate::play::{GameInPlay, GameKind};
+use crate::session::{History, ReplayError};
 
 mod atomic;
-mod games;
+mod kenken;
 mod recover;
+mod slide;
+mod sudoku;
 
 pub use atomic::{backup_path, write_atomic, write_atomic_no_backup};
-pub use games::{KenkenInfo, LoadedKenken, LoadedSlide, SlideInfo};
-pub use recover::{load_or_recover, load_or_recover_game, remove_stale_temp_files, GameRecovery, Recovery};
-
-use crate::kenken::session::KenkenSession;
-use crate::slide::session::SlideSession;
+pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
 
 /// The `format` field of every save file.
 pub const FORMAT: &str = "inkdoku-save";
@@ -54,7 +52,7 @@ pub enum LoadError {
     NewerVersion { found: u32, supported: u32 },
     #[error("this saved game is a kind of puzzle this version does not know (\"{kind}\")")]
     UnknownKind { kind: String },
-    #[error("this saved game is a {} puzzle, not a {} puzzle", kind_name(.found), kind_name(.expected))]
+    #[error("this saved game is a {} puzzle, not a {} puzzle", GameKind::display_name(.found), GameKind::display_name(.expected))]
     WrongKind { expected: String, found: String },
     #[error("the saved game is damaged (unexpected structure: {detail})")]
     Structure { detail: String },
@@ -109,8 +107,8 @@ impl SaveError {
 /// A game read back from a save.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Loaded {
-    /// The session, its timer paused at the saved play time.
-    pub session: SudokuSession,
+    /// The game, its timer paused at the saved play time.
+    pub game: GameInPlay,
     /// When it was saved (unix milliseconds).
     pub saved_at_ms: u64,
 }
@@ -139,61 +137,12 @@ struct SaveFile<G, H> {
     history: H,
 }
 
-/// The Sudoku part of a save.
-#[derive(Serialize, Deserialize)]
-struct SudokuRecord {
-    size: u8,
-    box_rows: u8,
-    box_cols: u8,
-    /// The givens, one line, `.` for blanks.
-    puzzle: String,
-    solution: String,
-    difficulty: String,
-    #[serde(default)]
-    seed: Option<u64>,
-    /// The player's values, one line, `.` where there is none.
-    entries: String,
-    /// One bitmask per cell, row-major.
-    candidates: Vec<u32>,
-    #[serde(default)]
-    notes: Vec<Note>,
-}
-
 /// Milliseconds since the Unix epoch, for `saved_at` and file names (0 if the clock is broken).
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0)
-}
-
-/// Encodes a session as save-file bytes; `now_ms` stamps `saved_at_ms` and reads the timer.
-pub fn to_bytes(session: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, SaveError> {
-    let g = session.game();
-    let shape = g.shape();
-    let entries = Grid::from_values(shape, g.entries().to_vec())
-        .ok_or_else(|| SaveError::Encode("entries do not fit the board".into()))?;
-    let file = SaveFile {
-        format: FORMAT.to_string(),
-        version: VERSION,
-        kind: "sudoku".to_string(),
-        saved_at_ms: now_ms,
-        elapsed_ms: session.elapsed(now_ms),
-        game: SudokuRecord {
-            size: shape.size,
-            box_rows: shape.box_rows,
-            box_cols: shape.box_cols,
-            puzzle: g.givens().to_line(),
-            solution: g.solution().to_line(),
-            difficulty: g.difficulty().to_string(),
-            seed: g.seed(),
-            entries: entries.to_line(),
-            candidates: g.candidates().to_vec(),
-            notes: g.notes().to_vec(),
-        },
-        history: session.history(),
-    };
-    serde_json::to_vec(&file).map_err(|e| SaveError::Encode(e.to_string()))
 }
 
 fn json_error(bytes: &[u8], e: serde_json::Error) -> LoadError {
@@ -226,22 +175,9 @@ fn at_end(bytes: &[u8], line: usize, column: usize) -> bool {
     true
 }
 
-/// The game kinds this build reads and writes, as in the `kind` field.
-pub const KINDS: [&str; 3] = ["sudoku", "kenken", "slide"];
-
-/// A kind as a player reads it.
-fn kind_name(kind: &str) -> &str {
-    match kind {
-        "sudoku" => "Sudoku",
-        "kenken" => "KenKen",
-        "slide" => "sliding",
-        other => other,
-    }
-}
-
 /// Checks the envelope (emptiness, JSON, `format`, `version`) and returns the `kind`, so that
 /// a newer or foreign file is named as such before its structure is judged.
-fn read_kind(bytes: &[u8]) -> Result<String, LoadError> {
+fn read_kind(bytes: &[u8]) -> Result<GameKind, LoadError> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(LoadError::Empty);
     }
@@ -259,81 +195,12 @@ fn read_kind(bytes: &[u8]) -> Result<String, LoadError> {
         Some(_) => {}
     }
     match header.kind {
-        Some(kind) if KINDS.contains(&kind.as_str()) => Ok(kind),
-        Some(other) => Err(LoadError::UnknownKind { kind: other }),
+        Some(kind) => GameKind::parse(&kind).ok_or(LoadError::UnknownKind { kind }),
         None => Err(LoadError::Structure { detail: "no game kind".into() }),
     }
 }
 
-/// `Ok` if the file's kind is `expected`; a known other kind is `WrongKind`.
-fn expect_kind(bytes: &[u8], expected: &str) -> Result<(), LoadError> {
-    let kind = read_kind(bytes)?;
-    if kind != expected {
-        return Err(LoadError::WrongKind { expected: expected.to_string(), found: kind });
-    }
-    Ok(())
-}
-
-/// Decodes save-file bytes into a new session. Never panics; every defect is a [`LoadError`].
-/// A KenKen or sliding-puzzle save is `WrongKind` here (see [`from_bytes_game`]).
-pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
-    expect_kind(bytes, "sudoku")?;
-    let file: SaveFile<SudokuRecord, History<Edit>> = serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))?;
-    let session = restore_sudoku(file.game, file.history, file.elapsed_ms)
-        .map_err(|detail| LoadError::Inconsistent { detail })?;
-    Ok(Loaded { session, saved_at_ms: file.saved_at_ms })
-}
-
-fn parse_line(what: &str, line: &str) -> Result<Grid, String> {
-    Grid::parse(line).map_err(|e| format!("{what}: {e}"))
-}
-
-/// Rebuilds a session and proves its history: undoing every recorded edit must lead back to
-/// the bare puzzle, and every undone edit must redo cleanly.
-fn restore_sudoku(rec: SudokuRecord, history: History<Edit>, elapsed_ms: u64) -> Result<SudokuSession, String> {
-    let givens = parse_line("puzzle", &rec.puzzle)?;
-    let solution = parse_line("solution", &rec.solution)?;
-    let entries = parse_line("entries", &rec.entries)?;
-    let shape = givens.shape();
-    if (shape.size, shape.box_rows, shape.box_cols) != (rec.size, rec.box_rows, rec.box_cols) {
-        return Err(format!(
-            "the puzzle is {0}x{0} but the file says {1}x{1} with {2}x{3} boxes",
-            shape.size, rec.size, rec.box_rows, rec.box_cols
-        ));
-    }
-    if entries.shape() != shape {
-        return Err("the entries are not the size of the puzzle".into());
-    }
-    let game = Sudoku::restore(
-        givens,
-        solution,
-        rec.difficulty,
-        rec.seed,
-        entries.values().to_vec(),
-        rec.candidates,
-        rec.notes,
-    )?;
-    check_history(&game, &history)?;
-    Ok(SudokuSession::from_parts(game, history, Timer::paused_at(elapsed_ms)))
-}
-
-fn check_history(game: &Sudoku, history: &History<Edit>) -> Result<(), String> {
-    use crate::session::Game;
-    let mut g = game.clone();
-    for (k, edit) in history.done().iter().enumerate().rev() {
-        g.backward(edit).map_err(|e| format!("undo step {}: {e}", k + 1))?;
-    }
-    if g != game.blank_copy() {
-        return Err("undoing the whole history does not lead back to the bare puzzle".into());
-    }
-    let mut g = game.clone();
-    for (k, edit) in history.undone().iter().rev().enumerate() {
-        g.forward(edit).map_err(|e| format!("redo step {}: {e}", k + 1))?;
-    }
-    Ok(())
-}
-
-/// Reads and decodes a save file. A bad file is an error, never a panic.
+/// Reads and decodes a save file of any kind. A bad file is an error, never a panic.
 pub fn load(path: &Path) -> Result<Loaded, LoadError> {
     let bytes = read_limited(path)?;
     from_bytes(&bytes)
@@ -357,60 +224,24 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, LoadError> {
     std::fs::read(path).map_err(io)
 }
 
-/// Autosave: writes the session atomically and keeps the previous save as `<name>.bak`.
-pub fn save(path: &Path, session: &SudokuSession, now_ms: u64) -> Result<(), SaveError> {
-    let bytes = to_bytes(session, now_ms)?;
+/// Autosave: writes the game atomically and keeps the previous save as `<name>.bak`.
+pub fn save(path: &Path, game: &GameInPlay, now_ms: u64) -> Result<(), SaveError> {
+    let bytes = to_bytes(game, now_ms)?;
     write_atomic(path, &bytes).map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
 }
 
-/// "Save as": writes the session atomically to a file of the player's choosing, no backup.
-pub fn export(path: &Path, session: &SudokuSession, now_ms: u64) -> Result<(), SaveError> {
-    let bytes = to_bytes(session, now_ms)?;
+/// "Save as": writes the game atomically to a file of the player's choosing, no backup.
+pub fn export(path: &Path, game: &GameInPlay, now_ms: u64) -> Result<(), SaveError> {
+    let bytes = to_bytes(game, now_ms)?;
     write_atomic_no_backup(path, &bytes)
         .map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
 }
 
-/// A game of any kind, borrowed for saving. KenKen and the sliding puzzle carry what their
-/// session does not hold (solution, label, seed).
-#[derive(Debug, Clone, Copy)]
-pub enum GameRef<'a> {
-    Sudoku(&'a SudokuSession),
-    Kenken(&'a KenkenSession, &'a KenkenInfo),
-    Slide(&'a SlideSession, &'a SlideInfo),
-}
-
-/// A game of any kind read back from a save.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LoadedGame {
-    Sudoku(Loaded),
-    Kenken(LoadedKenken),
-    Slide(LoadedSlide),
-}
-
-impl LoadedGame {
-    /// The `kind` field it was read from: `sudoku`, `kenken` or `slide`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            LoadedGame::Sudoku(_) => "sudoku",
-            LoadedGame::Kenken(_) => "kenken",
-            LoadedGame::Slide(_) => "slide",
-        }
-    }
-
-    pub fn saved_at_ms(&self) -> u64 {
-        match self {
-            LoadedGame::Sudoku(l) => l.saved_at_ms,
-            LoadedGame::Kenken(l) => l.saved_at_ms,
-            LoadedGame::Slide(l) => l.saved_at_ms,
-        }
-    }
-}
-
-fn encode<G: Serialize, H: Serialize>(kind: &str, now_ms: u64, elapsed_ms: u64, game: G, history: H) -> Result<Vec<u8>, SaveError> {
+fn encode<G: Serialize, H: Serialize>(kind: GameKind, now_ms: u64, elapsed_ms: u64, game: G, history: H) -> Result<Vec<u8>, SaveError> {
     let file = SaveFile {
         format: FORMAT.to_string(),
         version: VERSION,
-        kind: kind.to_string(),
+        kind: kind.as_str().to_string(),
         saved_at_ms: now_ms,
         elapsed_ms,
         game,
@@ -419,73 +250,73 @@ fn encode<G: Serialize, H: Serialize>(kind: &str, now_ms: u64, elapsed_ms: u64, 
     serde_json::to_vec(&file).map_err(|e| SaveError::Encode(e.to_string()))
 }
 
-/// Encodes a game of any kind as save-file bytes (Sudoku exactly as [`to_bytes`]).
-pub fn to_bytes_game(game: GameRef<'_>, now_ms: u64) -> Result<Vec<u8>, SaveError> {
+/// Encodes a game of any kind as save-file bytes; `now_ms` stamps `saved_at_ms` and reads the
+/// timer.
+pub fn to_bytes(game: &GameInPlay, now_ms: u64) -> Result<Vec<u8>, SaveError> {
     match game {
-        GameRef::Sudoku(s) => to_bytes(s, now_ms),
-        GameRef::Kenken(s, info) => {
-            let (rec, history) = games::kenken_record(s, info)?;
-            encode("kenken", now_ms, s.elapsed(now_ms), rec, history)
+        GameInPlay::Sudoku(s) => {
+            let (rec, history) = sudoku::record(s)?;
+            encode(GameKind::Sudoku, now_ms, s.elapsed(now_ms), rec, history)
         }
-        GameRef::Slide(s, info) => {
-            let (rec, history) = games::slide_record(s, info)?;
-            encode("slide", now_ms, s.elapsed(now_ms), rec, history)
+        GameInPlay::Kenken(s, info) => {
+            let (rec, history) = kenken::record(s, info)?;
+            encode(GameKind::Kenken, now_ms, s.elapsed(now_ms), rec, history)
+        }
+        GameInPlay::Slide(s, info) => {
+            let (rec, history) = slide::record(s, info);
+            encode(GameKind::Slide, now_ms, s.elapsed(now_ms), rec, history)
         }
     }
 }
 
-/// Decodes save-file bytes of any kind. Never panics; every defect is a [`LoadError`].
-pub fn from_bytes_game(bytes: &[u8]) -> Result<LoadedGame, LoadError> {
-    match read_kind(bytes)?.as_str() {
-        "sudoku" => from_bytes(bytes).map(LoadedGame::Sudoku),
-        "kenken" => decode_kenken(bytes).map(LoadedGame::Kenken),
-        _ => decode_slide(bytes).map(LoadedGame::Slide),
+/// Decodes save-file bytes of any kind into a new game. Never panics; every defect is a
+/// [`LoadError`]. The history is never trusted: it is replayed from the start
+/// ([`crate::session::Session::replay`]) and must end exactly on the saved board.
+pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
+    let kind = read_kind(bytes)?;
+    let parse = |e| json_error(bytes, e);
+    let (game, saved_at_ms) = match kind {
+        GameKind::Sudoku => {
+            let f: SaveFile<sudoku::Record, History<sudoku::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
+            (GameInPlay::Sudoku(sudoku::restore(f.game, f.history, f.elapsed_ms)?), f.saved_at_ms)
+        }
+        GameKind::Kenken => {
+            let f: SaveFile<kenken::Record, History<kenken::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
+            let (s, info) = kenken::restore(f.game, f.history, f.elapsed_ms)?;
+            (GameInPlay::Kenken(s, info), f.saved_at_ms)
+        }
+        GameKind::Slide => {
+            let f: SaveFile<slide::Record, History<slide::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
+            let (s, info) = slide::restore(f.game, f.history, f.elapsed_ms)?;
+            (GameInPlay::Slide(s, info), f.saved_at_ms)
+        }
+    };
+    Ok(Loaded { game, saved_at_ms })
+}
+
+/// [`from_bytes`] for a file that must hold one kind of game: a known other kind is
+/// [`LoadError::WrongKind`].
+pub fn from_bytes_of(bytes: &[u8], expected: GameKind) -> Result<Loaded, LoadError> {
+    let kind = read_kind(bytes)?;
+    if kind != expected {
+        return Err(LoadError::WrongKind { expected: expected.as_str().to_string(), found: kind.as_str().to_string() });
     }
+    from_bytes(bytes)
 }
 
-/// Decodes a KenKen save; any other kind is an error (`WrongKind` for a known one).
-pub fn from_bytes_kenken(bytes: &[u8]) -> Result<LoadedKenken, LoadError> {
-    expect_kind(bytes, "kenken")?;
-    decode_kenken(bytes)
-}
-
-/// Decodes a sliding-puzzle save; any other kind is an error (`WrongKind` for a known one).
-pub fn from_bytes_slide(bytes: &[u8]) -> Result<LoadedSlide, LoadError> {
-    expect_kind(bytes, "slide")?;
-    decode_slide(bytes)
-}
-
-fn decode_kenken(bytes: &[u8]) -> Result<LoadedKenken, LoadError> {
-    let file: SaveFile<games::KenkenRecord, History<games::KenkenEditRecord>> =
-        serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))?;
-    let (session, info) = games::restore_kenken(file.game, file.history, file.elapsed_ms)?;
-    Ok(LoadedKenken { session, info, saved_at_ms: file.saved_at_ms })
-}
-
-fn decode_slide(bytes: &[u8]) -> Result<LoadedSlide, LoadError> {
-    let file: SaveFile<games::SlideRecord, History<games::SlideEditRecord>> =
-        serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))?;
-    let (session, start, info) = games::restore_slide(file.game, file.history, file.elapsed_ms)?;
-    Ok(LoadedSlide { session, start, info, saved_at_ms: file.saved_at_ms })
-}
-
-/// Reads and decodes a save file of any kind.
-pub fn load_game(path: &Path) -> Result<LoadedGame, LoadError> {
+/// [`load`] for a file that must hold one kind of game (one autosave per kind).
+pub fn load_of(path: &Path, expected: GameKind) -> Result<Loaded, LoadError> {
     let bytes = read_limited(path)?;
-    from_bytes_game(&bytes)
+    from_bytes_of(&bytes, expected)
 }
 
-/// Autosave for any kind: atomic, keeping the previous save as `<name>.bak` (as [`save`]).
-pub fn save_game(path: &Path, game: GameRef<'_>, now_ms: u64) -> Result<(), SaveError> {
-    let bytes = to_bytes_game(game, now_ms)?;
-    write_atomic(path, &bytes).map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
+/// A replayed history that does not end on the saved board, or does not replay at all.
+fn replay_error(e: ReplayError) -> LoadError {
+    LoadError::Inconsistent { detail: e.to_string() }
 }
 
-/// "Save as" for any kind: atomic, no backup (as [`export`]).
-pub fn export_game(path: &Path, game: GameRef<'_>, now_ms: u64) -> Result<(), SaveError> {
-    let bytes = to_bytes_game(game, now_ms)?;
-    write_atomic_no_backup(path, &bytes)
-        .map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
+fn inconsistent(detail: impl Into<String>) -> LoadError {
+    LoadError::Inconsistent { detail: detail.into() }
 }
 
 #[cfg(test)]
@@ -493,7 +324,8 @@ mod tests {
     use super::*;
     use crate::grid::Shape;
     use crate::session::testkit::{pattern_solution, sample_session};
-    use crate::session::{Action, Point};
+    use crate::session::Point;
+    use crate::sudoku::play::{Action, SudokuSession};
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
@@ -504,7 +336,7 @@ mod tests {
         s.apply(Action::SetValue { row: r, col: c, value: 5 }).unwrap();
         s.apply(Action::AddNote { stroke: vec![Point { x: 0.5, y: 0.5 }, Point { x: 0.51, y: 0.52 }] }).unwrap();
         s.apply(Action::SetCandidates).unwrap();
-        s.apply(Action::Undo).unwrap();
+        s.undo().unwrap();
         s.resume(1_000);
         s
     }
@@ -512,17 +344,23 @@ mod tests {
     #[test]
     fn round_trip_pauses_the_timer_at_the_saved_time() {
         let s = played();
-        let bytes = to_bytes(&s, 4_000).unwrap();
+        let bytes = sudoku_bytes(&s, 4_000);
         let loaded = from_bytes(&bytes).unwrap();
         assert_eq!(loaded.saved_at_ms, 4_000);
-        assert_eq!(loaded.session.game(), s.game());
-        assert_eq!(loaded.session.history(), s.history());
-        assert_eq!(loaded.session.elapsed(999_999), 3_000);
-        assert!(!loaded.session.is_running());
+        let GameInPlay::Sudoku(back) = loaded.game else { panic!("not a Sudoku") };
+        assert_eq!(back.game(), s.game());
+        assert_eq!(back.start(), s.start());
+        assert_eq!(back.history(), s.history());
+        assert_eq!(back.elapsed(999_999), 3_000);
+        assert!(!back.is_running());
+    }
+
+    fn sudoku_bytes(s: &SudokuSession, now_ms: u64) -> Vec<u8> {
+        to_bytes(&GameInPlay::Sudoku(s.clone()), now_ms).unwrap()
     }
 
     fn edit_json(s: &SudokuSession, f: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
-        let mut v: serde_json::Value = serde_json::from_slice(&to_bytes(s, 0).unwrap()).unwrap();
+        let mut v: serde_json::Value = serde_json::from_slice(&sudoku_bytes(s, 0)).unwrap();
         f(&mut v);
         serde_json::to_vec(&v).unwrap()
     }
@@ -532,7 +370,7 @@ mod tests {
         let s = played();
         assert_eq!(from_bytes(b""), Err(LoadError::Empty));
         assert_eq!(from_bytes(b"  \n"), Err(LoadError::Empty));
-        let bytes = to_bytes(&s, 0).unwrap();
+        let bytes = sudoku_bytes(&s, 0);
         assert_eq!(from_bytes(&bytes[..bytes.len() / 2]), Err(LoadError::Truncated));
         assert!(matches!(from_bytes(b"{\"format\": x}"), Err(LoadError::Corrupt { line: 1, .. })));
         assert_eq!(from_bytes(b"[1,2]"), Err(LoadError::NotASave));
@@ -540,7 +378,10 @@ mod tests {
         let newer = edit_json(&s, |v| v["version"] = 2.into());
         assert_eq!(from_bytes(&newer), Err(LoadError::NewerVersion { found: 2, supported: 1 }));
         let kenken = edit_json(&s, |v| v["kind"] = "kenken".into());
-        assert_eq!(from_bytes(&kenken), Err(LoadError::WrongKind { expected: "sudoku".into(), found: "kenken".into() }));
+        assert_eq!(
+            from_bytes_of(&kenken, GameKind::Sudoku),
+            Err(LoadError::WrongKind { expected: "sudoku".into(), found: "kenken".into() })
+        );
         let mahjong = edit_json(&s, |v| v["kind"] = "mahjong".into());
         assert_eq!(from_bytes(&mahjong), Err(LoadError::UnknownKind { kind: "mahjong".into() }));
         let no_game = edit_json(&s, |v| v["game"] = serde_json::Value::Null);

@@ -4,11 +4,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::atomic::sibling;
-use super::{backup_path, load, load_game, LoadError, Loaded, LoadedGame};
+use super::{backup_path, load, load_of, LoadError, Loaded};
+use crate::play::GameKind;
 
 /// What happened when the autosave was opened; the app turns it into a sentence
-/// ([`Recovery::message`]) and a "Continue" offer. `L` is what a load gives: a Sudoku
-/// [`Loaded`] by default, or any game kind ([`GameRecovery`]).
+/// ([`Recovery::message`]) and a "Continue" offer. `L` is what a load gives ([`Loaded`]).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Recovery<L = Loaded> {
     /// The save loaded normally.
@@ -29,9 +29,6 @@ pub enum Recovery<L = Loaded> {
         set_aside: Vec<PathBuf>,
     },
 }
-
-/// [`Recovery`] for an autosave that may hold any game kind ([`load_or_recover_game`]).
-pub type GameRecovery = Recovery<LoadedGame>;
 
 impl<L> Recovery<L> {
     /// The game to continue, if any.
@@ -93,16 +90,14 @@ fn lost_message(problem: &LoadError, set_aside: &[PathBuf]) -> Option<String> {
 ///
 /// Also removes temporary files that a write interrupted by a crash left beside the save
 /// (`.<name>.tmp-*`): they were never committed, so the save itself never depended on them.
-pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery {
-    recover_with(path, now_ms, load)
-}
-
-/// [`load_or_recover`] for an autosave that may hold any game kind (Sudoku, KenKen, slide).
-pub fn load_or_recover_game(path: &Path, now_ms: u64) -> GameRecovery {
-    recover_with(path, now_ms, load_game)
-}
-
-fn recover_with<L>(path: &Path, now_ms: u64, load: fn(&Path) -> Result<L, LoadError>) -> Recovery<L> {
+///
+/// `kind`: the kind of game this autosave holds (one autosave per kind); a sound save of
+/// another kind is then set aside as `<name>.other-<now_ms>`. `None` accepts any kind.
+pub fn load_or_recover(path: &Path, now_ms: u64, kind: Option<GameKind>) -> Recovery {
+    let load = |p: &Path| match kind {
+        Some(k) => load_of(p, k),
+        None => load(p),
+    };
     remove_stale_temp_files(path);
     let problem = match load(path) {
         Ok(loaded) => return Recovery::Loaded(loaded),

@@ -1,34 +1,27 @@
-//! One game in play, changed only through [`Session::apply`].
+//! The midend: one game in play, changed only through [`Session::apply`], [`Session::undo`] and
+//! [`Session::redo`].
 //!
 //! Modelled on the midend of Simon Tatham's puzzle collection: a game is a state plus small,
-//! serialisable moves; the [`Session`] owns what every game shares — the undo/redo
-//! [`History`], the [`Timer`] and the data a save needs. A game plugs in through the small
-//! [`Game`] trait; Sudoku ([`sudoku::Sudoku`]) is the first, KenKen and the sliding puzzle can
-//! follow with their own actions and edits.
+//! serialisable moves; the [`Session`] owns what every game shares — the start state, the
+//! undo/redo [`History`], the [`Timer`], and the one [`Session::replay`] that proves a loaded
+//! history. A game plugs in through the small [`Game`] trait and never sees undo or redo
+//! (Tatham: those keys are "never passed to back ends"). Sudoku (`crate::sudoku::play`), KenKen
+//! (`crate::kenken::play`) and the sliding puzzle (`crate::slide::play`) are the games;
+//! [`crate::play::GameInPlay`] holds any one of them.
 //!
 //! History is stored as *edits* (diffs with their before and after values), not snapshots, so a
 //! history of thousands of moves stays small and saves fast; applying an edit checks that the
 //! state matches its "before" side, which is also how a loaded history is validated.
 
-
+pub mod cells;
 mod history;
-pub mod sudoku;
+pub mod scratchpad;
 pub mod testkit;
 mod timer;
 
 pub use history::History;
-pub use sudoku::{
-    Action, ActionError, BoardView, CellChange, CellView, Edit, EditKind, NewGameError, Note, Point, Sudoku,
-    SudokuSession,
-};
+pub use scratchpad::{InkNote, Point, Scratchpad, MAX_NOTE_POINTS};
 pub use timer::Timer;
-
-/// Undo and redo arrive in the same action stream as moves; a game says which actions they are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Control {
-    Undo,
-    Redo,
-}
 
 /// An edit does not fit the state it is applied to (its "before" side does not match, or it
 /// names something that is not there). Only a damaged save can cause this.
@@ -36,45 +29,94 @@ pub enum Control {
 #[error("{0}")]
 pub struct EditMismatch(pub String);
 
-/// A puzzle game as the session sees it: a state changed by recorded, reversible edits.
-pub trait Game {
-    /// What the player asks for (including undo and redo, see [`Game::control`]).
+/// A puzzle game as the session sees it: a state changed by recorded, reversible edits. What
+/// every game shares (undo, redo, the timer, saving the history) is the session's, not the
+/// game's.
+pub trait Game: Clone {
+    /// A move the player asks for.
     type Action;
     /// A recorded change: enough to apply it again and to reverse it.
     type Edit: Clone + PartialEq + std::fmt::Debug;
-    /// Why an action was refused (a damaged history is one reason).
+    /// Why a move was refused (a damaged history is one reason).
     type Error: From<EditMismatch>;
 
-    /// `Some` if the action is undo or redo, which the session handles itself.
-    fn control(action: &Self::Action) -> Option<Control>;
-    /// The error for "nothing to undo" / "nothing to redo".
-    fn nothing_to(control: Control) -> Self::Error;
-    /// The edit an action makes on this state; `Ok(None)` if it changes nothing (no undo step).
+    /// The edit a move makes on this state; `Ok(None)` if it changes nothing (no undo step).
     fn plan(&self, action: &Self::Action) -> Result<Option<Self::Edit>, Self::Error>;
     /// Applies an edit; the state must match its "before" side. Leaves the state untouched on error.
     fn forward(&mut self, edit: &Self::Edit) -> Result<(), EditMismatch>;
     /// Reverses an edit; the state must match its "after" side. Leaves the state untouched on error.
     fn backward(&mut self, edit: &Self::Edit) -> Result<(), EditMismatch>;
+    /// The puzzle is complete and correct (Tatham's `status`).
+    fn is_solved(&self) -> bool;
 }
 
-/// A game in play: its state, its undo/redo history and its timer.
+/// Why undo or redo did nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HistoryError {
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("nothing to redo")]
+    NothingToRedo,
+    #[error("the game's history is damaged: {0}")]
+    Damaged(#[from] EditMismatch),
+}
+
+impl HistoryError {
+    /// A stable machine-readable code for IPC (`{kind, message}`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            HistoryError::NothingToUndo => "nothing_to_undo",
+            HistoryError::NothingToRedo => "nothing_to_redo",
+            HistoryError::Damaged(_) => "damaged_history",
+        }
+    }
+}
+
+/// A loaded history does not replay from its start state.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// Applied edit `step` (1-based, oldest first) does not fit the state before it.
+    #[error("replaying step {step}: {mismatch}")]
+    Done { step: usize, mismatch: EditMismatch },
+    /// Undone edit `step` (1-based, the next redo first) does not redo.
+    #[error("redo step {step}: {mismatch}")]
+    Undone { step: usize, mismatch: EditMismatch },
+}
+
+/// A game in play: where it started, its state now, its undo/redo history and its timer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Session<G: Game> {
+    start: G,
     game: G,
     history: History<G::Edit>,
     timer: Timer,
 }
 
 impl<G: Game> Session<G> {
-    /// A fresh session: empty history, timer stopped at zero.
+    /// A fresh session: the game is its own start, empty history, timer stopped at zero.
     pub fn from_game(game: G) -> Self {
-        Session { game, history: History::default(), timer: Timer::default() }
+        Session { start: game.clone(), game, history: History::default(), timer: Timer::default() }
     }
 
-    /// Reassembles a session from parts that the caller has already checked fit together
-    /// (the save loader replays the history to prove it).
-    pub(crate) fn from_parts(game: G, history: History<G::Edit>, timer: Timer) -> Self {
-        Session { game, history, timer }
+    /// Rebuilds a session from its start and its history, as Tatham's midend loads a save:
+    /// every applied edit is replayed from `start` through the same [`Game::forward`] used in
+    /// play, and every undone edit must then redo cleanly. Nothing in a loaded history is
+    /// trusted without this.
+    pub fn replay(start: G, history: History<G::Edit>, timer: Timer) -> Result<Self, ReplayError> {
+        let mut game = start.clone();
+        for (k, edit) in history.done().iter().enumerate() {
+            game.forward(edit).map_err(|mismatch| ReplayError::Done { step: k + 1, mismatch })?;
+        }
+        let mut probe = game.clone();
+        for (k, edit) in history.undone().iter().rev().enumerate() {
+            probe.forward(edit).map_err(|mismatch| ReplayError::Undone { step: k + 1, mismatch })?;
+        }
+        Ok(Session { start, game, history, timer })
+    }
+
+    /// The state the game started from (where undoing everything leads).
+    pub fn start(&self) -> &G {
+        &self.start
     }
 
     pub fn game(&self) -> &G {
@@ -85,37 +127,39 @@ impl<G: Game> Session<G> {
         &self.history
     }
 
-    /// Applies one action. `Ok(true)` if the game changed (an undo step was made, or undone /
-    /// redone), `Ok(false)` for a no-op; an illegal action changes nothing and says why.
+    /// Applies one move. `Ok(true)` if the game changed (an undo step was made), `Ok(false)` for
+    /// a no-op; an illegal move changes nothing and says why.
     pub fn apply(&mut self, action: G::Action) -> Result<bool, G::Error> {
-        match G::control(&action) {
-            Some(Control::Undo) => {
-                let edit = self.history.done.last().ok_or_else(|| G::nothing_to(Control::Undo))?;
-                self.game.backward(edit)?;
-                if let Some(e) = self.history.done.pop() {
-                    self.history.undone.push(e);
-                }
+        match self.game.plan(&action)? {
+            None => Ok(false),
+            Some(edit) => {
+                self.game.forward(&edit)?;
+                self.history.done.push(edit);
+                // A new move forks the timeline: the old future is gone, as in every editor.
+                self.history.undone.clear();
                 Ok(true)
             }
-            Some(Control::Redo) => {
-                let edit = self.history.undone.last().ok_or_else(|| G::nothing_to(Control::Redo))?;
-                self.game.forward(edit)?;
-                if let Some(e) = self.history.undone.pop() {
-                    self.history.done.push(e);
-                }
-                Ok(true)
-            }
-            None => match self.game.plan(&action)? {
-                None => Ok(false),
-                Some(edit) => {
-                    self.game.forward(&edit)?;
-                    self.history.done.push(edit);
-                    // A new move forks the timeline: the old future is gone, as in every editor.
-                    self.history.undone.clear();
-                    Ok(true)
-                }
-            },
         }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Result<(), HistoryError> {
+        let edit = self.history.done.last().ok_or(HistoryError::NothingToUndo)?;
+        self.game.backward(edit)?;
+        if let Some(e) = self.history.done.pop() {
+            self.history.undone.push(e);
+        }
+        Ok(())
+    }
+
+    /// Makes the last undone move again.
+    pub fn redo(&mut self) -> Result<(), HistoryError> {
+        let edit = self.history.undone.last().ok_or(HistoryError::NothingToRedo)?;
+        self.game.forward(edit)?;
+        if let Some(e) = self.history.undone.pop() {
+            self.history.done.push(e);
+        }
+        Ok(())
     }
 
     pub fn can_undo(&self) -> bool {
@@ -126,14 +170,28 @@ impl<G: Game> Session<G> {
         !self.history.undone.is_empty()
     }
 
-    /// Starts (or keeps) the clock running from `now_ms` (any monotonic-enough millisecond clock).
+    pub fn is_solved(&self) -> bool {
+        self.game.is_solved()
+    }
+
+    /// Starts (or keeps) the clock running from `now_ms` (any monotonic-enough millisecond
+    /// clock). A solved game's clock stays stopped: its time is the time it took.
     pub fn resume(&mut self, now_ms: u64) {
-        self.timer.resume(now_ms)
+        if !self.is_solved() {
+            self.timer.resume(now_ms)
+        }
     }
 
     /// Stops the clock, banking the time since the last resume.
     pub fn pause(&mut self, now_ms: u64) {
         self.timer.pause(now_ms)
+    }
+
+    /// The clock stops the moment the puzzle is solved; call after every change.
+    pub fn settle_clock(&mut self, now_ms: u64) {
+        if self.is_solved() {
+            self.timer.pause(now_ms)
+        }
     }
 
     /// Play time so far, counting only running periods.
@@ -154,21 +212,14 @@ impl<G: Game> Session<G> {
 mod tests {
     use super::*;
 
-    /// A toy game (a row of switches) proving the session machinery is not Sudoku-specific.
+    /// A toy game (a row of switches, solved when all are on) proving the session machinery
+    /// is not tied to any puzzle.
     #[derive(Debug, Clone, PartialEq)]
     struct Switches(Vec<bool>);
-
-    #[derive(Debug)]
-    enum Flip {
-        At(usize),
-        Undo,
-        Redo,
-    }
 
     #[derive(Debug, PartialEq)]
     enum FlipError {
         NoSwitch,
-        Nothing,
         Damaged,
     }
 
@@ -179,24 +230,14 @@ mod tests {
     }
 
     impl Game for Switches {
-        type Action = Flip;
+        type Action = usize;
         type Edit = usize;
         type Error = FlipError;
-        fn control(a: &Flip) -> Option<Control> {
-            match a {
-                Flip::Undo => Some(Control::Undo),
-                Flip::Redo => Some(Control::Redo),
-                Flip::At(_) => None,
-            }
-        }
-        fn nothing_to(_: Control) -> FlipError {
-            FlipError::Nothing
-        }
-        fn plan(&self, a: &Flip) -> Result<Option<usize>, FlipError> {
-            match *a {
-                Flip::At(i) if i < self.0.len() => Ok(Some(i)),
-                Flip::At(_) => Err(FlipError::NoSwitch),
-                _ => Ok(None),
+        fn plan(&self, &i: &usize) -> Result<Option<usize>, FlipError> {
+            if i < self.0.len() {
+                Ok(Some(i))
+            } else {
+                Err(FlipError::NoSwitch)
             }
         }
         fn forward(&mut self, &i: &usize) -> Result<(), EditMismatch> {
@@ -207,23 +248,62 @@ mod tests {
         fn backward(&mut self, i: &usize) -> Result<(), EditMismatch> {
             self.forward(i)
         }
+        fn is_solved(&self) -> bool {
+            self.0.iter().all(|&b| b)
+        }
     }
 
     #[test]
     fn any_game_gets_undo_redo_and_timer() {
         let mut s = Session::from_game(Switches(vec![false; 3]));
-        assert_eq!(s.apply(Flip::At(1)), Ok(true));
-        assert_eq!(s.apply(Flip::At(2)), Ok(true));
-        assert_eq!(s.apply(Flip::At(5)), Err(FlipError::NoSwitch));
+        assert_eq!(s.apply(1), Ok(true));
+        assert_eq!(s.apply(2), Ok(true));
+        assert_eq!(s.apply(5), Err(FlipError::NoSwitch));
         assert_eq!(s.game(), &Switches(vec![false, true, true]));
-        assert_eq!(s.apply(Flip::Undo), Ok(true));
-        assert_eq!(s.apply(Flip::Undo), Ok(true));
-        assert_eq!(s.apply(Flip::Undo), Err(FlipError::Nothing));
-        assert_eq!(s.apply(Flip::Redo), Ok(true));
+        assert_eq!(s.undo(), Ok(()));
+        assert_eq!(s.undo(), Ok(()));
+        assert_eq!(s.undo(), Err(HistoryError::NothingToUndo));
+        assert_eq!(s.redo(), Ok(()));
         assert_eq!(s.game(), &Switches(vec![false, true, false]));
         assert_eq!((s.history().done(), s.history().undone()), (&[1][..], &[2][..]));
+        assert_eq!(s.start(), &Switches(vec![false; 3]));
         s.resume(10);
         s.pause(25);
         assert_eq!(s.elapsed(1_000), 15);
+    }
+
+    #[test]
+    fn solving_stops_the_clock_and_keeps_it_stopped() {
+        let mut s = Session::from_game(Switches(vec![false, true]));
+        s.resume(0);
+        s.apply(0).unwrap();
+        s.settle_clock(40);
+        assert!(!s.is_running());
+        s.resume(50);
+        assert_eq!(s.elapsed(1_000), 40, "a solved game's clock does not run again");
+        s.undo().unwrap();
+        s.resume(60);
+        assert!(s.is_running());
+    }
+
+    #[test]
+    fn replay_proves_a_history_or_names_the_step() {
+        let mut s = Session::from_game(Switches(vec![false; 3]));
+        for i in [0, 1, 2, 1] {
+            s.apply(i).unwrap();
+        }
+        s.undo().unwrap();
+        let again = Session::replay(s.start().clone(), s.history().clone(), s.timer()).unwrap();
+        assert_eq!(again, s);
+        let bad = History { done: vec![0, 7], undone: vec![] };
+        assert_eq!(
+            Session::replay(Switches(vec![false; 3]), bad, Timer::default()).err().map(|e| e.to_string()),
+            Some("replaying step 2: no such switch".into())
+        );
+        let bad = History { done: vec![0], undone: vec![1, 9] };
+        assert!(matches!(
+            Session::replay(Switches(vec![false; 3]), bad, Timer::default()),
+            Err(ReplayError::Undone { step: 1, .. })
+        ));
     }
 }

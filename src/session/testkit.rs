@@ -3,8 +3,8 @@
 
 use rand::Rng;
 
-use super::sudoku::{Action, Point, SudokuSession};
-use super::{Game, Session};
+use super::{Game, Point, Session};
+use crate::sudoku::play::{Action, SudokuSession};
 use crate::grid::{Grid, Shape};
 
 /// A valid solved board of any shape, by the classic shifted-rows pattern.
@@ -63,13 +63,13 @@ fn value(size: u8, rng: &mut impl Rng) -> u8 {
     }
 }
 
-/// A random action, mostly legal, sometimes illegal (bad cells, givens, unknown notes), so
-/// sequences exercise every path including refusals.
+/// A random Sudoku move, mostly legal, sometimes illegal (bad cells, givens, unknown notes), so
+/// sequences exercise every path including refusals. Undo and redo are mixed in by [`play`].
 pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     let g = s.game();
     let size = g.shape().size;
     let n = size as usize;
-    match rng.random_range(0..100) {
+    match rng.random_range(0..83) {
         0..=29 => {
             let (row, col) = cell(n, rng);
             Action::SetValue { row, col, value: value(size, rng) }
@@ -118,9 +118,7 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
             let value = if rng.random_ratio(1, 10) { right % size + 1 } else { right };
             Action::ApplyHint { row, col, value }
         }
-        82 => Action::Solve,
-        83..=93 => Action::Undo,
-        _ => Action::Redo,
+        _ => Action::Solve,
     }
 }
 
@@ -143,8 +141,9 @@ pub fn chain_step(s: &mut SudokuSession, seed: u64, k: u64) {
     }
 }
 
-/// Plays `steps` actions chosen by `next` (refused ones included), pausing and resuming the
-/// clock now and then as a player putting the tablet down would, and ends with it paused.
+/// Plays `steps` moves chosen by `next` (refused ones included) with undo and redo mixed in
+/// (about one step in five), pausing and resuming the clock now and then as a player putting
+/// the tablet down would, and ends with it paused. Works for every game.
 pub fn play<G: Game, R: Rng>(
     s: &mut Session<G>,
     rng: &mut R,
@@ -153,8 +152,18 @@ pub fn play<G: Game, R: Rng>(
 ) {
     let mut clock = 0u64;
     for _ in 0..steps {
-        let a = next(s, rng);
-        let _ = s.apply(a);
+        match rng.random_range(0..10) {
+            0 => {
+                let _ = s.undo();
+            }
+            1 => {
+                let _ = s.redo();
+            }
+            _ => {
+                let a = next(s, rng);
+                let _ = s.apply(a);
+            }
+        }
         if rng.random_ratio(1, 50) {
             if s.is_running() {
                 s.pause(clock)
@@ -165,4 +174,32 @@ pub fn play<G: Game, R: Rng>(
         clock += rng.random_range(0..5_000);
     }
     s.pause(clock);
+}
+
+/// Checks that undo and redo are exact inverses for any game: every single undo is reversed by
+/// a redo, undoing everything reaches the start, and redoing everything comes back. Leaves the
+/// session as it found it.
+pub fn check_undo_redo<G: Game + PartialEq + std::fmt::Debug>(s: &mut Session<G>) -> Result<(), String> {
+    let end = s.game().clone();
+    let steps = s.history().done().len();
+    let pending = s.history().undone().len();
+    for k in 0..steps {
+        let before = s.game().clone();
+        s.undo().map_err(|e| format!("undo {}: {e}", k + 1))?;
+        s.redo().map_err(|e| format!("redo after undo {}: {e}", k + 1))?;
+        if s.game() != &before {
+            return Err(format!("undo then redo at step {} does not restore the game", k + 1));
+        }
+        s.undo().map_err(|e| format!("undo {}: {e}", k + 1))?;
+    }
+    if s.game() != s.start() || s.can_undo() {
+        return Err("undoing every move does not lead back to the start".into());
+    }
+    for k in 0..steps {
+        s.redo().map_err(|e| format!("redo {}: {e}", k + 1))?;
+    }
+    if s.game() != &end || s.history().undone().len() != pending {
+        return Err("redoing every move does not lead back to where play ended".into());
+    }
+    Ok(())
 }

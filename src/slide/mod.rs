@@ -4,11 +4,11 @@
 //! bottom-right when solved (the picture is cut in the same order). A move slides one tile into
 //! the gap; sliding a whole row/column segment is that many single moves (see
 //! [`Board::slide_at`]). Pure functions: [`Board::parse`] / [`Board::to_line`], solvability,
-//! [`shuffle`], [`solver`] (optimal IDA* and a fast staged solver) and [`session`] for
+//! [`shuffle`], [`solver`] (optimal IDA* and a fast staged solver) and [`play`] for
 //! undo/redo and the timer through the shared [`crate::session::Session`].
 
 pub mod pdb;
-pub mod session;
+pub mod play;
 pub mod shuffle;
 pub mod solver;
 
@@ -18,8 +18,10 @@ pub use shuffle::{shuffle, Difficulty};
 pub const MIN_SIDE: usize = 3;
 pub const MAX_SIDE: usize = 6;
 
-/// Where the gap moves (the tile on that side of the gap slides the opposite way).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// Where the gap moves (the tile on that side of the gap slides the opposite way). JSON:
+/// `"up"`, `"down"`, `"left"`, `"right"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Dir {
     Up,
     Down,

@@ -1,7 +1,9 @@
 //! The sliding puzzle in play through the shared [`Session`]: taps slide a tile or a whole
-//! segment; undo/redo and the timer come from the session. Saving: see docs/slide.md.
+//! segment; undo, redo and the timer are the session's. Saving: see docs/slide.md.
 
-use crate::session::{Control, EditMismatch, Game, Session};
+use serde::{Deserialize, Serialize};
+
+use crate::session::{EditMismatch, Game, Session};
 
 use super::{Board, Dir, SlideError};
 
@@ -10,14 +12,14 @@ pub struct SlideGame {
     board: Board,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A move. JSON: `{"type": "tap", "row": 1, "col": 2}`, `{"type": "step", "dir": "up"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Tap a tile in the gap's row or column: the segment up to it slides.
     Tap { row: usize, col: usize },
     /// Move the gap one step (keyboard / swipe).
-    Step(Dir),
-    Undo,
-    Redo,
+    Step { dir: Dir },
 }
 
 /// The gap's position before, and the single gap steps made.
@@ -33,10 +35,19 @@ pub enum ActionError {
     Board(#[from] SlideError),
     #[error("the gap cannot move {0:?} from the edge")]
     Edge(Dir),
-    #[error("nothing to {0:?}")]
-    Nothing(Control),
     #[error("damaged history: {0}")]
     Damaged(String),
+}
+
+impl ActionError {
+    /// A stable machine-readable code for IPC (`{kind, message}`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ActionError::Board(_) => "illegal_slide",
+            ActionError::Edge(_) => "edge",
+            ActionError::Damaged(_) => "damaged_history",
+        }
+    }
 }
 
 impl From<EditMismatch> for ActionError {
@@ -47,6 +58,15 @@ impl From<EditMismatch> for ActionError {
 
 pub type SlideSession = Session<SlideGame>;
 
+/// What a sliding-puzzle game keeps beside the board.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SlideInfo {
+    /// A label such as `medium` (free text to the loader).
+    pub difficulty: Option<String>,
+    /// The shuffle seed, if the board was shuffled.
+    pub seed: Option<u64>,
+}
+
 impl SlideGame {
     pub fn new(board: Board) -> SlideGame {
         SlideGame { board }
@@ -54,10 +74,6 @@ impl SlideGame {
 
     pub fn board(&self) -> &Board {
         &self.board
-    }
-
-    pub fn is_solved(&self) -> bool {
-        self.board.is_solved()
     }
 
     /// Applies `steps` to a copy and keeps it only if all are legal and start at `gap`.
@@ -86,28 +102,15 @@ impl Game for SlideGame {
     type Edit = Edit;
     type Error = ActionError;
 
-    fn control(a: &Action) -> Option<Control> {
-        match a {
-            Action::Undo => Some(Control::Undo),
-            Action::Redo => Some(Control::Redo),
-            _ => None,
-        }
-    }
-
-    fn nothing_to(c: Control) -> ActionError {
-        ActionError::Nothing(c)
-    }
-
     fn plan(&self, a: &Action) -> Result<Option<Edit>, ActionError> {
         let steps = match *a {
             Action::Tap { row, col } => self.board.steps_to(row, col)?,
-            Action::Step(d) => {
+            Action::Step { dir: d } => {
                 if self.board.neighbour(d).is_none() {
                     return Err(ActionError::Edge(d));
                 }
                 vec![d]
             }
-            Action::Undo | Action::Redo => vec![],
         };
         Ok((!steps.is_empty()).then(|| Edit { gap_before: self.board.gap(), steps }))
     }
@@ -127,6 +130,10 @@ impl Game for SlideGame {
         self.run(g, e.steps.iter().rev().map(|d| d.inverse()))?;
         Ok(())
     }
+
+    fn is_solved(&self) -> bool {
+        self.board.is_solved()
+    }
 }
 
 #[cfg(test)]
@@ -144,15 +151,15 @@ mod tests {
         assert_eq!(s.apply(Action::Tap { row: target.0, col: target.1 }), Ok(true));
         assert_eq!(s.apply(Action::Tap { row: target.0, col: target.1 }), Ok(false));
         assert_eq!(move_count(&s), c.abs_diff(target.1));
-        assert_eq!(s.apply(Action::Undo), Ok(true));
+        assert_eq!(s.undo(), Ok(()));
         assert_eq!(s.game().board(), &start);
-        assert_eq!(s.apply(Action::Redo), Ok(true));
-        assert_eq!(s.apply(Action::Undo), Ok(true));
+        assert_eq!(s.redo(), Ok(()));
+        assert_eq!(s.undo(), Ok(()));
         // Solving by the optimal solution's steps wins.
         for d in crate::slide::solver::optimal(&start, u64::MAX).unwrap().steps {
-            s.apply(Action::Step(d)).unwrap();
+            s.apply(Action::Step { dir: d }).unwrap();
         }
-        assert!(s.game().is_solved());
+        assert!(s.is_solved());
         assert_eq!(move_count(&s), 10);
     }
 }

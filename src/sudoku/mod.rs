@@ -10,8 +10,11 @@ pub mod bank;
 mod fast9;
 pub mod generator;
 pub mod human;
+pub mod play;
 pub mod solver;
 pub mod transform;
+
+pub use play::{SudokuGame, SudokuSession};
 
 /// How hard a puzzle is, from the hardest technique its human solution path needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -1,5 +1,6 @@
-//! Sudoku as a [`Game`]: givens, solution, the player's entries, typed candidates and free-form
-//! pencil ink, changed by [`Action`]s recorded as reversible [`Edit`]s.
+//! Sudoku in play: givens, solution, the player's entries, typed candidates and ink notes,
+//! changed by [`Action`]s recorded as reversible [`Edit`]s. Undo, redo and the timer are the
+//! session's ([`crate::session::Session`]).
 //!
 //! Cells are addressed `(row, col)`, 0-based; internally a cell is `row * size + col`.
 //! Candidates are a bitmask per cell: bit `v - 1` set means `v` is noted.
@@ -7,56 +8,20 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::{Control, EditMismatch, Game, Session};
 use crate::grid::{Grid, Shape};
+use crate::session::cells::{bit, full_mask, CellChange, CellState};
+use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
+use crate::session::{EditMismatch, Game, Session};
 
 /// A Sudoku play session.
-pub type SudokuSession = Session<Sudoku>;
+pub type SudokuSession = Session<SudokuGame>;
 
-/// The most points one pencil stroke may hold; a longer one is almost certainly a runaway input.
-pub const MAX_NOTE_POINTS: usize = 4096;
-
-/// A point in board coordinates: (0, 0) is the top-left corner of the board, (1, 1) the
-/// bottom-right, so notes survive any resize or rotation. Serialised as `[x, y]`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(from = "[f32; 2]", into = "[f32; 2]")]
-pub struct Point {
-    pub x: f32,
-    pub y: f32,
-}
-
-impl From<[f32; 2]> for Point {
-    fn from([x, y]: [f32; 2]) -> Point {
-        Point { x, y }
-    }
-}
-
-impl From<Point> for [f32; 2] {
-    fn from(p: Point) -> [f32; 2] {
-        [p.x, p.y]
-    }
-}
-
-impl Point {
-    fn is_on_board(self) -> bool {
-        (0.0..=1.0).contains(&self.x) && (0.0..=1.0).contains(&self.y)
-    }
-}
-
-/// One pencil stroke. `id` is unique among the notes currently on the board (the id of a
-/// removed note may be given again to a later one).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Note {
-    pub id: u32,
-    pub points: Vec<Point>,
-}
-
-/// What the player (or the UI on their behalf) asks for. JSON: `{"type": "set_value", "row": 0,
-/// "col": 4, "value": 7}`, `{"type": "undo"}`, ...
+/// What the player (or the view on their behalf) asks for. JSON: `{"type": "set_value", "row":
+/// 0, "col": 4, "value": 7}`, ...
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
-    /// Writes a value; clears that cell's candidates and the pencil notes mostly inside it.
+    /// Writes a value; clears that cell's candidates and the ink notes mostly inside it.
     SetValue { row: usize, col: usize, value: u8 },
     /// Clears the player's value and candidates in one cell.
     Clear { row: usize, col: usize },
@@ -67,17 +32,14 @@ pub enum Action {
     ToggleCandidate { row: usize, col: usize, value: u8 },
     /// Auto-candidates: every empty cell gets the values not yet in its row, column or box.
     SetCandidates,
-    /// Adds a pencil stroke (points in board coordinates; clamped onto the board and kept to
-    /// 1/10000 of its side).
+    /// Adds an ink note (points in board coordinates; clamped onto the board).
     AddNote { stroke: Vec<Point> },
-    /// Removes pencil strokes (the eraser in pencil mode).
+    /// Removes ink notes (the eraser in pencil mode).
     RemoveNotes { ids: Vec<u32> },
     /// Writes the solution's value into a cell, recorded as a hint.
     ApplyHint { row: usize, col: usize, value: u8 },
     /// Fills every cell from the solution.
     Solve,
-    Undo,
-    Redo,
 }
 
 /// Why an action was refused. The game is unchanged.
@@ -91,20 +53,10 @@ pub enum ActionError {
     Given { row: usize, col: usize },
     #[error("r{}c{} already holds a value; candidates go in empty cells", .row + 1, .col + 1)]
     Filled { row: usize, col: usize },
-    #[error("there is no pencil note with id {id}")]
-    UnknownNote { id: u32 },
-    #[error("a pencil stroke needs at least one point")]
-    EmptyStroke,
-    #[error("a pencil stroke has a point that is not a number")]
-    BadPoint,
-    #[error("a pencil stroke has {points} points; at most {max} are kept")]
-    StrokeTooLong { points: usize, max: usize },
+    #[error(transparent)]
+    Ink(#[from] StrokeError),
     #[error("the hint {value} for r{}c{} does not match the solution", .row + 1, .col + 1)]
     WrongHint { row: usize, col: usize, value: u8 },
-    #[error("nothing to undo")]
-    NothingToUndo,
-    #[error("nothing to redo")]
-    NothingToRedo,
     #[error("the game's history is damaged: {0}")]
     History(#[from] EditMismatch),
 }
@@ -117,13 +69,8 @@ impl ActionError {
             ActionError::BadValue { .. } => "bad_value",
             ActionError::Given { .. } => "given_cell",
             ActionError::Filled { .. } => "filled_cell",
-            ActionError::UnknownNote { .. } => "unknown_note",
-            ActionError::EmptyStroke => "empty_stroke",
-            ActionError::BadPoint => "bad_point",
-            ActionError::StrokeTooLong { .. } => "stroke_too_long",
+            ActionError::Ink(e) => e.kind(),
             ActionError::WrongHint { .. } => "wrong_hint",
-            ActionError::NothingToUndo => "nothing_to_undo",
-            ActionError::NothingToRedo => "nothing_to_redo",
             ActionError::History(_) => "damaged_history",
         }
     }
@@ -159,36 +106,40 @@ pub enum EditKind {
     Solve,
 }
 
-/// One cell's change: `(cell index, value before, candidates before, value after, candidates
-/// after)`. Serialised as a 5-element array to keep long histories small.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CellChange(pub u16, pub u8, pub u32, pub u8, pub u32);
-
 /// A recorded, reversible move.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Edit {
     pub kind: EditKind,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<CellChange>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes_added: Vec<Note>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes_removed: Vec<Note>,
+    #[serde(flatten)]
+    pub ink: InkEdit,
 }
 
 impl Edit {
     fn new(kind: EditKind) -> Edit {
-        Edit { kind, cells: Vec::new(), notes_added: Vec::new(), notes_removed: Vec::new() }
+        Edit { kind, cells: Vec::new(), ink: InkEdit::default() }
     }
 
-    fn is_empty(&self) -> bool {
-        self.cells.is_empty() && self.notes_added.is_empty() && self.notes_removed.is_empty()
+    fn with_ink(kind: EditKind, ink: InkEdit) -> Edit {
+        Edit { kind, cells: Vec::new(), ink }
+    }
+
+    fn change(&mut self, cell: usize, before: CellState, after: CellState) {
+        if before != after {
+            self.cells.push(CellChange { cell: cell as u16, before, after });
+        }
+    }
+
+    /// `None` for an edit that changes nothing (no undo step).
+    fn non_empty(self) -> Option<Edit> {
+        (!self.cells.is_empty() || !self.ink.is_empty()).then_some(self)
     }
 }
 
 /// The Sudoku game state.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Sudoku {
+pub struct SudokuGame {
     givens: Grid,
     solution: Grid,
     difficulty: String,
@@ -197,8 +148,7 @@ pub struct Sudoku {
     entries: Vec<u8>,
     /// Typed candidates; always 0 on filled cells.
     candidates: Vec<u32>,
-    /// Pencil notes, sorted by id.
-    notes: Vec<Note>,
+    ink: Scratchpad,
 }
 
 /// One cell as the view draws it.
@@ -211,43 +161,26 @@ pub struct CellView {
     pub candidates: u32,
     /// The value repeats in its row, column or box.
     pub conflict: bool,
-    /// A player's value that differs from the solution (the UI decides whether to show it).
+    /// A player's value that differs from the solution (the view decides whether to show it).
     pub incorrect: bool,
 }
 
-/// Everything the UI needs to draw a Sudoku board.
+/// The Sudoku part of what the view draws (the session adds undo, timer and solved flags).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BoardView {
+pub struct SudokuView {
     pub size: u8,
     pub box_rows: u8,
     pub box_cols: u8,
     /// Row-major.
     pub cells: Vec<CellView>,
-    pub notes: Vec<Note>,
-    pub can_undo: bool,
-    pub can_redo: bool,
-    pub elapsed_ms: u64,
-    pub running: bool,
-    pub solved: bool,
+    /// Ink notes.
+    pub notes: Vec<InkNote>,
     pub difficulty: String,
     /// Hints applied so far (in the current, undoable timeline).
     pub hints_used: usize,
 }
 
-fn bit(value: u8) -> u32 {
-    1u32 << (value - 1)
-}
-
-/// All candidate bits a board of this size may use.
-fn full_mask(size: u8) -> u32 {
-    if size >= 32 {
-        u32::MAX
-    } else {
-        (1u32 << size) - 1
-    }
-}
-
-impl Sudoku {
+impl SudokuGame {
     /// A new game: `puzzle` holds the givens, `solution` the full answer (the caller, usually the
     /// generator, knows it). Checks they belong together.
     pub fn new(
@@ -255,7 +188,7 @@ impl Sudoku {
         solution: Grid,
         difficulty: impl Into<String>,
         seed: Option<u64>,
-    ) -> Result<Sudoku, NewGameError> {
+    ) -> Result<SudokuGame, NewGameError> {
         let shape = puzzle.shape();
         if !Shape::ALL.contains(&shape) {
             return Err(NewGameError::UnsupportedShape {
@@ -283,14 +216,14 @@ impl Sudoku {
                 return Err(NewGameError::GivenMismatch { row: i / n, col: i % n });
             }
         }
-        Ok(Sudoku {
+        Ok(SudokuGame {
             givens: puzzle,
             solution,
             difficulty: difficulty.into(),
             seed,
             entries: vec![0; shape.cells()],
             candidates: vec![0; shape.cells()],
-            notes: Vec::new(),
+            ink: Scratchpad::default(),
         })
     }
 
@@ -324,8 +257,9 @@ impl Sudoku {
         &self.candidates
     }
 
-    pub fn notes(&self) -> &[Note] {
-        &self.notes
+    /// Ink notes, by id.
+    pub fn notes(&self) -> &[InkNote] {
+        self.ink.notes()
     }
 
     /// The board as the player sees it: givens and entries together.
@@ -335,14 +269,10 @@ impl Sudoku {
         Grid::from_values(self.shape(), values).unwrap_or_else(|| self.givens.clone())
     }
 
-    /// Every cell filled and equal to the solution.
-    pub fn is_solved(&self) -> bool {
-        self.givens
-            .values()
-            .iter()
-            .zip(&self.entries)
-            .zip(self.solution.values())
-            .all(|((&g, &e), &s)| g.max(e) == s)
+    /// Whether a cell holds a given (the pen can't change it).
+    pub fn is_given(&self, row: usize, col: usize) -> bool {
+        let n = self.shape().n();
+        row < n && col < n && self.givens.get(row, col) != 0
     }
 
     /// The values not yet in a cell's row, column or box, as a candidate mask.
@@ -359,7 +289,7 @@ impl Sudoku {
                 }
             }
         }
-        full_mask(shape.size) & !used
+        full_mask(n) & !used
     }
 
     fn check_cell(&self, row: usize, col: usize) -> Result<usize, ActionError> {
@@ -387,41 +317,36 @@ impl Sudoku {
         Ok(i)
     }
 
-    /// Notes with most of their points inside cell `i`: writing a value there removes them.
-    fn notes_in_cell(&self, i: usize) -> Vec<Note> {
-        let n = self.shape().n();
-        let (row, col) = (i / n, i % n);
-        let cell_of = |t: f32| ((t * n as f32) as usize).min(n - 1);
-        self.notes
-            .iter()
-            .filter(|note| {
-                let inside = note.points.iter().filter(|p| cell_of(p.y) == row && cell_of(p.x) == col).count();
-                inside * 2 > note.points.len()
-            })
-            .cloned()
-            .collect()
+    fn cell_state(&self, i: usize) -> CellState {
+        CellState { value: self.entries[i], candidates: self.candidates[i] }
     }
 
-    /// The edit for writing `value` into open cell `i` (shared by SetValue and ApplyHint).
+    /// The edit for writing `value` into open cell `i` (shared by SetValue and ApplyHint): the
+    /// candidates go, and so do the ink notes mostly inside the cell.
     fn write_edit(&self, kind: EditKind, i: usize, value: u8) -> Option<Edit> {
-        let mut edit = Edit::new(kind);
-        let (v0, c0) = (self.entries[i], self.candidates[i]);
-        if v0 != value || c0 != 0 {
-            edit.cells.push(CellChange(i as u16, v0, c0, value, 0));
-        }
-        edit.notes_removed = self.notes_in_cell(i);
-        (!edit.is_empty()).then_some(edit)
+        let n = self.shape().n();
+        let ink = InkEdit { added: vec![], removed: self.ink.in_cell(n, i / n, i % n) };
+        let mut edit = Edit::with_ink(kind, ink);
+        edit.change(i, self.cell_state(i), CellState { value, candidates: 0 });
+        edit.non_empty()
     }
 
-    /// Every check an edit must pass before it touches the state; `before` picks the side that
-    /// must match the current state.
+    /// The invariant of one cell: a value or candidates (never both, never on a given), both
+    /// within the board's symbols. Shared by edits and saved boards.
+    fn cell_ok(&self, i: usize, s: CellState) -> bool {
+        let size = self.shape().size;
+        let mask = full_mask(size as usize);
+        s.value <= size && s.candidates & !mask == 0 && !(s.value != 0 && s.candidates != 0)
+            && (self.givens.values()[i] == 0 || s == CellState::default())
+    }
+
+    /// Every check an edit must pass before it touches the state, in the direction given
+    /// (`forward`: its "before" side must match the board; backward: its "after" side).
     fn check_edit(&self, edit: &Edit, forward: bool) -> Result<(), EditMismatch> {
-        let shape = self.shape();
-        let mask = full_mask(shape.size);
         let mut seen = std::collections::HashSet::new();
-        for &CellChange(i, v0, c0, v1, c1) in &edit.cells {
-            let i = i as usize;
-            if i >= shape.cells() {
+        for change in &edit.cells {
+            let i = change.cell as usize;
+            if i >= self.shape().cells() {
                 return Err(EditMismatch(format!("cell {i} is outside the board")));
             }
             if !seen.insert(i) {
@@ -430,72 +355,28 @@ impl Sudoku {
             if self.givens.values()[i] != 0 {
                 return Err(EditMismatch(format!("cell {i} is a given")));
             }
-            for (v, c) in [(v0, c0), (v1, c1)] {
-                if v > shape.size || c & !mask != 0 || (v != 0 && c != 0) {
-                    return Err(EditMismatch(format!("cell {i} gets an impossible value or candidates")));
-                }
+            if !self.cell_ok(i, change.before) || !self.cell_ok(i, change.after) {
+                return Err(EditMismatch(format!("cell {i} gets an impossible value or candidates")));
             }
-            let (want_v, want_c) = if forward { (v0, c0) } else { (v1, c1) };
-            if (self.entries[i], self.candidates[i]) != (want_v, want_c) {
+            if self.cell_state(i) != change.sides(forward).0 {
                 return Err(EditMismatch(format!("cell {i} does not match the recorded change")));
             }
         }
-        let (present, absent) =
-            if forward { (&edit.notes_removed, &edit.notes_added) } else { (&edit.notes_added, &edit.notes_removed) };
-        let mut ids = std::collections::HashSet::new();
-        for note in present.iter().chain(absent) {
-            if !ids.insert(note.id) {
-                return Err(EditMismatch(format!("note {} appears twice in one edit", note.id)));
-            }
-            if note.points.is_empty()
-                || note.points.len() > MAX_NOTE_POINTS
-                || !note.points.iter().all(|p| p.is_on_board())
-            {
-                return Err(EditMismatch(format!("note {} has no points, too many, or points off the board", note.id)));
-            }
-        }
-        for note in present {
-            if self.find_note(note.id).map(|k| &self.notes[k]) != Ok(note) {
-                return Err(EditMismatch(format!("note {} is not on the board as recorded", note.id)));
-            }
-        }
-        for note in absent {
-            if self.find_note(note.id).is_ok() {
-                return Err(EditMismatch(format!("note {} is already on the board", note.id)));
-            }
-        }
-        Ok(())
-    }
-
-    fn find_note(&self, id: u32) -> Result<usize, usize> {
-        self.notes.binary_search_by_key(&id, |n| n.id)
+        self.ink.check(&edit.ink, forward)
     }
 
     /// Applies a checked edit in one direction.
     fn apply_edit(&mut self, edit: &Edit, forward: bool) -> Result<(), EditMismatch> {
         self.check_edit(edit, forward)?;
-        for &CellChange(i, v0, c0, v1, c1) in &edit.cells {
-            let (v, c) = if forward { (v1, c1) } else { (v0, c0) };
-            self.entries[i as usize] = v;
-            self.candidates[i as usize] = c;
+        for change in &edit.cells {
+            let s = change.sides(forward).1;
+            self.entries[change.cell as usize] = s.value;
+            self.candidates[change.cell as usize] = s.candidates;
         }
-        let (remove, add) =
-            if forward { (&edit.notes_removed, &edit.notes_added) } else { (&edit.notes_added, &edit.notes_removed) };
-        for note in remove {
-            if let Ok(k) = self.find_note(note.id) {
-                self.notes.remove(k);
-            }
-        }
-        for note in add {
-            // Insert in id order so removing and restoring a note is an exact round trip.
-            if let Err(k) = self.find_note(note.id) {
-                self.notes.insert(k, note.clone());
-            }
-        }
+        self.ink.apply(&edit.ink, forward);
         Ok(())
     }
 
-    /// The view of this state; the session adds history and timer fields.
     fn view_cells(&self) -> Vec<CellView> {
         let board = self.board();
         let n = self.shape().n();
@@ -518,7 +399,8 @@ impl Sudoku {
             .collect()
     }
 
-    /// Rebuilds a state from saved parts, checking every invariant (used by the save loader).
+    /// Rebuilds a state from saved parts, checking every invariant (the save loader uses it
+    /// to cross-check the board its history replays to).
     pub(crate) fn restore(
         givens: Grid,
         solution: Grid,
@@ -526,9 +408,9 @@ impl Sudoku {
         seed: Option<u64>,
         entries: Vec<u8>,
         candidates: Vec<u32>,
-        notes: Vec<Note>,
-    ) -> Result<Sudoku, String> {
-        let mut s = Sudoku::new(givens, solution, difficulty, seed).map_err(|e| e.to_string())?;
+        notes: Vec<InkNote>,
+    ) -> Result<SudokuGame, String> {
+        let mut s = SudokuGame::new(givens, solution, difficulty, seed).map_err(|e| e.to_string())?;
         let shape = s.shape();
         if entries.len() != shape.cells() || candidates.len() != shape.cells() {
             return Err(format!(
@@ -538,67 +420,33 @@ impl Sudoku {
                 candidates.len()
             ));
         }
-        let mask = full_mask(shape.size);
         for i in 0..shape.cells() {
-            let (g, e, c) = (s.givens.values()[i], entries[i], candidates[i]);
             let (row, col) = (i / shape.n() + 1, i % shape.n() + 1);
-            if g != 0 && e != 0 {
-                return Err(format!("r{row}c{col} holds both a given and an entry"));
-            }
-            if e > shape.size {
-                return Err(format!("r{row}c{col} holds {e}, too big for the board"));
-            }
-            if c & !mask != 0 || (c != 0 && (g != 0 || e != 0)) {
-                return Err(format!("r{row}c{col} has impossible candidates"));
+            if !s.cell_ok(i, CellState { value: entries[i], candidates: candidates[i] }) {
+                return Err(format!("r{row}c{col} holds an impossible value or candidates"));
             }
         }
-        for (k, note) in notes.iter().enumerate() {
-            if k > 0 && notes[k - 1].id >= note.id {
-                return Err("pencil notes are not in id order or repeat an id".into());
-            }
-            if note.points.is_empty()
-                || note.points.len() > MAX_NOTE_POINTS
-                || !note.points.iter().all(|p| p.is_on_board())
-            {
-                return Err(format!("pencil note {} has no points, too many, or points off the board", note.id));
-            }
-        }
+        s.ink = Scratchpad::from_notes(notes)?;
         s.entries = entries;
         s.candidates = candidates;
-        s.notes = notes;
         Ok(s)
     }
 
     /// A fresh copy of this game's start: givens only, nothing written.
-    pub(crate) fn blank_copy(&self) -> Sudoku {
-        Sudoku {
+    pub(crate) fn blank_copy(&self) -> SudokuGame {
+        SudokuGame {
             entries: vec![0; self.entries.len()],
             candidates: vec![0; self.candidates.len()],
-            notes: Vec::new(),
+            ink: Scratchpad::default(),
             ..self.clone()
         }
     }
 }
 
-impl Game for Sudoku {
+impl Game for SudokuGame {
     type Action = Action;
     type Edit = Edit;
     type Error = ActionError;
-
-    fn control(action: &Action) -> Option<Control> {
-        match action {
-            Action::Undo => Some(Control::Undo),
-            Action::Redo => Some(Control::Redo),
-            _ => None,
-        }
-    }
-
-    fn nothing_to(control: Control) -> ActionError {
-        match control {
-            Control::Undo => ActionError::NothingToUndo,
-            Control::Redo => ActionError::NothingToRedo,
-        }
-    }
 
     fn plan(&self, action: &Action) -> Result<Option<Edit>, ActionError> {
         match action {
@@ -617,12 +465,9 @@ impl Game for Sudoku {
             }
             &Action::Clear { row, col } => {
                 let i = self.check_open_cell(row, col)?;
-                let (v0, c0) = (self.entries[i], self.candidates[i]);
                 let mut edit = Edit::new(EditKind::Clear);
-                if v0 != 0 || c0 != 0 {
-                    edit.cells.push(CellChange(i as u16, v0, c0, 0, 0));
-                }
-                Ok((!edit.is_empty()).then_some(edit))
+                edit.change(i, self.cell_state(i), CellState::default());
+                Ok(edit.non_empty())
             }
             Action::ClearCells { cells } => {
                 // Check every cell first so a bad one refuses the whole stroke.
@@ -634,12 +479,11 @@ impl Game for Sudoku {
                 idx.dedup();
                 let mut edit = Edit::new(EditKind::Erase);
                 for i in idx {
-                    let v0 = self.entries[i];
-                    if v0 != 0 {
-                        edit.cells.push(CellChange(i as u16, v0, self.candidates[i], 0, 0));
+                    if self.entries[i] != 0 {
+                        edit.change(i, self.cell_state(i), CellState::default());
                     }
                 }
-                Ok((!edit.is_empty()).then_some(edit))
+                Ok(edit.non_empty())
             }
             &Action::ToggleCandidate { row, col, value } => {
                 let i = self.check_open_cell(row, col)?;
@@ -647,78 +491,34 @@ impl Game for Sudoku {
                 if self.entries[i] != 0 {
                     return Err(ActionError::Filled { row, col });
                 }
-                let c0 = self.candidates[i];
                 let mut edit = Edit::new(EditKind::Candidate);
-                edit.cells.push(CellChange(i as u16, 0, c0, 0, c0 ^ bit(value)));
-                Ok(Some(edit))
+                let c0 = self.candidates[i];
+                edit.change(i, self.cell_state(i), CellState { value: 0, candidates: c0 ^ bit(value) });
+                Ok(edit.non_empty())
             }
             Action::SetCandidates => {
                 let board = self.board();
                 let n = self.shape().n();
                 let mut edit = Edit::new(EditKind::AutoCandidates);
                 for (i, &v) in board.values().iter().enumerate() {
-                    if v != 0 {
-                        continue;
-                    }
-                    let c1 = self.open_values(&board, i / n, i % n);
-                    if c1 != self.candidates[i] {
-                        edit.cells.push(CellChange(i as u16, 0, self.candidates[i], 0, c1));
+                    if v == 0 {
+                        let open = self.open_values(&board, i / n, i % n);
+                        edit.change(i, self.cell_state(i), CellState { value: 0, candidates: open });
                     }
                 }
-                Ok((!edit.is_empty()).then_some(edit))
+                Ok(edit.non_empty())
             }
-            Action::AddNote { stroke } => {
-                if stroke.is_empty() {
-                    return Err(ActionError::EmptyStroke);
-                }
-                if stroke.len() > MAX_NOTE_POINTS {
-                    return Err(ActionError::StrokeTooLong { points: stroke.len(), max: MAX_NOTE_POINTS });
-                }
-                if !stroke.iter().all(|p| p.x.is_finite() && p.y.is_finite()) {
-                    return Err(ActionError::BadPoint);
-                }
-                // A pen that slides just past the board's edge is still writing on it. Points keep
-                // 1/10000 of the board (a fifth of a pixel on a 4K screen): saves stay short.
-                let snap = |t: f32| (t.clamp(0.0, 1.0) * 10_000.0).round() / 10_000.0;
-                let points = stroke.iter().map(|p| Point { x: snap(p.x), y: snap(p.y) }).collect();
-                // Notes are sorted by id: the next id follows the last; only a crafted file can
-                // reach u32::MAX, and then the first free id is used.
-                let id = match self.notes.last() {
-                    None => 0,
-                    Some(last) => last.id.checked_add(1).unwrap_or_else(|| {
-                        (0u32..).zip(&self.notes).find(|(k, n)| *k != n.id).map_or(0, |(k, _)| k)
-                    }),
-                };
-                let mut edit = Edit::new(EditKind::Note);
-                edit.notes_added.push(Note { id, points });
-                Ok(Some(edit))
-            }
-            Action::RemoveNotes { ids } => {
-                let mut ids = ids.clone();
-                ids.sort_unstable();
-                ids.dedup();
-                let mut edit = Edit::new(EditKind::EraseNotes);
-                for id in ids {
-                    let k = self.find_note(id).map_err(|_| ActionError::UnknownNote { id })?;
-                    edit.notes_removed.push(self.notes[k].clone());
-                }
-                Ok((!edit.is_empty()).then_some(edit))
-            }
+            Action::AddNote { stroke } => Ok(Some(Edit::with_ink(EditKind::Note, self.ink.plan_add(stroke)?))),
+            Action::RemoveNotes { ids } => Ok(Edit::with_ink(EditKind::EraseNotes, self.ink.plan_remove(ids)?).non_empty()),
             Action::Solve => {
                 let mut edit = Edit::new(EditKind::Solve);
                 for (i, &s) in self.solution.values().iter().enumerate() {
-                    if self.givens.values()[i] != 0 {
-                        continue;
-                    }
-                    let (v0, c0) = (self.entries[i], self.candidates[i]);
-                    if (v0, c0) != (s, 0) {
-                        edit.cells.push(CellChange(i as u16, v0, c0, s, 0));
+                    if self.givens.values()[i] == 0 {
+                        edit.change(i, self.cell_state(i), CellState { value: s, candidates: 0 });
                     }
                 }
-                Ok((!edit.is_empty()).then_some(edit))
+                Ok(edit.non_empty())
             }
-            // Handled by the session through `control`; reaching here means nothing to plan.
-            Action::Undo | Action::Redo => Ok(None),
         }
     }
 
@@ -729,41 +529,60 @@ impl Game for Sudoku {
     fn backward(&mut self, edit: &Edit) -> Result<(), EditMismatch> {
         self.apply_edit(edit, false)
     }
+
+    /// Every cell filled and equal to the solution.
+    fn is_solved(&self) -> bool {
+        self.givens
+            .values()
+            .iter()
+            .zip(&self.entries)
+            .zip(self.solution.values())
+            .all(|((&g, &e), &s)| g.max(e) == s)
+    }
 }
 
-impl Session<Sudoku> {
-    /// Starts a Sudoku game; see [`Sudoku::new`].
+impl crate::pen::PenGame for SudokuGame {
+    fn side(&self) -> usize {
+        self.shape().n()
+    }
+    fn symbols(&self) -> Vec<char> {
+        self.shape().symbols()
+    }
+    fn is_fixed(&self, row: usize, col: usize) -> bool {
+        self.is_given(row, col)
+    }
+    fn write(row: usize, col: usize, value: u8) -> Action {
+        Action::SetValue { row, col, value }
+    }
+    fn clear(row: usize, col: usize) -> Action {
+        Action::Clear { row, col }
+    }
+}
+
+impl Session<SudokuGame> {
+    /// Starts a Sudoku game; see [`SudokuGame::new`].
     pub fn new(
         puzzle: Grid,
         solution: Grid,
         difficulty: impl Into<String>,
         seed: Option<u64>,
     ) -> Result<SudokuSession, NewGameError> {
-        Ok(Session::from_game(Sudoku::new(puzzle, solution, difficulty, seed)?))
+        Ok(Session::from_game(SudokuGame::new(puzzle, solution, difficulty, seed)?))
     }
 
-    /// What the UI draws, with the timer read at `now_ms`.
-    pub fn view(&self, now_ms: u64) -> BoardView {
+    /// The Sudoku board as the view draws it.
+    pub fn board_view(&self) -> SudokuView {
         let g = self.game();
         let shape = g.shape();
-        BoardView {
+        SudokuView {
             size: shape.size,
             box_rows: shape.box_rows,
             box_cols: shape.box_cols,
             cells: g.view_cells(),
-            notes: g.notes.clone(),
-            can_undo: self.can_undo(),
-            can_redo: self.can_redo(),
-            elapsed_ms: self.elapsed(now_ms),
-            running: self.is_running(),
-            solved: g.is_solved(),
+            notes: g.notes().to_vec(),
             difficulty: g.difficulty.clone(),
             hints_used: self.history().done().iter().filter(|e| e.kind == EditKind::Hint).count(),
         }
-    }
-
-    pub fn is_solved(&self) -> bool {
-        self.game().is_solved()
     }
 }
 
@@ -771,6 +590,7 @@ impl Session<Sudoku> {
 mod tests {
     use super::*;
     use crate::session::testkit::pattern_solution;
+    use crate::session::HistoryError;
 
     /// A 4x4 game with the first row given.
     fn game4() -> SudokuSession {
@@ -794,15 +614,15 @@ mod tests {
         assert_eq!(s.game().entries()[4], 3);
         assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 3 }), Ok(false));
         assert_eq!(s.history().done().len(), 1);
-        assert_eq!(s.apply(Action::Undo), Ok(true));
+        assert_eq!(s.undo(), Ok(()));
         assert_eq!(s.game(), fresh.game());
         assert!(s.can_redo());
-        assert_eq!(s.apply(Action::Undo), Err(ActionError::NothingToUndo));
-        assert_eq!(s.apply(Action::Redo), Ok(true));
+        assert_eq!(s.undo(), Err(HistoryError::NothingToUndo));
+        assert_eq!(s.redo(), Ok(()));
         assert_eq!(s.game().entries()[4], 3);
-        assert_eq!(s.apply(Action::Redo), Err(ActionError::NothingToRedo));
+        assert_eq!(s.redo(), Err(HistoryError::NothingToRedo));
         // A new move drops the redo branch.
-        s.apply(Action::Undo).unwrap();
+        s.undo().unwrap();
         s.apply(Action::SetValue { row: 1, col: 1, value: 1 }).unwrap();
         assert!(!s.can_redo());
     }
@@ -822,9 +642,9 @@ mod tests {
         assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 5 }), Err(ActionError::BadValue { value: 5, size: 4 }));
         assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 0 }), Err(ActionError::BadValue { value: 0, size: 4 }));
         assert_eq!(s.apply(Action::Clear { row: 0, col: 1 }), Err(ActionError::Given { row: 0, col: 1 }));
-        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![3] }), Err(ActionError::UnknownNote { id: 3 }));
-        assert_eq!(s.apply(Action::AddNote { stroke: vec![] }), Err(ActionError::EmptyStroke));
-        assert_eq!(s.apply(Action::AddNote { stroke: vec![Point { x: f32::NAN, y: 0.1 }] }), Err(ActionError::BadPoint));
+        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![3] }), Err(ActionError::Ink(StrokeError::UnknownNote { id: 3 })));
+        assert_eq!(s.apply(Action::AddNote { stroke: vec![] }), Err(ActionError::Ink(StrokeError::EmptyStroke)));
+        assert_eq!(s.apply(Action::AddNote { stroke: vec![Point { x: f32::NAN, y: 0.1 }] }), Err(ActionError::Ink(StrokeError::BadPoint)));
         assert_eq!(
             s.apply(Action::ClearCells { cells: vec![(1, 1), (9, 9)] }),
             Err(ActionError::OutOfBoard { row: 9, col: 9, size: 4 })
@@ -839,10 +659,10 @@ mod tests {
             s.apply(Action::ToggleCandidate { row: 1, col: 0, value: 2 }),
             Err(ActionError::Filled { row: 1, col: 0 })
         );
-        s.apply(Action::Undo).unwrap();
+        s.undo().unwrap();
         assert_eq!(s.game(), before.game());
         assert!(ActionError::Given { row: 0, col: 0 }.to_string().contains("r1c1"));
-        assert_eq!(ActionError::NothingToUndo.kind(), "nothing_to_undo");
+        assert_eq!(ActionError::Ink(StrokeError::EmptyStroke).kind(), "empty_stroke");
     }
 
     #[test]
@@ -861,7 +681,7 @@ mod tests {
         s.apply(Action::SetValue { row: 1, col: 1, value: 2 }).unwrap();
         assert_eq!(s.game().candidates()[5], 0);
         assert_eq!(s.game().notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![1]);
-        s.apply(Action::Undo).unwrap();
+        s.undo().unwrap();
         assert_eq!(s.game(), before.game());
     }
 
@@ -878,7 +698,7 @@ mod tests {
         assert_eq!(&s.game().entries()[4..6], &[0, 0]);
         assert_eq!(s.game().candidates()[6], 0b100, "the eraser clears values only");
         assert_eq!(s.apply(Action::ClearCells { cells }), Ok(false));
-        s.apply(Action::Undo).unwrap();
+        s.undo().unwrap();
         assert_eq!(&s.game().entries()[4..6], &[1, 2]);
     }
 
@@ -898,14 +718,14 @@ mod tests {
         let v = sol(&s, 2, 2);
         s.apply(Action::ApplyHint { row: 2, col: 2, value: v }).unwrap();
         assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::Hint));
-        assert_eq!(s.view(0).hints_used, 1);
+        assert_eq!(s.board_view().hints_used, 1);
         assert!(!s.is_solved());
         s.apply(Action::Solve).unwrap();
         assert!(s.is_solved());
-        let view = s.view(0);
-        assert!(view.solved && view.cells.iter().all(|c| !c.incorrect && !c.conflict && c.candidates == 0));
+        let view = s.board_view();
+        assert!(view.cells.iter().all(|c| !c.incorrect && !c.conflict && c.candidates == 0));
         assert_eq!(s.apply(Action::Solve), Ok(false));
-        s.apply(Action::Undo).unwrap();
+        s.undo().unwrap();
         assert!(!s.is_solved());
     }
 
@@ -914,12 +734,12 @@ mod tests {
         let mut s = game4();
         let given = s.game().givens().get(0, 0);
         s.apply(Action::SetValue { row: 1, col: 0, value: given }).unwrap();
-        let v = s.view(0);
+        let v = s.board_view();
         assert!(v.cells[0].conflict && v.cells[4].conflict);
         assert!(v.cells[4].incorrect && !v.cells[0].incorrect);
         assert!(v.cells[0].given && !v.cells[4].given);
         assert_eq!((v.size, v.box_rows, v.box_cols, v.cells.len()), (4, 2, 2, 16));
-        assert!(v.can_undo && !v.can_redo);
+        assert!(s.can_undo() && !s.can_redo());
         assert_eq!(v.difficulty, "easy");
     }
 
@@ -934,7 +754,7 @@ mod tests {
         s.apply(Action::RemoveNotes { ids: vec![2, 0, 2] }).unwrap();
         assert_eq!(s.game().notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![1, 3]);
         assert_eq!(s.apply(Action::RemoveNotes { ids: vec![] }), Ok(false));
-        s.apply(Action::Undo).unwrap();
+        s.undo().unwrap();
         assert_eq!(s.game(), before.game());
         // Points just off the board are clamped onto it.
         s.apply(Action::AddNote { stroke: vec![Point { x: -0.01, y: 1.2 }] }).unwrap();
@@ -973,7 +793,8 @@ mod tests {
         assert_eq!(a, Action::AddNote { stroke: vec![Point { x: 0.5, y: 0.25 }] });
         let a: Action = serde_json::from_str(r#"{"type":"clear_cells","cells":[[0,1],[2,3]]}"#).unwrap();
         assert_eq!(a, Action::ClearCells { cells: vec![(0, 1), (2, 3)] });
-        assert_eq!(serde_json::to_string(&Action::Undo).unwrap(), r#"{"type":"undo"}"#);
+        assert_eq!(serde_json::to_string(&Action::Solve).unwrap(), r#"{"type":"solve"}"#);
+        assert!(serde_json::from_str::<Action>(r#"{"type":"undo"}"#).is_err(), "undo is the session's, not a move");
         assert!(serde_json::from_str::<Action>(r#"{"type":"set_value","row":-1,"col":2,"value":3}"#).is_err());
     }
 }

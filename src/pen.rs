@@ -1,0 +1,116 @@
+//! What ink written into one cell means, for every game played with the pen (Sudoku, KenKen):
+//! a tap (a selection, not writing), a scratch-out (clear the cell), a legal symbol for this
+//! game and size (write it), or nothing readable (change nothing). One rule, one place; the
+//! games only say which symbols are legal, which cells the pen can't change, and which move
+//! writes or clears a cell.
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::grid::symbol_value;
+use crate::ink::{self, gesture::Gesture, InkError, Recognition, Stroke};
+use crate::session::{Game, Session};
+
+/// A game that is played by writing symbols into the cells of a square board.
+pub trait PenGame: Game {
+    /// Cells per side.
+    fn side(&self) -> usize;
+    /// The symbols a cell may hold (`1`..`9`, `A`..`G`).
+    fn symbols(&self) -> Vec<char>;
+    /// A cell the player can't change (a Sudoku given).
+    fn is_fixed(&self, row: usize, col: usize) -> bool;
+    /// The move that writes `value` (1-based) into a cell.
+    fn write(row: usize, col: usize, value: u8) -> Self::Action;
+    /// The move that clears a cell.
+    fn clear(row: usize, col: usize) -> Self::Action;
+}
+
+/// What a group of strokes in one cell means.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Meaning {
+    /// Much smaller than the cell: a selection.
+    Tap,
+    /// A zig-zag over the cell.
+    ScratchOut,
+    /// A legal symbol, with the recogniser's confidence (0..1) and its value.
+    Symbol { symbol: char, value: u8, confidence: f32 },
+    /// Nothing legal was recognised; `reason` is meant for the player.
+    Rejected { reason: String },
+}
+
+/// Reads a stroke group written into one cell of a board with `side` cells per side (strokes
+/// in board coordinates, 0..1 across the board), allowing only `symbols`.
+pub fn interpret(strokes: &[Stroke], side: usize, symbols: &[char]) -> Result<Meaning, InkError> {
+    Ok(match ink::gesture::classify(strokes, 1.0 / side.max(1) as f32) {
+        Gesture::Tap => Meaning::Tap,
+        Gesture::ScratchOut => Meaning::ScratchOut,
+        Gesture::Writing => match ink::recognize(strokes, symbols)? {
+            Recognition::Symbol { candidates } => match candidates.first() {
+                Some(&(symbol, confidence)) => match symbol_value(symbol) {
+                    Some(value) => Meaning::Symbol { symbol, value, confidence },
+                    None => Meaning::Rejected { reason: format!("{symbol:?} is not a symbol of this board") },
+                },
+                None => Meaning::Rejected { reason: "nothing legal was recognised".into() },
+            },
+            Recognition::Rejected { reason } => Meaning::Rejected { reason },
+        },
+    })
+}
+
+/// What became of the ink written into a cell. JSON: `{"kind": "symbol", "symbol": "7",
+/// "confidence": 0.98}`, `{"kind": "rejected", "reason": "..."}`, `{"kind": "tap"}`, ...
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum WriteOutcome {
+    /// Recognised and written.
+    Symbol { symbol: char, confidence: f32 },
+    /// Nothing legal was recognised; nothing changed.
+    Rejected { reason: String },
+    /// A stroke much smaller than the cell: a selection, not writing.
+    Tap,
+    /// A zig-zag over the cell: cleared.
+    ScratchOut,
+    /// The cell is a given; nothing changed.
+    Given,
+}
+
+/// Why written ink could not be applied. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum WriteError<E> {
+    #[error("r{}c{} is outside the {side}x{side} board", .row + 1, .col + 1)]
+    OutOfBoard { row: usize, col: usize, side: usize },
+    #[error(transparent)]
+    Ink(#[from] InkError),
+    #[error(transparent)]
+    Move(E),
+}
+
+/// The pen wrote `strokes` into cell (`row`, `col`): interpret them and make the move they mean
+/// (one undo step, through the session like any other move).
+pub fn write<G: PenGame>(
+    session: &mut Session<G>,
+    row: usize,
+    col: usize,
+    strokes: &[Stroke],
+) -> Result<WriteOutcome, WriteError<G::Error>> {
+    let g = session.game();
+    let side = g.side();
+    if row >= side || col >= side {
+        return Err(WriteError::OutOfBoard { row, col, side });
+    }
+    if g.is_fixed(row, col) {
+        return Ok(WriteOutcome::Given);
+    }
+    Ok(match interpret(strokes, side, &g.symbols())? {
+        Meaning::Tap => WriteOutcome::Tap,
+        Meaning::ScratchOut => {
+            session.apply(G::clear(row, col)).map_err(WriteError::Move)?;
+            WriteOutcome::ScratchOut
+        }
+        Meaning::Symbol { symbol, value, confidence } => {
+            session.apply(G::write(row, col, value)).map_err(WriteError::Move)?;
+            WriteOutcome::Symbol { symbol, confidence }
+        }
+        Meaning::Rejected { reason } => WriteOutcome::Rejected { reason },
+    })
+}

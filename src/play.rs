@@ -1,0 +1,514 @@
+//! The game in play, whatever its kind: what the shell holds, what saves load into, and the
+//! one place that turns a kind-tagged request (a move as JSON, undo, the pen, a hint) into the
+//! right game's call. Each arm is one line into the game's own module: the rules stay there.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use thiserror::Error;
+
+use crate::ink::{InkError, Stroke};
+use crate::kenken::play::{self as kenken_play, KenkenInfo, KenkenSession};
+use crate::pen::{self, WriteError, WriteOutcome};
+use crate::session::scratchpad::InkNote;
+use crate::session::HistoryError;
+use crate::slide::play::{self as slide_play, SlideInfo, SlideSession};
+use crate::sudoku::play::{self as sudoku_play, SudokuSession, SudokuView};
+
+/// The kinds of game, as in a save's `kind` field and the view's `kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Sudoku,
+    Kenken,
+    Slide,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Sudoku, GameKind::Kenken, GameKind::Slide];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Sudoku => "sudoku",
+            GameKind::Kenken => "kenken",
+            GameKind::Slide => "slide",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// A kind as a player reads it ("a KenKen puzzle"); unknown names as they are.
+    pub fn display_name(kind: &str) -> &str {
+        match kind {
+            "sudoku" => "Sudoku",
+            "kenken" => "KenKen",
+            "slide" => "sliding",
+            other => other,
+        }
+    }
+}
+
+/// One game in play, of any kind. KenKen and the sliding puzzle carry what their session does
+/// not hold (the solution, a label, the seed).
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameInPlay {
+    Sudoku(SudokuSession),
+    Kenken(KenkenSession, KenkenInfo),
+    Slide(SlideSession, SlideInfo),
+}
+
+/// Why a request to the game in play was refused. The game is unchanged.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum PlayError {
+    #[error("that is not a {kind} move ({detail})")]
+    BadAction { kind: &'static str, detail: String },
+    #[error(transparent)]
+    Sudoku(#[from] sudoku_play::ActionError),
+    #[error(transparent)]
+    Kenken(#[from] kenken_play::ActionError),
+    #[error(transparent)]
+    Slide(#[from] slide_play::ActionError),
+    #[error(transparent)]
+    History(#[from] HistoryError),
+    #[error("the {0} puzzle is not played by writing in cells")]
+    NotPenGame(&'static str),
+    #[error("r{}c{} is outside the {side}x{side} board", .row + 1, .col + 1)]
+    OutOfBoard { row: usize, col: usize, side: usize },
+    #[error(transparent)]
+    Ink(#[from] InkError),
+    #[error("no hint: {0}")]
+    NoHint(String),
+}
+
+impl PlayError {
+    /// A stable machine-readable code for IPC (`{kind, message}`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            PlayError::BadAction { .. } => "bad_action",
+            PlayError::Sudoku(e) => e.kind(),
+            PlayError::Kenken(e) => e.kind(),
+            PlayError::Slide(e) => e.kind(),
+            PlayError::History(e) => e.kind(),
+            PlayError::NotPenGame(_) => "not_a_pen_game",
+            PlayError::OutOfBoard { .. } => "out_of_board",
+            PlayError::Ink(_) => "ink",
+            PlayError::NoHint(_) => "no_hint",
+        }
+    }
+}
+
+impl<E: Into<PlayError>> From<WriteError<E>> for PlayError {
+    fn from(e: WriteError<E>) -> Self {
+        match e {
+            WriteError::OutOfBoard { row, col, side } => PlayError::OutOfBoard { row, col, side },
+            WriteError::Ink(e) => PlayError::Ink(e),
+            WriteError::Move(e) => e.into(),
+        }
+    }
+}
+
+/// What the view draws: the session's part, the same for every kind, and the game's board
+/// (flattened into the same JSON object).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayView {
+    pub kind: GameKind,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub elapsed_ms: u64,
+    pub running: bool,
+    pub solved: bool,
+    #[serde(flatten)]
+    pub board: BoardView,
+}
+
+/// The game's own part of a [`PlayView`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum BoardView {
+    Sudoku(SudokuView),
+    Kenken(KenkenView),
+    Slide(SlideView),
+}
+
+/// A KenKen board as the view draws it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KenkenView {
+    pub size: usize,
+    pub cages: Vec<CageView>,
+    /// Row-major.
+    pub cells: Vec<KenkenCellView>,
+    /// Ink notes.
+    pub notes: Vec<InkNote>,
+    pub difficulty: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CageView {
+    /// `+`, `-`, `*`, `/` or `=` (a given).
+    pub op: &'static str,
+    pub target: u64,
+    /// `[row, col]`, the first is the top-left cell (where the label goes).
+    pub cells: Vec<(usize, usize)>,
+    /// Every cell filled and the rule broken.
+    pub wrong: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KenkenCellView {
+    pub value: u8,
+    /// Bit `v - 1` set: candidate `v` is noted.
+    pub candidates: u32,
+    /// The value repeats in its row or column.
+    pub conflict: bool,
+}
+
+/// A sliding-puzzle board as the view draws it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlideView {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major tile numbers, 0 = the gap.
+    pub tiles: Vec<u8>,
+    /// Tiles moved so far (a segment slide counts each tile).
+    pub moves: usize,
+    pub difficulty: Option<String>,
+}
+
+/// A hint, shaped for the view: what to highlight, what to say, and the move a second press of
+/// Hint makes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Advice {
+    /// The technique's name, or a short title ("Wrong number", "Solved").
+    pub technique: String,
+    pub explanation: String,
+    pub highlight: Highlight,
+    /// The move a second press makes, as the `act` command takes it.
+    pub apply: Option<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Highlight {
+    /// Cells the step relies on, `[row, col]`.
+    pub cells: Vec<(usize, usize)>,
+    /// The cell the hint is about.
+    pub target: Option<CellRef>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CellRef {
+    pub row: usize,
+    pub col: usize,
+}
+
+/// What "Continue" offers for a saved game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    pub kind: GameKind,
+    pub rows: usize,
+    pub cols: usize,
+    pub difficulty: Option<String>,
+    pub elapsed_ms: u64,
+    /// Cells filled (tiles in place for the sliding puzzle) out of `total`.
+    pub done: usize,
+    pub total: usize,
+}
+
+/// The most search nodes a sliding-puzzle hint may spend (about a tenth of a second); past it
+/// the hint falls back to the quick solver's first move.
+const SLIDE_HINT_BUDGET: u64 = 2_000_000;
+
+/// Runs `$body` with `$s` bound to the session of any kind (the session API is the same).
+macro_rules! each_session {
+    ($game:expr, $s:ident => $body:expr) => {
+        match $game {
+            GameInPlay::Sudoku($s) => $body,
+            GameInPlay::Kenken($s, _) => $body,
+            GameInPlay::Slide($s, _) => $body,
+        }
+    };
+}
+
+fn parse_action<A: serde::de::DeserializeOwned>(kind: GameKind, action: Value) -> Result<A, PlayError> {
+    serde_json::from_value(action).map_err(|e| PlayError::BadAction { kind: GameKind::display_name(kind.as_str()), detail: e.to_string() })
+}
+
+fn to_json<T: Serialize>(action: T) -> Option<Value> {
+    serde_json::to_value(action).ok()
+}
+
+impl GameInPlay {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameInPlay::Sudoku(_) => GameKind::Sudoku,
+            GameInPlay::Kenken(..) => GameKind::Kenken,
+            GameInPlay::Slide(..) => GameKind::Slide,
+        }
+    }
+
+    /// Makes a move given as JSON in the game's own action vocabulary (see each game's
+    /// `Action`). `Ok(true)` if the game changed. The clock stops if the move solved it.
+    pub fn act(&mut self, action: Value, now_ms: u64) -> Result<bool, PlayError> {
+        let kind = self.kind();
+        let changed = match self {
+            GameInPlay::Sudoku(s) => s.apply(parse_action(kind, action)?)?,
+            GameInPlay::Kenken(s, _) => s.apply(parse_action(kind, action)?)?,
+            GameInPlay::Slide(s, _) => s.apply(parse_action(kind, action)?)?,
+        };
+        self.settle_clock(now_ms);
+        Ok(changed)
+    }
+
+    pub fn undo(&mut self, now_ms: u64) -> Result<(), PlayError> {
+        each_session!(self, s => s.undo())?;
+        self.settle_clock(now_ms);
+        Ok(())
+    }
+
+    pub fn redo(&mut self, now_ms: u64) -> Result<(), PlayError> {
+        each_session!(self, s => s.redo())?;
+        self.settle_clock(now_ms);
+        Ok(())
+    }
+
+    /// The pen wrote into a cell (see [`crate::pen`]).
+    pub fn write(&mut self, row: usize, col: usize, strokes: &[Stroke], now_ms: u64) -> Result<WriteOutcome, PlayError> {
+        let outcome = match self {
+            GameInPlay::Sudoku(s) => pen::write(s, row, col, strokes)?,
+            GameInPlay::Kenken(s, _) => pen::write(s, row, col, strokes)?,
+            GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
+        };
+        self.settle_clock(now_ms);
+        Ok(outcome)
+    }
+
+    fn settle_clock(&mut self, now_ms: u64) {
+        each_session!(self, s => s.settle_clock(now_ms))
+    }
+
+    pub fn is_solved(&self) -> bool {
+        each_session!(self, s => s.is_solved())
+    }
+
+    /// A solved game is over: it is not offered for "Continue".
+    pub fn is_finished(&self) -> bool {
+        self.is_solved()
+    }
+
+    pub fn can_undo(&self) -> bool {
+        each_session!(self, s => s.can_undo())
+    }
+
+    pub fn resume(&mut self, now_ms: u64) {
+        each_session!(self, s => s.resume(now_ms))
+    }
+
+    pub fn pause(&mut self, now_ms: u64) {
+        each_session!(self, s => s.pause(now_ms))
+    }
+
+    pub fn is_running(&self) -> bool {
+        each_session!(self, s => s.is_running())
+    }
+
+    pub fn elapsed(&self, now_ms: u64) -> u64 {
+        each_session!(self, s => s.elapsed(now_ms))
+    }
+
+    /// What the view draws, with the timer read at `now_ms`.
+    pub fn view(&self, now_ms: u64) -> PlayView {
+        let board = match self {
+            GameInPlay::Sudoku(s) => BoardView::Sudoku(s.board_view()),
+            GameInPlay::Kenken(s, info) => BoardView::Kenken(kenken_view(s, info)),
+            GameInPlay::Slide(s, info) => BoardView::Slide(SlideView {
+                rows: s.game().board().rows(),
+                cols: s.game().board().cols(),
+                tiles: s.game().board().tiles().to_vec(),
+                moves: slide_play::move_count(s),
+                difficulty: info.difficulty.clone(),
+            }),
+        };
+        each_session!(self, s => PlayView {
+            kind: self.kind(),
+            can_undo: s.can_undo(),
+            can_redo: s.can_redo(),
+            elapsed_ms: s.elapsed(now_ms),
+            running: s.is_running(),
+            solved: s.is_solved(),
+            board,
+        })
+    }
+
+    /// What "Continue" says about this game.
+    pub fn summary(&self) -> Summary {
+        let (rows, cols, difficulty, done, total) = match self {
+            GameInPlay::Sudoku(s) => {
+                let g = s.game();
+                let n = g.shape().n();
+                (n, n, Some(g.difficulty().to_string()), g.board().filled(), n * n)
+            }
+            GameInPlay::Kenken(s, info) => {
+                let n = s.game().puzzle().size();
+                (n, n, info.difficulty.clone(), s.game().values().iter().filter(|&&v| v != 0).count(), n * n)
+            }
+            GameInPlay::Slide(s, info) => {
+                let b = s.game().board();
+                let placed = b.tiles().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize == i + 1).count();
+                (b.rows(), b.cols(), info.difficulty.clone(), placed, b.rows() * b.cols() - 1)
+            }
+        };
+        Summary { kind: self.kind(), rows, cols, difficulty, elapsed_ms: self.elapsed(0), done, total }
+    }
+
+    /// The next step for the board as the player has it.
+    pub fn advice(&self) -> Result<Advice, PlayError> {
+        match self {
+            GameInPlay::Sudoku(s) => sudoku_advice(s),
+            GameInPlay::Kenken(s, _) => kenken_advice(s),
+            GameInPlay::Slide(s, _) => slide_advice(s),
+        }
+    }
+}
+
+fn kenken_view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
+    let g = s.game();
+    let n = g.puzzle().size();
+    let values = g.values();
+    let conflict = |i: usize| {
+        let (r, c, v) = (i / n, i % n, values[i]);
+        v != 0 && (0..n).any(|k| (k != c && values[r * n + k] == v) || (k != r && values[k * n + c] == v))
+    };
+    KenkenView {
+        size: n,
+        cages: g
+            .puzzle()
+            .cages()
+            .iter()
+            .map(|cage| {
+                let vals: Vec<u8> = cage.cells.iter().map(|&(r, c)| values[r * n + c]).collect();
+                CageView {
+                    op: cage.op.symbol(),
+                    target: cage.target,
+                    cells: cage.cells.clone(),
+                    wrong: vals.iter().all(|&v| v != 0) && !cage.op.holds(cage.target, &vals),
+                }
+            })
+            .collect(),
+        cells: (0..n * n)
+            .map(|i| KenkenCellView { value: values[i], candidates: g.candidates()[i], conflict: conflict(i) })
+            .collect(),
+        notes: g.notes().to_vec(),
+        difficulty: info.difficulty.clone(),
+    }
+}
+
+fn no_highlight(target: Option<CellRef>) -> Highlight {
+    Highlight { cells: vec![], target }
+}
+
+fn sudoku_advice(s: &SudokuSession) -> Result<Advice, PlayError> {
+    use crate::sudoku::human::{self, Hint};
+    use sudoku_play::Action;
+    let g = s.game();
+    let marks: Vec<u16> = g.candidates().iter().map(|&m| m as u16).collect();
+    // Only the player's own candidates count; with none, the engine works from all of them.
+    let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
+    let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
+    Ok(match hint {
+        Hint::WrongEntry { row, col, explanation, .. } => Advice {
+            technique: "Wrong number".into(),
+            explanation,
+            highlight: no_highlight(Some(CellRef { row, col })),
+            apply: to_json(Action::Clear { row, col }),
+        },
+        Hint::MissingCandidate { row, col, value, explanation } => Advice {
+            technique: "Missing candidate".into(),
+            explanation,
+            highlight: no_highlight(Some(CellRef { row, col })),
+            apply: to_json(Action::ToggleCandidate { row, col, value }),
+        },
+        Hint::Step { step } => {
+            let first = step.placements.first().copied();
+            Advice {
+                technique: step.technique.name().to_string(),
+                explanation: step.explanation.clone(),
+                highlight: Highlight {
+                    cells: step.focus_cells.iter().map(|c| (c.row, c.col)).collect(),
+                    target: first.map(|p| CellRef { row: p.row, col: p.col }),
+                },
+                apply: first.and_then(|p| to_json(Action::ApplyHint { row: p.row, col: p.col, value: p.value })),
+            }
+        }
+        Hint::Solved => solved_advice(),
+    })
+}
+
+fn solved_advice() -> Advice {
+    Advice { technique: "Solved".into(), explanation: "Every cell is filled correctly.".into(), highlight: no_highlight(None), apply: None }
+}
+
+fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
+    use crate::kenken::hint::{hint, HintError, HintKind};
+    let g = s.game();
+    if s.is_solved() {
+        return Ok(solved_advice());
+    }
+    let h = match hint(g.puzzle(), g.values()) {
+        Ok(h) => h,
+        Err(HintError::Solved) => return Ok(solved_advice()),
+        Err(e) => return Err(PlayError::NoHint(e.to_string())),
+    };
+    let technique = match h.kind {
+        HintKind::Mistake => "Wrong number",
+        HintKind::Cage => "Cage arithmetic",
+        HintKind::NakedSingle => "Naked single",
+        HintKind::HiddenSingle => "Hidden single",
+        HintKind::Deduction => "Deduction",
+        HintKind::Reveal => "Reveal",
+    };
+    let n = g.puzzle().size();
+    let cage = &g.puzzle().cages()[g.puzzle().cage_at(h.row, h.col)];
+    let apply = if h.kind == HintKind::Mistake {
+        kenken_play::Action::Clear { row: h.row, col: h.col }
+    } else {
+        kenken_play::Action::SetValue { row: h.row, col: h.col, value: h.value }
+    };
+    debug_assert!(h.row < n && h.col < n);
+    Ok(Advice {
+        technique: technique.into(),
+        explanation: h.text,
+        highlight: Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) },
+        apply: to_json(apply),
+    })
+}
+
+fn slide_advice(s: &SlideSession) -> Result<Advice, PlayError> {
+    use crate::slide::solver;
+    let b = s.game().board();
+    if b.is_solved() {
+        return Ok(Advice { technique: "Solved".into(), explanation: "Every tile is in its place.".into(), highlight: no_highlight(None), apply: None });
+    }
+    // Optimal where the search is quick; otherwise the quick solver's first move.
+    let (dir, to_go, optimal) = match solver::hint(b, SLIDE_HINT_BUDGET) {
+        Ok(Some((d, len))) => (d, len, true),
+        _ => {
+            let q = solver::quick(b).map_err(|e| PlayError::NoHint(e.to_string()))?;
+            let d = *q.steps.first().ok_or_else(|| PlayError::NoHint("the board is already solved".into()))?;
+            (d, q.steps.len(), false)
+        }
+    };
+    let tile_at = b.neighbour(dir).ok_or_else(|| PlayError::NoHint("the hint leaves the board".into()))?;
+    let tile = b.tiles()[tile_at];
+    let (row, col) = (tile_at / b.cols(), tile_at % b.cols());
+    let explanation = if optimal {
+        format!("Slide tile {tile}: {to_go} moves to go at best.")
+    } else {
+        format!("Slide tile {tile}: about {to_go} moves to go.")
+    };
+    Ok(Advice {
+        technique: if optimal { "Optimal move" } else { "Next move" }.into(),
+        explanation,
+        highlight: no_highlight(Some(CellRef { row, col })),
+        apply: to_json(slide_play::Action::Step { dir }),
+    })
+}

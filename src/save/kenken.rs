@@ -1,0 +1,190 @@
+//! The KenKen part of a save: the cages, the solution if known, the board now (a cross-check of
+//! the replayed history) and the edits.
+//!
+//! Compatibility: the first saves (format 1) had no ink notes and kept typed candidates in a
+//! field named `notes` with bit `v` for candidate `v`, and wrote every edit as a tuple
+//! `[cell, value_before, marks_before, value_after, marks_after]` (marks with the same bit
+//! rule). Both are still written that way, so those files and these read alike; ink notes are
+//! the new optional field `ink`, and an edit that carries ink is written as an object
+//! `{"cells": [tuples], "notes_added": [...], "notes_removed": [...]}`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::kenken::play::{Edit, KenkenGame, KenkenInfo, KenkenSession};
+use crate::kenken::{Cage, Op, Puzzle};
+use crate::session::cells::{CellChange, CellState};
+use crate::session::scratchpad::{InkEdit, InkNote};
+use crate::session::{History, Session, Timer};
+
+use super::{inconsistent, replay_error, LoadError, SaveError};
+
+/// One cage as in the shared data sets: `{"op": "+", "target": 7, "cells": [[0,0],[0,1]]}`.
+#[derive(Serialize, Deserialize)]
+struct CageRecord {
+    op: String,
+    target: u64,
+    cells: Vec<[usize; 2]>,
+}
+
+/// The KenKen part of a save.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Record {
+    size: usize,
+    cages: Vec<CageRecord>,
+    /// Row-major digits, or absent.
+    #[serde(default)]
+    solution: Option<String>,
+    #[serde(default)]
+    difficulty: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    /// The player's values, row-major digits, `.` where there is none.
+    entries: String,
+    /// Typed candidates, one mask per cell, row-major: bit `v` set = candidate `v`.
+    #[serde(rename = "notes")]
+    marks: Vec<u16>,
+    /// Ink notes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ink: Vec<InkNote>,
+}
+
+/// `[cell, value_before, marks_before, value_after, marks_after]`.
+type CellRecord = (usize, u8, u16, u8, u16);
+
+/// One edit on disk: the first format's tuple, or an object when ink is involved.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+pub(super) enum EditRecord {
+    Cell(CellRecord),
+    Full {
+        #[serde(default)]
+        cells: Vec<CellRecord>,
+        #[serde(flatten)]
+        ink: InkEdit,
+    },
+}
+
+fn digits(values: &[u8]) -> String {
+    values.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect()
+}
+
+/// Parses a row-major digit line of `n*n` cells; `.` (0) only if `blank_ok`.
+fn parse_digits(what: &str, line: &str, size: usize, blank_ok: bool) -> Result<Vec<u8>, LoadError> {
+    let values: Vec<u8> = line
+        .chars()
+        .map(|ch| match ch {
+            '.' if blank_ok => Ok(0),
+            '1'..='9' if (ch as usize - '0' as usize) <= size => Ok(ch as u8 - b'0'),
+            _ => Err(inconsistent(format!("{what}: {ch:?} is not a value of a {size}x{size} board"))),
+        })
+        .collect::<Result<_, _>>()?;
+    if values.len() != size * size {
+        return Err(inconsistent(format!("{what}: {} cells, expected {}", values.len(), size * size)));
+    }
+    Ok(values)
+}
+
+/// Candidates (bit `v - 1`) as saved marks (bit `v`); `None` if they do not fit 16 bits.
+fn to_marks(candidates: u32) -> Option<u16> {
+    u16::try_from(candidates << 1).ok()
+}
+
+/// Saved marks (bit `v`) as candidates (bit `v - 1`); bit 0 (no value 0) is refused.
+fn from_marks(marks: u16) -> Option<u32> {
+    (marks & 1 == 0).then_some(u32::from(marks) >> 1)
+}
+
+fn cell_record(c: &CellChange) -> Option<CellRecord> {
+    Some((
+        c.cell as usize,
+        c.before.value,
+        to_marks(c.before.candidates)?,
+        c.after.value,
+        to_marks(c.after.candidates)?,
+    ))
+}
+
+fn cell_change(&(cell, vb, mb, va, ma): &CellRecord) -> Option<CellChange> {
+    Some(CellChange {
+        cell: u16::try_from(cell).ok()?,
+        before: CellState { value: vb, candidates: from_marks(mb)? },
+        after: CellState { value: va, candidates: from_marks(ma)? },
+    })
+}
+
+pub(super) fn record(session: &KenkenSession, info: &KenkenInfo) -> Result<(Record, History<EditRecord>), SaveError> {
+    let g = session.game();
+    let p = g.puzzle();
+    let n = p.size();
+    if let Some(sol) = &info.solution {
+        if sol.len() != n * n || sol.iter().any(|&v| v == 0 || v as usize > n) {
+            return Err(SaveError::Encode(format!("the solution is not {} values 1..={n}", n * n)));
+        }
+    }
+    let too_wide = || SaveError::Encode("candidates beyond the board".into());
+    let rec = Record {
+        size: n,
+        cages: p
+            .cages()
+            .iter()
+            .map(|c| CageRecord {
+                op: c.op.symbol().to_string(),
+                target: c.target,
+                cells: c.cells.iter().map(|&(r, c)| [r, c]).collect(),
+            })
+            .collect(),
+        solution: info.solution.as_deref().map(digits),
+        difficulty: info.difficulty.clone(),
+        seed: info.seed,
+        entries: digits(g.values()),
+        marks: g.candidates().iter().map(|&c| to_marks(c)).collect::<Option<_>>().ok_or_else(too_wide)?,
+        ink: g.notes().to_vec(),
+    };
+    let history = session.history().try_map(|_, _, e: &Edit| {
+        let cells = e.cells.iter().map(cell_record).collect::<Option<Vec<_>>>().ok_or_else(too_wide)?;
+        Ok(match (cells.as_slice(), e.ink.is_empty()) {
+            ([one], true) => EditRecord::Cell(*one),
+            _ => EditRecord::Full { cells, ink: e.ink.clone() },
+        })
+    })?;
+    Ok((rec, history))
+}
+
+pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64) -> Result<(KenkenSession, KenkenInfo), LoadError> {
+    let mut cages = Vec::with_capacity(rec.cages.len());
+    for (i, c) in rec.cages.into_iter().enumerate() {
+        let op = Op::parse(&c.op).ok_or_else(|| inconsistent(format!("cage {}: unknown operation {:?}", i + 1, c.op)))?;
+        cages.push(Cage { op, target: c.target, cells: c.cells.into_iter().map(|[r, c]| (r, c)).collect() });
+    }
+    let puzzle = Puzzle::new(rec.size, cages).map_err(|e| inconsistent(format!("puzzle: {e}")))?;
+    let n = puzzle.size();
+    let solution = match rec.solution {
+        None => None,
+        Some(line) => {
+            let s = parse_digits("solution", &line, n, false)?;
+            puzzle.check(&s).map_err(|e| inconsistent(format!("the solution does not solve the puzzle: {e}")))?;
+            Some(s)
+        }
+    };
+    let entries = parse_digits("entries", &rec.entries, n, true)?;
+    let candidates = rec.marks.iter().map(|&m| from_marks(m)).collect::<Option<Vec<u32>>>();
+    let candidates = candidates.ok_or_else(|| inconsistent("candidates name the value 0"))?;
+    let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink).map_err(inconsistent)?;
+    let history = history.try_map(|undone, k, e: &EditRecord| {
+        let bad = || inconsistent(format!("{} step {k}: not a change this board can make", if undone { "redo" } else { "undo" }));
+        let (cells, ink) = match e {
+            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default()),
+            EditRecord::Full { cells, ink } => (cells.as_slice(), ink.clone()),
+        };
+        let cells = cells.iter().map(cell_change).collect::<Option<Vec<_>>>().ok_or_else(bad)?;
+        if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty()) {
+            return Err(bad());
+        }
+        Ok(Edit { cells, ink })
+    })?;
+    let session = Session::replay(KenkenGame::new(puzzle), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
+    if session.game() != &saved {
+        return Err(inconsistent("replaying the history from the bare puzzle does not lead to the saved board"));
+    }
+    Ok((session, KenkenInfo { solution, difficulty: rec.difficulty, seed: rec.seed }))
+}

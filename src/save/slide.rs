@@ -1,0 +1,72 @@
+//! The sliding-puzzle part of a save: the start board, the board now (a cross-check of the
+//! replayed history) and the moves as gap steps.
+
+use serde::{Deserialize, Serialize};
+
+use crate::session::{History, Session, Timer};
+use crate::slide::play::{Edit, SlideGame, SlideInfo, SlideSession};
+use crate::slide::{Board, Dir};
+
+use super::{inconsistent, replay_error, LoadError};
+
+/// The sliding-puzzle part of a save.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Record {
+    rows: usize,
+    cols: usize,
+    /// The board the game started from, row-major, 0 = gap.
+    start: Vec<u8>,
+    /// The board now.
+    tiles: Vec<u8>,
+    #[serde(default)]
+    difficulty: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// `{"gap_before": 5, "steps": "ULLD"}`: the gap's cell before and its single steps.
+#[derive(Serialize, Deserialize)]
+pub(super) struct EditRecord {
+    gap_before: usize,
+    steps: String,
+}
+
+fn dir_of(ch: char) -> Option<Dir> {
+    Dir::ALL.into_iter().find(|d| d.letter() == ch)
+}
+
+pub(super) fn record(session: &SlideSession, info: &SlideInfo) -> (Record, History<EditRecord>) {
+    let board = session.game().board();
+    let rec = Record {
+        rows: board.rows(),
+        cols: board.cols(),
+        start: session.start().board().tiles().to_vec(),
+        tiles: board.tiles().to_vec(),
+        difficulty: info.difficulty.clone(),
+        seed: info.seed,
+    };
+    let history =
+        session.history().map(|e: &Edit| EditRecord { gap_before: e.gap_before, steps: crate::slide::steps_to_text(&e.steps) });
+    (rec, history)
+}
+
+pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64) -> Result<(SlideSession, SlideInfo), LoadError> {
+    let board = Board::new(rec.rows, rec.cols, rec.tiles).map_err(|e| inconsistent(format!("board: {e}")))?;
+    let start = Board::new(rec.rows, rec.cols, rec.start).map_err(|e| inconsistent(format!("start: {e}")))?;
+    if !start.is_solvable() {
+        return Err(inconsistent("the start board cannot be solved"));
+    }
+    let cells = rec.rows * rec.cols;
+    let history = history.try_map(|undone, k, e: &EditRecord| {
+        let steps = e.steps.chars().map(dir_of).collect::<Option<Vec<Dir>>>();
+        match steps {
+            Some(steps) if !steps.is_empty() && e.gap_before < cells => Ok(Edit { gap_before: e.gap_before, steps }),
+            _ => Err(inconsistent(format!("{} step {k}: not a move this board can make", if undone { "redo" } else { "undo" }))),
+        }
+    })?;
+    let session = Session::replay(SlideGame::new(start), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
+    if session.game().board() != &board {
+        return Err(inconsistent("replaying the history from the start board does not lead to the saved board"));
+    }
+    Ok((session, SlideInfo { difficulty: rec.difficulty, seed: rec.seed }))
+}

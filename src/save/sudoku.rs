@@ -1,0 +1,83 @@
+//! The Sudoku part of a save: the givens, solution and the board now (a cross-check of the
+//! replayed history), and the edits as the game records them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::Grid;
+use crate::session::scratchpad::InkNote;
+use crate::session::{History, Session, Timer};
+use crate::sudoku::play::{Edit, SudokuGame, SudokuSession};
+
+use super::{inconsistent, replay_error, LoadError, SaveError};
+
+/// The Sudoku part of a save.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Record {
+    size: u8,
+    box_rows: u8,
+    box_cols: u8,
+    /// The givens, one line, `.` for blanks.
+    puzzle: String,
+    solution: String,
+    difficulty: String,
+    #[serde(default)]
+    seed: Option<u64>,
+    /// The player's values, one line, `.` where there is none.
+    entries: String,
+    /// One bitmask per cell, row-major (bit `v - 1` = candidate `v`).
+    candidates: Vec<u32>,
+    /// Ink notes.
+    #[serde(default)]
+    notes: Vec<InkNote>,
+}
+
+/// Sudoku edits are saved as they are.
+pub(super) type EditRecord = Edit;
+
+pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>), SaveError> {
+    let g = session.game();
+    let shape = g.shape();
+    let entries = Grid::from_values(shape, g.entries().to_vec())
+        .ok_or_else(|| SaveError::Encode("entries do not fit the board".into()))?;
+    let rec = Record {
+        size: shape.size,
+        box_rows: shape.box_rows,
+        box_cols: shape.box_cols,
+        puzzle: g.givens().to_line(),
+        solution: g.solution().to_line(),
+        difficulty: g.difficulty().to_string(),
+        seed: g.seed(),
+        entries: entries.to_line(),
+        candidates: g.candidates().to_vec(),
+        notes: g.notes().to_vec(),
+    };
+    Ok((rec, session.history()))
+}
+
+fn parse_line(what: &str, line: &str) -> Result<Grid, LoadError> {
+    Grid::parse(line).map_err(|e| inconsistent(format!("{what}: {e}")))
+}
+
+/// The game starts from the bare puzzle; its history must replay to the saved board.
+pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> Result<SudokuSession, LoadError> {
+    let givens = parse_line("puzzle", &rec.puzzle)?;
+    let solution = parse_line("solution", &rec.solution)?;
+    let entries = parse_line("entries", &rec.entries)?;
+    let shape = givens.shape();
+    if (shape.size, shape.box_rows, shape.box_cols) != (rec.size, rec.box_rows, rec.box_cols) {
+        return Err(inconsistent(format!(
+            "the puzzle is {0}x{0} but the file says {1}x{1} with {2}x{3} boxes",
+            shape.size, rec.size, rec.box_rows, rec.box_cols
+        )));
+    }
+    if entries.shape() != shape {
+        return Err(inconsistent("the entries are not the size of the puzzle"));
+    }
+    let saved = SudokuGame::restore(givens, solution, rec.difficulty, rec.seed, entries.values().to_vec(), rec.candidates, rec.notes)
+        .map_err(inconsistent)?;
+    let session = Session::replay(saved.blank_copy(), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
+    if session.game() != &saved {
+        return Err(inconsistent("replaying the history from the bare puzzle does not lead to the saved board"));
+    }
+    Ok(session)
+}

@@ -1,0 +1,268 @@
+//! The pencil-ink scratchpad every pen game shares: free-form notes kept as strokes in board
+//! coordinates (so they survive any resize or rotation), added and erased as reversible edits,
+//! and cleared from a cell when a value is written into it.
+//!
+//! Vocabulary, the same in every game: *ink notes* are these strokes; typed marks in a cell
+//! are *candidates*.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::EditMismatch;
+
+/// The most points one ink note may hold; a longer one is almost certainly a runaway input.
+pub const MAX_NOTE_POINTS: usize = 4096;
+
+/// A point in board coordinates: (0, 0) is the top-left corner of the board, (1, 1) the
+/// bottom-right. Serialised as `[x, y]`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(from = "[f32; 2]", into = "[f32; 2]")]
+pub struct Point {
+    pub x: f32,
+    pub y: f32,
+}
+
+impl From<[f32; 2]> for Point {
+    fn from([x, y]: [f32; 2]) -> Point {
+        Point { x, y }
+    }
+}
+
+impl From<Point> for [f32; 2] {
+    fn from(p: Point) -> [f32; 2] {
+        [p.x, p.y]
+    }
+}
+
+impl Point {
+    fn is_on_board(self) -> bool {
+        (0.0..=1.0).contains(&self.x) && (0.0..=1.0).contains(&self.y)
+    }
+}
+
+/// One ink note (a pencil stroke). `id` is unique among the notes currently on the board (the
+/// id of a removed note may be given again to a later one).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InkNote {
+    pub id: u32,
+    pub points: Vec<Point>,
+}
+
+impl InkNote {
+    fn is_well_formed(&self) -> bool {
+        !self.points.is_empty() && self.points.len() <= MAX_NOTE_POINTS && self.points.iter().all(|p| p.is_on_board())
+    }
+}
+
+/// Why an ink note can't be added or removed. The board is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StrokeError {
+    #[error("a pencil stroke needs at least one point")]
+    EmptyStroke,
+    #[error("a pencil stroke has a point that is not a number")]
+    BadPoint,
+    #[error("a pencil stroke has {points} points; at most {max} are kept")]
+    StrokeTooLong { points: usize, max: usize },
+    #[error("there is no pencil note with id {id}")]
+    UnknownNote { id: u32 },
+}
+
+impl StrokeError {
+    /// A stable machine-readable code for IPC (`{kind, message}`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            StrokeError::EmptyStroke => "empty_stroke",
+            StrokeError::BadPoint => "bad_point",
+            StrokeError::StrokeTooLong { .. } => "stroke_too_long",
+            StrokeError::UnknownNote { .. } => "unknown_note",
+        }
+    }
+}
+
+/// The ink part of an edit: notes added and notes removed. In a save they are the edit's
+/// `notes_added` and `notes_removed` fields (omitted when empty).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct InkEdit {
+    #[serde(default, rename = "notes_added", skip_serializing_if = "Vec::is_empty")]
+    pub added: Vec<InkNote>,
+    #[serde(default, rename = "notes_removed", skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<InkNote>,
+}
+
+impl InkEdit {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.removed.is_empty()
+    }
+}
+
+/// The ink notes on one board, sorted by id.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Scratchpad {
+    notes: Vec<InkNote>,
+}
+
+impl Scratchpad {
+    /// Notes read back from a save: well formed and in strictly increasing id order.
+    pub fn from_notes(notes: Vec<InkNote>) -> Result<Scratchpad, String> {
+        for (k, note) in notes.iter().enumerate() {
+            if k > 0 && notes[k - 1].id >= note.id {
+                return Err("pencil notes are not in id order or repeat an id".into());
+            }
+            if !note.is_well_formed() {
+                return Err(format!("pencil note {} has no points, too many, or points off the board", note.id));
+            }
+        }
+        Ok(Scratchpad { notes })
+    }
+
+    pub fn notes(&self) -> &[InkNote] {
+        &self.notes
+    }
+
+    /// The edit that adds a stroke: points clamped onto the board and kept to 1/10000 of its
+    /// side (a fifth of a pixel on a 4K screen), so saves stay short.
+    pub fn plan_add(&self, stroke: &[Point]) -> Result<InkEdit, StrokeError> {
+        if stroke.is_empty() {
+            return Err(StrokeError::EmptyStroke);
+        }
+        if stroke.len() > MAX_NOTE_POINTS {
+            return Err(StrokeError::StrokeTooLong { points: stroke.len(), max: MAX_NOTE_POINTS });
+        }
+        if !stroke.iter().all(|p| p.x.is_finite() && p.y.is_finite()) {
+            return Err(StrokeError::BadPoint);
+        }
+        // A pen that slides just past the board's edge is still writing on it.
+        let snap = |t: f32| (t.clamp(0.0, 1.0) * 10_000.0).round() / 10_000.0;
+        let points = stroke.iter().map(|p| Point { x: snap(p.x), y: snap(p.y) }).collect();
+        // The next id follows the last; only a crafted file can reach u32::MAX, and then the
+        // first free id is used.
+        let id = match self.notes.last() {
+            None => 0,
+            Some(last) => last
+                .id
+                .checked_add(1)
+                .unwrap_or_else(|| (0u32..).zip(&self.notes).find(|(k, n)| *k != n.id).map_or(0, |(k, _)| k)),
+        };
+        Ok(InkEdit { added: vec![InkNote { id, points }], removed: vec![] })
+    }
+
+    /// The edit that erases notes by id (the eraser in pencil mode); empty if `ids` is.
+    pub fn plan_remove(&self, ids: &[u32]) -> Result<InkEdit, StrokeError> {
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut removed = Vec::with_capacity(ids.len());
+        for id in ids {
+            let k = self.find(id).map_err(|_| StrokeError::UnknownNote { id })?;
+            removed.push(self.notes[k].clone());
+        }
+        Ok(InkEdit { added: vec![], removed })
+    }
+
+    /// Notes with most of their points inside cell (`row`, `col`) of an `n` x `n` board: writing
+    /// a value there removes them, as a typed digit covers what was scribbled in its cell.
+    pub fn in_cell(&self, n: usize, row: usize, col: usize) -> Vec<InkNote> {
+        let cell_of = |t: f32| ((t * n as f32) as usize).min(n.saturating_sub(1));
+        self.notes
+            .iter()
+            .filter(|note| {
+                let inside = note.points.iter().filter(|p| cell_of(p.y) == row && cell_of(p.x) == col).count();
+                inside * 2 > note.points.len()
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Whether `edit` fits this board in the direction given: every note it takes away is on
+    /// the board exactly as recorded, every note it puts down is absent and well formed.
+    pub fn check(&self, edit: &InkEdit, forward: bool) -> Result<(), EditMismatch> {
+        let (present, absent) = if forward { (&edit.removed, &edit.added) } else { (&edit.added, &edit.removed) };
+        let mut ids = HashSet::new();
+        for note in present.iter().chain(absent) {
+            if !ids.insert(note.id) {
+                return Err(EditMismatch(format!("note {} appears twice in one edit", note.id)));
+            }
+            if !note.is_well_formed() {
+                return Err(EditMismatch(format!("note {} has no points, too many, or points off the board", note.id)));
+            }
+        }
+        for note in present {
+            if self.find(note.id).map(|k| &self.notes[k]) != Ok(note) {
+                return Err(EditMismatch(format!("note {} is not on the board as recorded", note.id)));
+            }
+        }
+        for note in absent {
+            if self.find(note.id).is_ok() {
+                return Err(EditMismatch(format!("note {} is already on the board", note.id)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies an edit that passed [`Scratchpad::check`] in the same direction.
+    pub fn apply(&mut self, edit: &InkEdit, forward: bool) {
+        let (remove, add) = if forward { (&edit.removed, &edit.added) } else { (&edit.added, &edit.removed) };
+        for note in remove {
+            if let Ok(k) = self.find(note.id) {
+                self.notes.remove(k);
+            }
+        }
+        for note in add {
+            // Insert in id order so removing and restoring a note is an exact round trip.
+            if let Err(k) = self.find(note.id) {
+                self.notes.insert(k, note.clone());
+            }
+        }
+    }
+
+    fn find(&self, id: u32) -> Result<usize, usize> {
+        self.notes.binary_search_by_key(&id, |n| n.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(x: f32, y: f32) -> Point {
+        Point { x, y }
+    }
+
+    #[test]
+    fn add_erase_and_round_trip() {
+        let mut pad = Scratchpad::default();
+        for k in 0..4 {
+            let e = pad.plan_add(&[pt(0.1 + 0.2 * k as f32, 0.9)]).unwrap();
+            pad.check(&e, true).unwrap();
+            pad.apply(&e, true);
+        }
+        let before = pad.clone();
+        let e = pad.plan_remove(&[2, 0, 2]).unwrap();
+        assert_eq!(e.removed.iter().map(|n| n.id).collect::<Vec<_>>(), vec![0, 2]);
+        pad.apply(&e, true);
+        assert_eq!(pad.notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![1, 3]);
+        assert!(pad.check(&e, true).is_err(), "the same erase does not fit twice");
+        pad.check(&e, false).unwrap();
+        pad.apply(&e, false);
+        assert_eq!(pad, before);
+        assert_eq!(pad.plan_remove(&[9]), Err(StrokeError::UnknownNote { id: 9 }));
+        assert_eq!(pad.plan_add(&[]), Err(StrokeError::EmptyStroke));
+        assert_eq!(pad.plan_add(&[pt(f32::NAN, 0.0)]), Err(StrokeError::BadPoint));
+        // Points just off the board are clamped onto it.
+        assert_eq!(pad.plan_add(&[pt(-0.01, 1.2)]).unwrap().added[0].points, vec![pt(0.0, 1.0)]);
+    }
+
+    #[test]
+    fn notes_mostly_inside_a_cell() {
+        let mut pad = Scratchpad::default();
+        // On a 4x4 board, cell (1,1) spans 0.25..0.5 on both axes.
+        for stroke in [vec![pt(0.3, 0.3), pt(0.4, 0.45), pt(0.6, 0.4)], vec![pt(0.3, 0.3), pt(0.6, 0.4), pt(0.7, 0.4)]] {
+            let e = pad.plan_add(&stroke).unwrap();
+            pad.apply(&e, true);
+        }
+        assert_eq!(pad.in_cell(4, 1, 1).iter().map(|n| n.id).collect::<Vec<_>>(), vec![0]);
+        assert!(Scratchpad::from_notes(vec![pad.notes()[1].clone(), pad.notes()[0].clone()]).is_err());
+    }
+}
