@@ -24,7 +24,7 @@ try {
     const far = blanks[(k + 40) % blanks.length];
     await pen.hover({ x: rect.x + ((far % 9) + 0.5) * rect.size / 9, y: rect.y + (Math.floor(far / 9) + 0.5) * rect.size / 9 });
     await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, writes);
-    await page.evaluate(async () => { await fetch('/ipc/act', { method: 'POST', body: JSON.stringify({ action: { type: 'undo' } }) }); });
+    await page.evaluate(async () => { await fetch('/ipc/undo', { method: 'POST', body: '{}' }); });
   }
   const { ink, draw, write } = await page.evaluate(() => ({ ink: window.__inkdoku.inkLatency, draw: window.__inkdoku.inkDraw, write: window.__inkdoku.latency }));
   const stat = (xs) => {

@@ -1,6 +1,6 @@
 // The real app in a real WebView (WebKitGTK under Xvfb), driven through tauri-driver: the board
 // drawn from the backend, selection, keyboard play with undo/redo, hints, solve and the win
-// screen, a 16x16 game, and screenshots for people to look at.
+// screen, the game picker and a 16x16 game, and screenshots for people to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, waitForBoard, dismissResume, backend, pageState } from '../support/tauri.mjs';
@@ -113,9 +113,18 @@ test('solve asks first, then finishes the puzzle and celebrates', { timeout: 300
   await app.screenshot('e2e-won.png');
 });
 
-test('a new 16x16 game from the dialog', { timeout: 30000 }, async () => {
+test('a new 16x16 game from the game picker, which remembers the choice', { timeout: 30000 }, async () => {
   const d = app.driver;
   await (await d.findElement({ id: 'btn-new' })).click();
+  // The picker: Sudoku (the last game played) is chosen; the games without a screen yet say so
+  // and can't be chosen.
+  const tiles = await waitFor('the game picker', () => d.executeScript(`
+    if (!document.getElementById('dlg-new').open) return null;
+    return [...document.querySelectorAll('#game-tiles .tile')].map((t) => ({ id: t.id, text: t.textContent, disabled: t.disabled, pressed: t.getAttribute('aria-pressed') }));`));
+  assert.deepEqual(tiles.map((t) => [t.id, t.disabled, t.pressed]), [['game-sudoku', false, 'true'], ['game-kenken', true, 'false'], ['game-slide', true, 'false']]);
+  assert.match(tiles[1].text, /KenKen.*Coming soon/);
+  assert.match(tiles[2].text, /Sliding picture.*Coming soon/);
+  await app.screenshot('e2e-picker.png');
   await d.executeScript("document.getElementById('new-size').value = '16';");
   await (await d.findElement({ id: 'new-start' })).click();
   const n = await waitFor('a 16x16 board', () => d.executeScript('const v = window.__inkdoku.view; return v && v.size === 16 ? v.cells.length : null;'));
@@ -123,5 +132,10 @@ test('a new 16x16 game from the dialog', { timeout: 30000 }, async () => {
   const buttons = await d.findElements({ css: '#numbers button' });
   assert.equal(buttons.length, 16);
   assert.equal(await buttons[15].getText(), 'G');
+  const settings = await waitFor('the remembered options', async () => {
+    const s = await backend(d, 'get_settings');
+    return s.default_size === 16 ? s : null;
+  });
+  assert.equal(settings.last_game, 'sudoku');
   await app.screenshot('e2e-app-16.png');
 });

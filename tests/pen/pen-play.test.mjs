@@ -1,6 +1,7 @@
 // Pen play in real headless Chromium against the real Rust backend (dev bridge): real recorded
 // handwriting from held-out writers lands as the right digit in the right cell; the eraser end,
-// scratch-out, pencil notes, palm rejection and slow multi-stroke digits behave as on paper.
+// scratch-out, pencil notes, palm rejection (also of a palm that lands before the pen) and slow
+// multi-stroke digits behave as on paper.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
@@ -179,6 +180,17 @@ test('in pencil mode the eraser end removes the note strokes it touches, and onl
   await page.click('#mode-pen');
 });
 
+/** A palm (or finger) on the screen: trusted touch events through CDP (pointerType "touch"). */
+async function touch() {
+  const cdp = await page.createCDPSession();
+  const at = (q) => [{ x: q.x, y: q.y, radiusX: 20, radiusY: 20, force: 0.4 }];
+  return {
+    down: (q) => cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(q) }),
+    move: (q) => cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(q) }),
+    up: () => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+  };
+}
+
 test('palm touches while the pen is in use change nothing', { timeout: 60000 }, async () => {
   await newGame(9);
   const r = await rect();
@@ -186,15 +198,66 @@ test('palm touches while the pen is in use change nothing', { timeout: 60000 }, 
   const p = cellCentre(r, 9, cell.row, cell.col);
   await pen.hover(p); // the pen is in use
   const before = await ui();
-  const cdp = await page.createCDPSession();
+  const palm = await touch();
   const q = cellCentre(r, 9, (cell.row + 4) % 9, (cell.col + 4) % 9);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: q.x, y: q.y, radiusX: 20, radiusY: 20, force: 0.4 }] });
-  for (let k = 1; k <= 6; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: q.x + 6 * k, y: q.y + 4 * k, radiusX: 20, radiusY: 20, force: 0.4 }] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await palm.down(q);
+  for (let k = 1; k <= 6; k++) await palm.move({ x: q.x + 6 * k, y: q.y + 4 * k });
+  await palm.up();
   await sleep(800);
   const after = await ui();
   assert.deepEqual(after.view.cells, before.view.cells);
   assert.deepEqual(after.view.notes, before.view.notes);
   assert.deepEqual(after.selected, before.selected);
   assert.equal(after.writes, before.writes);
+  assert.equal(after.liveInk, 0, 'no ink under the palm');
 });
+
+// The palm lands BEFORE the pen (no pen seen yet, so it is taken for a finger and draws): the pen
+// going down must cancel it (tldraw's interrupt), so only what the pen writes lands.
+for (const mode of ['pen', 'pencil']) {
+  test(`a palm that lands before the pen is cancelled when the pen goes down (${mode} mode)`, { timeout: 60000 }, async () => {
+    await newGame(9);
+    if (mode === 'pencil') await page.click('#mode-pencil');
+    const r = await rect();
+    const view = (await ui()).view;
+    const cell = blanks(view)[0];
+    // The palm rests on a blank cell well away from the pen's, and drags a little.
+    const palmCell = blanks(view).find((b) => Math.abs(b.row - cell.row) >= 3 && Math.abs(b.col - cell.col) >= 3);
+    const q = cellCentre(r, 9, palmCell.row, palmCell.col);
+    const palm = await touch();
+    await palm.down(q);
+    for (let k = 1; k <= 4; k++) await palm.move({ x: q.x + 5 * k, y: q.y + 3 * k });
+    await waitFor('the palm\'s ink (the touch reached the page as a pointer)', async () => (await ui()).liveInk === 1);
+    const before = await ui();
+    const seven = loadSamples('7')[3];
+    if (mode === 'pen') {
+      const res = await writeSample(seven.strokes, cell.row, cell.col);
+      assert.equal(res.outcome.kind, 'symbol');
+      assert.equal(res.outcome.symbol, '7');
+      assert.deepEqual(res.cell, { row: cell.row, col: cell.col });
+    } else {
+      await pen.write(placeInCell(seven.strokes, r, 9, cell.row, cell.col));
+      await waitFor('the pen\'s note', async () => (await ui()).view.notes.length > 0);
+    }
+    await palm.move({ x: q.x + 30, y: q.y + 20 });
+    await palm.up();
+    await sleep(800); // a pause: anything the palm left open would be committed now
+    const after = await ui();
+    assert.equal(after.writes, before.writes + (mode === 'pen' ? 1 : 0), 'one write: the pen\'s digit, nothing from the palm');
+    const changed = after.view.cells.map((c, i) => (c.value !== view.cells[i].value || c.candidates !== view.cells[i].candidates ? i : -1)).filter((i) => i >= 0);
+    if (mode === 'pen') {
+      assert.deepEqual(changed, [cell.row * 9 + cell.col], 'only the digit\'s cell changed');
+      assert.equal(after.view.notes.length, 0);
+      assert.deepEqual(after.selected, { row: cell.row, col: cell.col }, 'the palm selected nothing');
+    } else {
+      assert.deepEqual(changed, []);
+      assert.equal(after.view.notes.length, seven.strokes.length, 'only the pen\'s strokes became notes');
+      const palmX = (palmCell.col + 0.5) / 9;
+      assert.ok(after.view.notes.every((nt) => nt.points.every(([x]) => Math.abs(x - palmX) > 1 / 9)), 'no note where the palm was');
+      assert.equal(after.selected, null, 'the palm selected nothing');
+    }
+    assert.equal(after.liveInk, 0, 'no leftover live ink');
+    await page.screenshot({ path: artifactPath(`pen-palm-first-${mode}.png`) });
+    if (mode === 'pencil') await page.click('#mode-pen');
+  });
+}

@@ -51,12 +51,15 @@ export function backend(driver, command, args = {}) {
   );
 }
 
-/** Answers the "Continue or New game" question if it is asked; returns whether it was. */
+/**
+ * Answers the "Continue or New game" question if it is asked ('new', or the kind of game to
+ * continue, e.g. 'sudoku'); returns whether it was.
+ */
 export async function dismissResume(driver, choice) {
   const asked = await waitFor('start-up', () =>
     driver.executeScript("const d = document.getElementById('dlg-resume'); const s = window.__inkdoku; return d.open ? 'asked' : (s && s.view ? 'no' : null);"),
   );
-  if (asked === 'asked') await (await driver.findElement({ id: choice === 'new' ? 'resume-new' : 'resume-continue' })).click();
+  if (asked === 'asked') await (await driver.findElement({ id: choice === 'new' ? 'resume-new' : `resume-continue-${choice}` })).click();
   await waitForBoard(driver);
   return asked === 'asked';
 }

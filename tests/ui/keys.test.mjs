@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyAction, moveSelection } from '../../ui/js/keys.js';
+import { keyAction, moveSelection, historyKey } from '../../ui/js/keys.js';
 
 const k = (key, mods = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 const SIZES = [4, 6, 9, 16];
@@ -97,4 +97,14 @@ test('moveSelection moves and wraps around the edges', () => {
 test('moveSelection with no selection starts at the top-left cell', () => {
   assert.deepEqual(moveSelection(null, 0, 1, 9), { row: 0, col: 0 });
   assert.deepEqual(moveSelection(undefined, -1, 0, 4), { row: 0, col: 0 });
+});
+
+test('historyKey: undo and redo for any game, nothing else', () => {
+  assert.equal(historyKey(k('z', { ctrlKey: true })), 'undo');
+  assert.equal(historyKey(k('Z', { ctrlKey: true, shiftKey: true })), 'redo');
+  assert.equal(historyKey(k('y', { metaKey: true })), 'redo');
+  assert.equal(historyKey(k('z')), null, 'z alone is not undo');
+  assert.equal(historyKey(k('z', { ctrlKey: true, altKey: true })), null);
+  assert.equal(historyKey(k('p', { ctrlKey: true })), null);
+  assert.equal(historyKey(null), null);
 });

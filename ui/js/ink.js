@@ -1,6 +1,7 @@
 // The live-ink overlay: strokes drawn under the nib as pointer events arrive, in the same
 // event handler (no IPC, no waiting for a frame callback), and cleared group by group once the
 // backend has answered. Points are kept in board coordinates so a resize redraws them in place.
+// Stroke ids come from the caller (input.js numbers its live ink).
 
 import { strokeWidth } from './inkstyle.js';
 
@@ -10,26 +11,26 @@ export class InkLayer {
     this.ctx = canvas.getContext('2d');
     /** @type {{id:number, points:{x,y,p}[], type:string, color:string}[]} */
     this.strokes = [];
-    this.nextId = 1;
   }
 
   get px() {
     return this.canvas.width;
   }
 
-  begin(point, pointerType, color) {
-    const s = { id: this.nextId++, points: [point], type: pointerType, color };
+  begin(id, point, pointerType, color) {
+    const s = { id, points: [point], type: pointerType, color };
     this.strokes.push(s);
     this.dot(s, point);
-    return s.id;
   }
 
-  extend(id, point) {
+  extend(id, points) {
     const s = this.strokes.find((k) => k.id === id);
     if (!s) return;
-    const prev = s.points[s.points.length - 1];
-    s.points.push(point);
-    this.segment(s, prev, point);
+    for (const point of points) {
+      const prev = s.points[s.points.length - 1];
+      s.points.push(point);
+      this.segment(s, prev, point);
+    }
   }
 
   remove(ids) {

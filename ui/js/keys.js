@@ -16,6 +16,20 @@ const ARROWS = {
 };
 
 /**
+ * Undo and redo, the same for every game: Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y (Cmd on macOS).
+ * @param {{key:string, ctrlKey?:boolean, metaKey?:boolean, shiftKey?:boolean, altKey?:boolean}} ev
+ * @returns {'undo'|'redo'|null}
+ */
+export function historyKey(ev) {
+  if (!ev || typeof ev.key !== 'string' || ev.altKey || !(ev.ctrlKey || ev.metaKey)) return null;
+  const lower = ev.key.toLowerCase();
+  if (lower === 'z') return ev.shiftKey ? 'redo' : 'undo';
+  if (lower === 'y') return 'redo';
+  // Ctrl+digit, Ctrl+P (print) ... are not ours.
+  return null;
+}
+
+/**
  * The action for a key press on a board of side n, or null.
  * Symbols: '1'-'9' (value 1-9) and, on 16x16 only, 'a'-'g'/'A'-'G' (10-16); a symbol above n is
  * null. 'p' toggles pencil mode and 'h' asks for a hint; neither clashes with the 16x16
@@ -30,12 +44,9 @@ export function keyAction(ev, n) {
   if (ev.altKey) return null;
   const key = ev.key;
   const lower = key.length === 1 ? key.toLowerCase() : key;
-  // Cmd on macOS plays the role of Ctrl.
   if (ev.ctrlKey || ev.metaKey) {
-    if (lower === 'z') return ev.shiftKey ? { type: 'redo' } : { type: 'undo' };
-    if (lower === 'y') return { type: 'redo' };
-    // Ctrl+digit, Ctrl+P (print) ... are not ours.
-    return null;
+    const h = historyKey(ev);
+    return h ? { type: h } : null;
   }
   if (key in ARROWS) {
     const [dr, dc] = ARROWS[key];

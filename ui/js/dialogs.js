@@ -1,0 +1,207 @@
+// The dialogs: the game picker with each game's new-game options (#dlg-new), generating a
+// fresh puzzle with progress and cancel, settings, puzzles and files, "welcome back" with one
+// Continue per game in progress, and a yes/no confirmation. Games come from screens/index.js;
+// nothing here knows one game from another.
+
+import { call } from './backend.js';
+import { formatTime } from './format.js';
+import { setStatus, toast, callOrToast } from './status.js';
+import { GAMES, gameOf, playable } from './screens/index.js';
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * What the dialogs need from the app.
+ * @typedef {{settings: () => object|null, saveSettings: (patch: object) => Promise<void>,
+ *   startGame: (view: object) => boolean, newGame: (kind: string, args: object) => Promise<void>,
+ *   newDefaultGame: () => Promise<void>}} Host
+ */
+/** @type {Host} */
+let host = null;
+let picked = 'sudoku';
+
+// ---------- the game picker (home) ----------
+
+function buildTiles() {
+  const box = $('game-tiles');
+  for (const g of GAMES) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.id = `game-${g.kind}`;
+    b.className = 'tile';
+    b.disabled = !g.create;
+    const name = document.createElement('strong');
+    name.textContent = g.name;
+    const blurb = document.createElement('span');
+    blurb.textContent = g.create ? g.blurb : 'Coming soon';
+    b.append(name, blurb);
+    b.addEventListener('click', () => pick(g.kind));
+    box.append(b);
+  }
+}
+
+function pick(kind) {
+  picked = kind;
+  for (const g of GAMES) $(`game-${g.kind}`).setAttribute('aria-pressed', String(g.kind === kind));
+  for (const f of document.querySelectorAll('#dlg-new [data-game]')) f.hidden = f.dataset.game !== kind;
+  $('new-fresh').hidden = !gameOf(kind).canGenerate;
+}
+
+/**
+ * The home screen: pick a game (the last one played is preselected) and its options.
+ * @param {string} [note] why the player is here, shown above the tiles
+ */
+export function openPicker(note) {
+  $('new-note').textContent = typeof note === 'string' ? note : '';
+  $('new-note').hidden = typeof note !== 'string';
+  const s = host.settings();
+  if (s) for (const g of GAMES) if (g.create) g.options.fill(s);
+  pick(s && playable(s.last_game) ? s.last_game : 'sudoku');
+  $('dlg-new').showModal();
+}
+
+function onPickerClosed() {
+  const choice = $('dlg-new').returnValue;
+  if (choice !== 'start' && choice !== 'fresh') return;
+  const g = gameOf(picked);
+  const { args, settings } = g.options.read();
+  host.saveSettings({ ...settings, last_game: g.kind });
+  if (choice === 'fresh') generateGame(g, args);
+  else host.newGame(g.kind, args);
+}
+
+/** A brand-new puzzle from the generator, made in the background with a progress bar. */
+async function generateGame(game, args) {
+  const started = await callOrToast('generate_game', { kind: game.kind, ...args });
+  if (!started) return;
+  $('gen').hidden = false;
+  $('gen-progress').value = 0;
+  const poll = async () => {
+    if ($('gen').hidden) return; // cancelled
+    const s = await callOrToast('generation_status');
+    if (!s || s.job !== started.job) { $('gen').hidden = true; return; }
+    $('gen-progress').value = s.progress;
+    if (!s.done) { setTimeout(poll, 100); return; }
+    $('gen').hidden = true;
+    if (s.view) {
+      if (host.startGame(s.view)) setStatus(`New ${gameOf(s.view.kind).describe(s.view)}, freshly made.`);
+    } else if (s.error) toast(s.error);
+  };
+  setTimeout(poll, 100);
+}
+
+// ---------- welcome back ----------
+
+/**
+ * Start-up found games in progress: one Continue per kind (most recent first), or a new game.
+ * @param {{kind, rows, cols, difficulty, elapsed_ms, saved_at_ms, done, total}[]} resumable
+ */
+export function offerResume(resumable) {
+  const list = [...resumable].sort((a, b) => b.saved_at_ms - a.saved_at_ms);
+  const box = $('resume-list');
+  box.replaceChildren();
+  for (const r of list) {
+    const g = gameOf(r.kind) || { name: r.kind, progress: 'done' };
+    const item = document.createElement('div');
+    item.className = 'resume-item';
+    const text = document.createElement('p');
+    text.textContent = `${g.name}, ${r.rows} × ${r.cols} (${r.difficulty}): ${r.done} of ${r.total} ${g.progress}, ${formatTime(r.elapsed_ms)} played.`;
+    const b = document.createElement('button');
+    b.type = 'submit';
+    b.id = `resume-continue-${r.kind}`;
+    b.value = `continue:${r.kind}`;
+    b.textContent = playable(r.kind) ? 'Continue' : 'Coming soon';
+    b.disabled = !playable(r.kind);
+    item.append(text, b);
+    box.append(item);
+  }
+  const first = list.find((r) => playable(r.kind));
+  const dlg = $('dlg-resume');
+  dlg.addEventListener('close', async () => {
+    // Escape continues the most recent game, as the default button does.
+    const choice = dlg.returnValue === 'new' ? null : dlg.returnValue.startsWith('continue:') ? dlg.returnValue.slice(9) : first && first.kind;
+    if (choice) {
+      const v = await callOrToast('continue_game', { kind: choice });
+      if (v && host.startGame(v)) { setStatus('Welcome back.'); return; }
+    }
+    await host.newDefaultGame();
+  }, { once: true });
+  dlg.showModal();
+  if (first) $(`resume-continue-${first.kind}`).focus();
+}
+
+// ---------- confirmation ----------
+
+/** Asks a yes/no question; resolves true if the player said `ok`. */
+export function confirm({ title, text, ok }) {
+  $('dlg-confirm-title').textContent = title;
+  $('confirm-text').textContent = text;
+  $('confirm-ok').textContent = ok;
+  const dlg = $('dlg-confirm');
+  dlg.returnValue = '';
+  dlg.showModal();
+  return new Promise((resolve) => dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true }));
+}
+
+// ---------- settings, puzzles and files ----------
+
+function openSettings() {
+  const s = host.settings();
+  $('set-hand').value = s.handedness;
+  $('set-incorrect').checked = s.show_incorrect;
+  $('set-penonly').checked = s.pen_only;
+  $('dlg-settings').showModal();
+}
+
+async function openShare() {
+  const e = await callOrToast('export_puzzle');
+  $('share-text').value = e ? e.text : '';
+  $('share-error').textContent = '';
+  $('dlg-share').showModal();
+}
+
+/** A button of the files dialog: a failure is shown in the dialog, which stays open. */
+function fileButton(id, command, args, done) {
+  $(id).addEventListener('click', async () => {
+    try {
+      const r = await call(command, args());
+      if (r) done(r);
+    } catch (e) {
+      $('share-error').textContent = e.message;
+    }
+  });
+}
+
+function opened(message) {
+  return (view) => {
+    $('dlg-share').close();
+    if (host.startGame(view)) setStatus(message);
+  };
+}
+
+/** @param {Host} app */
+export function wireDialogs(app) {
+  host = app;
+  buildTiles();
+  $('btn-new').addEventListener('click', () => openPicker());
+  $('won-new').addEventListener('click', () => openPicker());
+  $('dlg-new').addEventListener('close', onPickerClosed);
+  $('gen-cancel').addEventListener('click', async () => {
+    await callOrToast('cancel_generation');
+    $('gen').hidden = true;
+    setStatus('Cancelled. Your game is unchanged.');
+  });
+  $('btn-settings').addEventListener('click', openSettings);
+  $('dlg-settings').addEventListener('close', () => {
+    if ($('dlg-settings').returnValue !== 'save') return;
+    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked });
+  });
+  $('btn-share').addEventListener('click', openShare);
+  const none = () => ({});
+  fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened('Imported puzzle.'));
+  fileButton('file-save', 'save_game_as', none, (r) => {
+    if (r.path) { $('dlg-share').close(); setStatus(`Saved to ${r.path}.`); }
+  });
+  fileButton('file-open', 'open_game', none, (r) => r.view && opened('Opened the saved game.')(r.view));
+  fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened('Imported the puzzle.')(r.view));
+}

@@ -1,0 +1,135 @@
+// The board's pointer wiring (DOM glue around input.js): pointer events on the ink canvas become
+// plain inputs in board coordinates for the InputMachine; its live-ink events are drawn on the
+// InkLayer in the same handler; its other events (ink, tap, note, erase, drag) go to the
+// screen. Ink a screen event carries stays until the screen's handling of it has settled.
+
+import { InputMachine } from './input.js';
+import { InkLayer } from './ink.js';
+import { fitCanvas } from './board.js';
+import { toBoard } from './hit.js';
+import { telemetry, record } from './telemetry.js';
+
+// Live-ink look per stroke kind; the eraser's trail has a fixed width whatever the pressure.
+const LOOK = {
+  write: { color: '#1a237e' },
+  note: { color: '#37474f' },
+  erase: { color: 'rgba(120, 144, 156, 0.35)', pointerType: 'mouse' },
+};
+const TICK_MS = 50;
+
+export class BoardInput {
+  /**
+   * @param {HTMLCanvasElement} canvas the ink overlay, on top of the board
+   * @param {{mode: () => ('write'|'note'|'tap'|null), onEvent: (e: object) => any}} hooks
+   *   mode: what a stroke starting now does (null: the board takes no input);
+   *   onEvent: a screen event; may return a promise (its ink stays until it settles)
+   */
+  constructor(canvas, { mode, onEvent }) {
+    this.canvas = canvas;
+    this.ink = new InkLayer(canvas);
+    this.machine = new InputMachine();
+    this.mode = mode;
+    this.onEvent = onEvent;
+    canvas.addEventListener('pointerdown', (ev) => this._down(ev));
+    canvas.addEventListener('pointermove', (ev) => this._move(ev));
+    canvas.addEventListener('pointerup', (ev) => this._handle(this.machine.up(this._input(ev))));
+    canvas.addEventListener('pointercancel', (ev) => this._handle(this.machine.cancel(this._input(ev))));
+    setInterval(() => this._handle(this.machine.tick(performance.now())), TICK_MS);
+  }
+
+  /** Live strokes on screen (tests check that none is left behind). */
+  get liveInk() {
+    return this.ink.strokes.length;
+  }
+
+  get penSeen() {
+    return this.machine.penSeen;
+  }
+
+  setPenOnly(on) {
+    this.machine.setPenOnly(on);
+  }
+
+  /** A new board of side n: everything in progress and all live ink are dropped. */
+  reset(n) {
+    this.machine.reset(n);
+    this.ink.clear();
+  }
+
+  /** Nothing in play: everything in progress and all live ink are dropped. */
+  clear() {
+    this.reset(this.machine.n);
+  }
+
+  /** End the open writing group now (the screen's mode changes). */
+  flush() {
+    this._handle(this.machine.flush());
+  }
+
+  /** Sizes the overlay like the board (CSS px, DPR); live ink is redrawn in place. */
+  fit(cssSize, dpr) {
+    const resized = this.canvas.width !== Math.round(cssSize * dpr);
+    fitCanvas(this.canvas, cssSize, dpr);
+    this.ink.cellPx = cssSize / this.machine.n;
+    if (resized) this.ink.redraw();
+  }
+
+  _point(ev) {
+    const rect = this.canvas.getBoundingClientRect();
+    const p = toBoard(ev.clientX - rect.left, ev.clientY - rect.top, rect.width);
+    return { x: p.x, y: p.y, t: ev.timeStamp, p: ev.pointerType === 'pen' ? ev.pressure : 0.5 };
+  }
+
+  _input(ev) {
+    return { pointerId: ev.pointerId, pointerType: ev.pointerType, button: ev.button, buttons: ev.buttons, point: this._point(ev) };
+  }
+
+  _down(ev) {
+    const mode = this.mode();
+    if (!mode) return;
+    ev.preventDefault();
+    const input = this._input(ev);
+    this._handle(this.machine.down({ ...input, mode }));
+    if (this.machine.activePointer !== ev.pointerId) return;
+    try { this.canvas.setPointerCapture(ev.pointerId); } catch { /* synthetic pointers can't be captured */ }
+    const { x, y } = input.point;
+    telemetry.lastPointer = { type: ev.pointerType, pressure: ev.pressure, buttons: ev.buttons, button: ev.button, x, y };
+  }
+
+  _move(ev) {
+    const drawStart = performance.now();
+    const stroke = this.machine.activePointer === ev.pointerId;
+    const coalesced = stroke && typeof ev.getCoalescedEvents === 'function' ? ev.getCoalescedEvents() : [];
+    const points = (coalesced.length ? coalesced : [ev]).map((e) => this._point(e));
+    this._handle(this.machine.move({ pointerId: ev.pointerId, pointerType: ev.pointerType, buttons: ev.buttons, points }));
+    if (!stroke) return;
+    // Drawn synchronously in the event handler, so it shows in the frame that handles the event.
+    const drawn = performance.now();
+    record(telemetry.inkDraw, drawn - drawStart);
+    record(telemetry.inkLatency, drawn - ev.timeStamp);
+  }
+
+  _handle(events) {
+    for (const e of events) {
+      if (e.type !== 'live') {
+        this._deliver(e);
+      } else if (e.op === 'begin') {
+        const look = LOOK[e.kind];
+        this.ink.begin(e.id, e.point, look.pointerType || e.pointerType, look.color);
+      } else if (e.op === 'extend') {
+        this.ink.extend(e.id, e.points);
+      } else {
+        this.ink.remove(e.ids);
+      }
+    }
+  }
+
+  _deliver(e) {
+    let handled;
+    try {
+      handled = this.onEvent(e);
+    } finally {
+      if (e.inkIds && e.inkIds.length) Promise.resolve(handled).finally(() => this.ink.remove(e.inkIds));
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// The status line under the controls and the toast: how the page talks to the player.
+
+import { call } from './backend.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The status line; `technique` (a hint's) is shown first, in bold. */
+export function setStatus(text, technique) {
+  const s = $('status');
+  s.replaceChildren();
+  if (technique) {
+    const t = document.createElement('span');
+    t.className = 'technique';
+    t.textContent = `${technique}: `;
+    s.append(t);
+  }
+  s.append(document.createTextNode(text));
+}
+
+let toastTimer = null;
+
+/** A message that goes away by itself. */
+export function toast(message, ms = 4000) {
+  const t = $('toast');
+  t.textContent = message;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, ms);
+}
+
+/** Calls the backend; a failure is told to the player (toast) and resolves to null, never throws. */
+export async function callOrToast(command, args) {
+  try {
+    return await call(command, args);
+  } catch (e) {
+    toast(e.message);
+    return null;
+  }
+}
