@@ -20,10 +20,8 @@ pub enum CommandError {
     NotUnique,
     #[error("That puzzle can't be made: {0}.")]
     Unavailable(String),
-    #[error("That move isn't possible: {0}.")]
-    Action(#[from] inkdoku::session::ActionError),
-    #[error("That ink can't be read: {0}.")]
-    Ink(#[from] inkdoku::ink::InkError),
+    #[error("{}", play_sentence(.0))]
+    Play(#[from] inkdoku::play::PlayError),
     #[error("That file can't be opened: {0}.")]
     BadFile(String),
     #[error("The file could not be saved or opened: {0}.")]
@@ -45,13 +43,23 @@ impl CommandError {
             CommandError::Unsolvable => "unsolvable",
             CommandError::NotUnique => "not_unique",
             CommandError::Unavailable(_) => "unavailable",
-            CommandError::Action(e) => e.kind(),
-            CommandError::Ink(_) => "ink",
+            CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
             CommandError::Files(_) => "files",
             CommandError::Settings(_) => "settings",
             CommandError::Internal(_) => "internal",
         }
+    }
+}
+
+/// A refused move or unreadable ink as a sentence for the player.
+fn play_sentence(e: &inkdoku::play::PlayError) -> String {
+    use inkdoku::play::PlayError;
+    match e {
+        PlayError::Ink(e) => format!("That ink can't be read: {e}."),
+        PlayError::History(e) => format!("{}{}.", e.to_string()[..1].to_uppercase(), &e.to_string()[1..]),
+        PlayError::NoHint(why) => format!("No hint this time: {why}."),
+        other => format!("That move isn't possible: {other}."),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use inkdoku::session::BoardView;
+use inkdoku::play::{GameInPlay, PlayView};
 use serde::Serialize;
 
 use super::game::{install, read};
@@ -44,22 +44,26 @@ pub struct Saved {
 }
 
 pub fn save_game_as(state: &AppState) -> Result<Saved, CommandError> {
-    let name = read(state, |s| {
-        let g = s.game();
-        Ok(format!("sudoku-{}x{}-{}.{}", g.shape().size, g.shape().size, g.difficulty(), inkdoku::save::EXTENSION))
-    })?;
+    let name = read(state, |g| Ok(suggested_name(g)))?;
     let Some(path) = state.picker.pick_save(&name).map_err(CommandError::Files)? else {
         return Ok(Saved { path: None });
     };
     let now = state.now_ms();
-    read(state, |s| inkdoku::save::export(&path, s, now).map_err(|e| CommandError::Files(e.to_string())))?;
+    read(state, |g| inkdoku::save::export(&path, g, now).map_err(|e| CommandError::Files(e.to_string())))?;
     Ok(Saved { path: Some(path.display().to_string()) })
+}
+
+/// `sudoku-9x9-easy.inkdoku`, `kenken-6x6-hard.inkdoku`, `slide-3x4-medium.inkdoku`.
+fn suggested_name(g: &GameInPlay) -> String {
+    let s = g.summary();
+    let level = s.difficulty.unwrap_or_else(|| "game".into());
+    format!("{}-{}x{}-{level}.{}", g.kind().as_str(), s.rows, s.cols, inkdoku::save::EXTENSION)
 }
 
 #[derive(Debug, Serialize)]
 pub struct Opened {
     /// `None` if the player cancelled.
-    pub view: Option<BoardView>,
+    pub view: Option<PlayView>,
 }
 
 pub fn open_game(state: &AppState) -> Result<Opened, CommandError> {
@@ -67,7 +71,7 @@ pub fn open_game(state: &AppState) -> Result<Opened, CommandError> {
         return Ok(Opened { view: None });
     };
     let loaded = inkdoku::save::load(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
-    Ok(Opened { view: Some(install(state, loaded.session)) })
+    Ok(Opened { view: Some(install(state, loaded.game)) })
 }
 
 /// A text puzzle bigger than this is not a puzzle (a 16x16 grid with separators is ~1 KB).

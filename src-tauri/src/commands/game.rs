@@ -1,79 +1,152 @@
-//! Commands that start, show and change the game in play. Each one deserialises, calls the
-//! engine (session, solver, recogniser, generator) and returns a view; rules live in the engine.
+//! Commands that start, show and change the game in play, whatever its kind. Each one
+//! deserialises, calls the engine and returns a view; rules live in the engine
+//! (`inkdoku::play::GameInPlay` and each game's `play` module).
 
-use inkdoku::grid::{symbol_value, Grid, Shape};
-use inkdoku::ink::{self, gesture::Gesture, Recognition, Stroke};
-use inkdoku::session::{Action, BoardView, SudokuSession};
-use inkdoku::sudoku::{bank, solver, Difficulty};
+use inkdoku::grid::{Grid, Shape};
+use inkdoku::ink::Stroke;
+use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
+use inkdoku::pen::WriteOutcome;
+use inkdoku::play::{GameInPlay, GameKind, PlayView, Summary};
+use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
+use inkdoku::sudoku::{bank, solver, Difficulty, SudokuSession};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{AppState, CommandError};
 
+/// `new_game` and `generate_game`: a kind and its options; what is left out comes from the
+/// settings (Sudoku) or a sensible default.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGameArgs {
+    pub kind: GameKind,
+    /// Sudoku 4, 6, 9 or 16; KenKen 3..=9.
     #[serde(default)]
     pub size: Option<u8>,
+    /// Sliding puzzle: 3..=6 each.
     #[serde(default)]
-    pub difficulty: Option<Difficulty>,
+    pub rows: Option<usize>,
+    #[serde(default)]
+    pub cols: Option<usize>,
+    /// easy, medium, hard, expert (the sliding puzzle: easy, medium, hard).
+    #[serde(default)]
+    pub difficulty: Option<String>,
+    /// Sudoku: 180-degree symmetric givens.
     #[serde(default)]
     pub symmetric: Option<bool>,
     #[serde(default)]
     pub seed: Option<u64>,
 }
 
-/// The options of a new game, completed from the settings.
-pub(crate) struct GameOptions {
-    pub shape: Shape,
-    pub difficulty: Difficulty,
-    pub symmetric: bool,
-    pub seed: u64,
+/// The options of a new game, completed and checked.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum GameOptions {
+    Sudoku { shape: Shape, difficulty: Difficulty, symmetric: bool, seed: u64 },
+    Kenken { size: usize, difficulty: Difficulty, seed: u64 },
+    Slide { rows: usize, cols: usize, difficulty: inkdoku::slide::Difficulty, seed: u64 },
 }
+
+/// KenKen sizes the app offers.
+const KENKEN_SIZES: std::ops::RangeInclusive<usize> = 3..=9;
 
 impl NewGameArgs {
     pub(crate) fn resolve(self, state: &AppState, command: &str) -> Result<GameOptions, CommandError> {
+        let bad = |detail: String| CommandError::BadArguments { command: command.into(), detail };
         let settings = state.lock().settings.clone();
-        let size = self.size.unwrap_or(settings.default_size);
-        let shape = Shape::from_size(size as usize).ok_or_else(|| CommandError::BadArguments {
-            command: command.into(),
-            detail: format!("size {size} is not one of 4, 6, 9, 16"),
-        })?;
-        Ok(GameOptions {
-            shape,
-            difficulty: self.difficulty.unwrap_or_else(|| settings.difficulty.parse().unwrap_or(Difficulty::Easy)),
-            symmetric: self.symmetric.unwrap_or(settings.symmetric),
-            seed: self.seed.unwrap_or_else(rand::random),
-        })
+        let seed = self.seed.unwrap_or_else(rand::random);
+        let unused = |what: &str, present: bool| if present { Err(bad(format!("a {} game has no {what}", self.kind.as_str()))) } else { Ok(()) };
+        match self.kind {
+            GameKind::Sudoku => {
+                unused("rows or columns", self.rows.is_some() || self.cols.is_some())?;
+                let size = self.size.unwrap_or(settings.default_size);
+                let shape = Shape::from_size(size as usize).ok_or_else(|| bad(format!("size {size} is not one of 4, 6, 9, 16")))?;
+                let difficulty = self.difficulty.as_deref().unwrap_or(&settings.difficulty).parse().map_err(|e: inkdoku::sudoku::UnknownDifficulty| bad(e.to_string()))?;
+                Ok(GameOptions::Sudoku { shape, difficulty, symmetric: self.symmetric.unwrap_or(settings.symmetric), seed })
+            }
+            GameKind::Kenken => {
+                unused("rows, columns or symmetry", self.rows.is_some() || self.cols.is_some() || self.symmetric.is_some())?;
+                let size = self.size.map_or(6, usize::from);
+                if !KENKEN_SIZES.contains(&size) {
+                    return Err(bad(format!("size {size} is not 3 to 9")));
+                }
+                let difficulty = self.difficulty.as_deref().unwrap_or("easy").parse().map_err(|e: inkdoku::sudoku::UnknownDifficulty| bad(e.to_string()))?;
+                Ok(GameOptions::Kenken { size, difficulty, seed })
+            }
+            GameKind::Slide => {
+                unused("size or symmetry", self.size.is_some() || self.symmetric.is_some())?;
+                let (rows, cols) = (self.rows.unwrap_or(4), self.cols.unwrap_or(4));
+                let sides = inkdoku::slide::MIN_SIDE..=inkdoku::slide::MAX_SIDE;
+                if !sides.contains(&rows) || !sides.contains(&cols) {
+                    return Err(bad(format!("a {rows}x{cols} board: each side must be 3 to 6")));
+                }
+                let difficulty = self.difficulty.as_deref().unwrap_or("medium").parse().map_err(bad)?;
+                Ok(GameOptions::Slide { rows, cols, difficulty, seed })
+            }
+        }
     }
 }
 
-/// Installs a new session as the game in play: timer running, autosaved, any resumable save
-/// forgotten (the player chose a new game).
-pub(crate) fn install(state: &AppState, mut session: SudokuSession) -> BoardView {
+/// A new KenKen from the generator, or a sliding puzzle shuffled to the level's distance.
+pub(crate) fn make_kenken_or_slide(opts: &GameOptions) -> Result<GameInPlay, String> {
+    match *opts {
+        GameOptions::Kenken { size, difficulty, seed } => {
+            let g = inkdoku::kenken::generator::generate(size, difficulty, seed).map_err(|e| e.to_string())?;
+            let info = KenkenInfo { solution: Some(g.solution), difficulty: Some(g.difficulty.name().to_string()), seed: Some(seed) };
+            Ok(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle)), info))
+        }
+        GameOptions::Slide { rows, cols, difficulty, seed } => {
+            let board = inkdoku::slide::shuffle(rows, cols, difficulty.distance(rows, cols), seed).map_err(|e| e.to_string())?;
+            let info = SlideInfo { difficulty: Some(format!("{difficulty:?}").to_lowercase()), seed: Some(seed) };
+            Ok(GameInPlay::Slide(SlideSession::from_game(SlideGame::new(board)), info))
+        }
+        GameOptions::Sudoku { .. } => Err("a Sudoku comes from the bank or the Sudoku generator".into()),
+    }
+}
+
+/// Installs a game as the one in play: its clock running, autosaved. The game it replaces is
+/// paused, saved and kept for "Continue" if it is of another kind and unfinished (each kind has
+/// its own autosave); a resumable game of the same kind is forgotten (the player chose a new one).
+pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
     let now = state.now_ms();
-    session.resume(now);
-    let view = session.view(now);
-    state.autosave(&session);
+    game.resume(now);
+    let view = game.view(now);
+    state.autosave(&game);
     let mut inner = state.lock();
-    inner.session = Some(session);
-    inner.resumable = None;
+    let kind = game.kind();
+    if let Some(mut old) = inner.game.replace(game) {
+        old.pause(now);
+        if old.kind() != kind && !old.is_finished() {
+            state.autosave(&old);
+            inner.resumable.insert(old.kind(), inkdoku::save::Loaded { game: old, saved_at_ms: now });
+        }
+    }
+    inner.resumable.remove(&kind);
+    inner.settings.last_game = kind;
     view
 }
 
-fn start(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<BoardView, CommandError> {
+fn start_sudoku(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<PlayView, CommandError> {
     let session = SudokuSession::new(puzzle, solution, difficulty, seed).map_err(|e| CommandError::Internal(e.to_string()))?;
-    Ok(install(state, session))
+    Ok(install(state, GameInPlay::Sudoku(session)))
 }
 
-/// A new game, instantly: a banked puzzle of that size and level, freshly transformed. A level
-/// a size can't have (4x4 expert) is served at the hardest level it can; the view shows which.
-pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<BoardView, CommandError> {
-    let opts = args.resolve(state, "new_game")?;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(opts.seed);
-    let served = bank::instant_puzzle(opts.shape, opts.difficulty, opts.symmetric, &mut rng);
-    let solution = solver::solve(&served.puzzle).ok_or(CommandError::Unsolvable)?;
-    start(state, served.puzzle, solution, served.difficulty.name(), Some(opts.seed))
+/// A new game. Sudoku is instant: a banked puzzle of that size and level, freshly transformed
+/// (a level a size can't have, 4x4 expert, is served at the hardest level it can; the view
+/// shows which).
+pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, CommandError> {
+    match args.resolve(state, "new_game")? {
+        GameOptions::Sudoku { shape, difficulty, symmetric, seed } => {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let served = bank::instant_puzzle(shape, difficulty, symmetric, &mut rng);
+            let solution = solver::solve(&served.puzzle).ok_or(CommandError::Unsolvable)?;
+            start_sudoku(state, served.puzzle, solution, served.difficulty.name(), Some(seed))
+        }
+        other => {
+            let game = make_kenken_or_slide(&other).map_err(CommandError::Unavailable)?;
+            Ok(install(state, game))
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -82,15 +155,15 @@ pub struct ImportArgs {
     pub text: String,
 }
 
-/// A puzzle typed or pasted by the player.
-pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<BoardView, CommandError> {
+/// A Sudoku typed or pasted by the player.
+pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, CommandError> {
     let puzzle = Grid::parse_puzzle(&args.text)?;
     let solution = match solver::count_solutions(&puzzle, 2) {
         0 => return Err(CommandError::Unsolvable),
         1 => solver::solve(&puzzle).ok_or(CommandError::Unsolvable)?,
         _ => return Err(CommandError::NotUnique),
     };
-    start(state, puzzle, solution, "imported", None)
+    start_sudoku(state, puzzle, solution, "imported", None)
 }
 
 #[derive(Debug, Serialize)]
@@ -98,45 +171,60 @@ pub struct ExportedPuzzle {
     pub text: String,
 }
 
+/// The puzzle in play as text: a Sudoku's givens as one line, a KenKen as the JSON of the
+/// shared data sets, a sliding puzzle's start board as one line.
 pub fn export_puzzle(state: &AppState) -> Result<ExportedPuzzle, CommandError> {
-    read(state, |s| Ok(ExportedPuzzle { text: s.game().givens().to_line() }))
+    read(state, |g| {
+        let text = match g {
+            GameInPlay::Sudoku(s) => s.game().givens().to_line(),
+            GameInPlay::Kenken(s, info) => s.game().puzzle().to_json(info.solution.as_deref(), info.difficulty.as_deref()),
+            GameInPlay::Slide(s, _) => s.start().board().to_line(),
+        };
+        Ok(ExportedPuzzle { text })
+    })
 }
 
-pub fn board(state: &AppState) -> Result<BoardView, CommandError> {
+pub fn board(state: &AppState) -> Result<PlayView, CommandError> {
     let now = state.now_ms();
-    read(state, |s| Ok(s.view(now)))
+    read(state, |g| Ok(g.view(now)))
 }
 
-/// Runs `f` on the session in play without changing it.
-pub(crate) fn read<T>(state: &AppState, f: impl FnOnce(&SudokuSession) -> Result<T, CommandError>) -> Result<T, CommandError> {
+/// Runs `f` on the game in play without changing it.
+pub(crate) fn read<T>(state: &AppState, f: impl FnOnce(&GameInPlay) -> Result<T, CommandError>) -> Result<T, CommandError> {
     let inner = state.lock();
-    f(inner.session.as_ref().ok_or(CommandError::NoGame)?)
+    f(inner.game.as_ref().ok_or(CommandError::NoGame)?)
 }
 
-/// Runs `f` on the session in play, then stops the clock if the puzzle is now solved,
-/// autosaves, and returns `f`'s result with the new view. `f` leaves the session unchanged when
-/// it fails (every change goes through `Session::apply`), so a failure saves nothing.
-pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut SudokuSession, u64) -> Result<T, CommandError>) -> Result<(T, BoardView), CommandError> {
+/// Runs `f` on the game in play, autosaves, and returns `f`'s result with the new view. `f`
+/// leaves the game unchanged when it fails (every change goes through the session), so a
+/// failure saves nothing.
+pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
     let now = state.now_ms();
     let mut inner = state.lock();
-    let session = inner.session.as_mut().ok_or(CommandError::NoGame)?;
-    let out = f(session, now)?;
-    if session.is_solved() {
-        session.pause(now);
-    }
-    state.autosave(session);
-    Ok((out, session.view(now)))
+    let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
+    let out = f(game, now)?;
+    state.autosave(game);
+    Ok((out, game.view(now)))
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ActArgs {
-    pub action: Action,
+    /// A move in the vocabulary of the game in play (`{"type": "set_value", ...}` for Sudoku).
+    pub action: Value,
 }
 
-/// Any session action: values, candidates, notes, erasing, hints, undo/redo, solve.
-pub fn act(state: &AppState, args: ActArgs) -> Result<BoardView, CommandError> {
-    change(state, |s, _| Ok(s.apply(args.action)?)).map(|(_, view)| view)
+/// A move in the game in play.
+pub fn act(state: &AppState, args: ActArgs) -> Result<PlayView, CommandError> {
+    change(state, |g, now| Ok(g.act(args.action, now)?)).map(|(_, view)| view)
+}
+
+pub fn undo(state: &AppState) -> Result<PlayView, CommandError> {
+    change(state, |g, now| Ok(g.undo(now)?)).map(|(_, view)| view)
+}
+
+pub fn redo(state: &AppState) -> Result<PlayView, CommandError> {
+    change(state, |g, now| Ok(g.redo(now)?)).map(|(_, view)| view)
 }
 
 #[derive(Debug, Deserialize)]
@@ -146,13 +234,13 @@ pub struct TimerArgs {
 }
 
 /// The view pauses the clock while the window is hidden or minimised (and the game is saved
-/// then, since the device may be about to sleep).
-pub fn set_timer(state: &AppState, args: TimerArgs) -> Result<BoardView, CommandError> {
-    change(state, |s, now| {
-        if args.running && !s.is_solved() {
-            s.resume(now)
+/// then, since the device may be about to sleep). A solved game's clock stays stopped.
+pub fn set_timer(state: &AppState, args: TimerArgs) -> Result<PlayView, CommandError> {
+    change(state, |g, now| {
+        if args.running {
+            g.resume(now)
         } else {
-            s.pause(now)
+            g.pause(now)
         }
         Ok(())
     })
@@ -168,112 +256,81 @@ pub struct WriteArgs {
     pub strokes: Vec<Stroke>,
 }
 
-/// What became of the ink written into a cell.
-#[derive(Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum WriteOutcome {
-    /// Recognised and written.
-    Symbol { symbol: char, confidence: f32 },
-    /// Nothing legal was recognised; nothing changed.
-    Rejected { reason: String },
-    /// A stroke much smaller than the cell: a selection, not writing.
-    Tap,
-    /// A zig-zag over the cell: cleared.
-    ScratchOut,
-    /// The cell is a given; nothing changed.
-    Given,
-}
-
 #[derive(Debug, Serialize)]
 pub struct WriteResult {
     pub outcome: WriteOutcome,
-    pub view: BoardView,
+    pub view: PlayView,
 }
 
-/// The pen wrote into a cell: recognise the ink as a legal symbol (or a gesture) and apply it.
+/// The pen wrote into a cell: the engine decides what the ink means and applies it.
 pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, CommandError> {
-    let (outcome, view) = change(state, |s, _| {
-        let shape = s.game().shape();
-        let n = shape.n();
-        if args.row >= n || args.col >= n {
-            return Err(CommandError::BadArguments { command: "write_cell".into(), detail: format!("r{}c{} is outside the {n}x{n} board", args.row + 1, args.col + 1) });
-        }
-        let outcome = if s.game().givens().get(args.row, args.col) != 0 {
-            WriteOutcome::Given
-        } else {
-            match ink::gesture::classify(&args.strokes, 1.0 / n as f32) {
-                Gesture::Tap => WriteOutcome::Tap,
-                Gesture::ScratchOut => {
-                    s.apply(Action::Clear { row: args.row, col: args.col })?;
-                    WriteOutcome::ScratchOut
-                }
-                Gesture::Writing => match ink::recognize(&args.strokes, &shape.symbols())? {
-                    Recognition::Symbol { candidates } => {
-                        let (symbol, confidence) = candidates.first().copied().ok_or_else(|| CommandError::Internal("the recogniser returned no candidate".into()))?;
-                        let value = symbol_value(symbol).ok_or_else(|| CommandError::Internal(format!("the recogniser returned {symbol:?}")))?;
-                        s.apply(Action::SetValue { row: args.row, col: args.col, value })?;
-                        WriteOutcome::Symbol { symbol, confidence }
-                    }
-                    Recognition::Rejected { reason } => WriteOutcome::Rejected { reason },
-                },
-            }
-        };
-        Ok(outcome)
-    })?;
+    let (outcome, view) = change(state, |g, now| Ok(g.write(args.row, args.col, &args.strokes, now)?))?;
     Ok(WriteResult { outcome, view })
 }
 
 /// What start-up found.
 #[derive(Debug, Serialize)]
 pub struct StartupView {
-    /// A game in progress that "Continue" restores.
-    pub resumable: Option<ResumeSummary>,
+    /// Games in progress that "Continue" restores, one per kind at most.
+    pub resumable: Vec<ResumeSummary>,
     /// A friendly sentence if something was not normal (e.g. a damaged save was set aside).
     pub notice: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
 pub struct ResumeSummary {
-    pub size: u8,
-    pub difficulty: String,
-    pub elapsed_ms: u64,
+    #[serde(flatten)]
+    pub summary: Summary,
     pub saved_at_ms: u64,
-    pub filled: usize,
-    pub cells: usize,
 }
 
-/// Looks for the autosave (once per run): a damaged file is set aside and its backup tried.
+/// Looks for each kind's autosave (once per run): a damaged file is set aside and its backup
+/// tried. Later calls list the games waiting for "Continue".
 pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
-    let mut notice = None;
+    let mut notices = Vec::new();
     let already = std::mem::replace(&mut state.lock().started_up, true);
-    if !already {
-        if let Some(saver) = &state.autosave {
-            let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms());
-            notice = recovery.message();
-            if let Some(n) = &notice {
-                tracing::warn!(notice = %n, "autosave recovery");
+    if let (false, Some(savers)) = (already, &state.autosaves) {
+        for kind in GameKind::ALL {
+            let Some(saver) = savers.of(kind) else { continue };
+            let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms(), Some(kind));
+            let finished = recovery.loaded().is_some_and(|l| l.game.is_finished());
+            // A finished game is over: nothing to continue, and nothing to apologise for.
+            if let (false, Some(n)) = (finished, recovery.message()) {
+                tracing::warn!(notice = %n, kind = kind.as_str(), "autosave recovery");
+                notices.push(n);
             }
-            state.lock().resumable = recovery.into_loaded().filter(|l| !l.session.is_solved());
+            if let Some(loaded) = recovery.into_loaded().filter(|l| !l.game.is_finished()) {
+                state.lock().resumable.insert(kind, loaded);
+            }
         }
     }
     let inner = state.lock();
-    let resumable = inner.resumable.as_ref().map(|l| {
-        let g = l.session.game();
-        let board = g.board();
-        ResumeSummary {
-            size: g.shape().size,
-            difficulty: g.difficulty().to_string(),
-            elapsed_ms: l.session.elapsed(0),
-            saved_at_ms: l.saved_at_ms,
-            filled: board.filled(),
-            cells: g.shape().cells(),
-        }
-    });
-    Ok(StartupView { resumable, notice })
+    let resumable = inner
+        .resumable
+        .values()
+        .map(|l| ResumeSummary { summary: l.game.summary(), saved_at_ms: l.saved_at_ms })
+        .collect();
+    Ok(StartupView { resumable, notice: (!notices.is_empty()).then(|| notices.join(" ")) })
 }
 
-/// "Continue": the saved game with its entries, notes, history and timer.
-pub fn continue_game(state: &AppState) -> Result<BoardView, CommandError> {
-    let loaded = state.lock().resumable.take().ok_or(CommandError::NoGame)?;
-    Ok(install(state, loaded.session))
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContinueArgs {
+    /// Which game; may be left out when only one is waiting.
+    #[serde(default)]
+    pub kind: Option<GameKind>,
+}
+
+/// "Continue": the saved game with its moves, notes, history and timer.
+pub fn continue_game(state: &AppState, args: ContinueArgs) -> Result<PlayView, CommandError> {
+    let loaded = {
+        let mut inner = state.lock();
+        let kind = match args.kind {
+            Some(k) => k,
+            None if inner.resumable.len() == 1 => *inner.resumable.keys().next().ok_or(CommandError::NoGame)?,
+            None => return Err(CommandError::BadArguments { command: "continue_game".into(), detail: "say which game: kind".into() }),
+        };
+        inner.resumable.remove(&kind).ok_or(CommandError::NoGame)?
+    };
+    Ok(install(state, loaded.game))
 }

@@ -30,7 +30,7 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
     let a = Args { command, value: args };
     match command {
         "startup" => to_value(game::startup(state)),
-        "continue_game" => to_value(game::continue_game(state)),
+        "continue_game" => to_value(game::continue_game(state, a.parse()?)),
         "new_game" => to_value(game::new_game(state, a.parse()?)),
         "generate_game" => to_value(generate::generate_game(state, a.parse()?)),
         "generation_status" => to_value(generate::generation_status(state)),
@@ -39,6 +39,8 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "export_puzzle" => to_value(game::export_puzzle(state)),
         "board" => to_value(game::board(state)),
         "act" => to_value(game::act(state, a.parse()?)),
+        "undo" => to_value(game::undo(state)),
+        "redo" => to_value(game::redo(state)),
         "write_cell" => to_value(game::write_cell(state, a.parse()?)),
         "set_timer" => to_value(game::set_timer(state, a.parse()?)),
         "hint" => to_value(help::hint(state)),

@@ -12,6 +12,8 @@ pub const COMMANDS: &[&str] = &[
     "export_puzzle",
     "board",
     "act",
+    "undo",
+    "redo",
     "write_cell",
     "set_timer",
     "hint",

@@ -1,14 +1,15 @@
 //! What the commands share between calls: the game in play, the settings, the clock, and where
 //! things are saved.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
+use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::Loaded;
-use inkdoku::session::SudokuSession;
 
-use super::autosave::Autosaver;
+use super::autosave::Autosaves;
 use super::files::FilePicker;
 use super::settings::{Settings, SettingsStore};
 
@@ -20,15 +21,23 @@ pub struct AppState {
     /// never jumps with the wall clock.
     started: Instant,
     started_unix_ms: u64,
-    /// `None` keeps everything in memory (tests, dev server by default).
-    pub(crate) autosave: Option<Autosaver>,
+    /// One autosave per game kind; `None` keeps everything in memory (tests, dev server by
+    /// default).
+    pub(crate) autosaves: Option<Autosaves>,
     pub(crate) settings_store: Box<dyn SettingsStore>,
     pub(crate) picker: Box<dyn FilePicker>,
     /// A puzzle being generated in the background.
     pub(crate) job: Mutex<Option<super::generate::Job>>,
-    /// Why the shell stopped the clock (a set of `Pause` bits), and whether it was running
-    /// before: it starts again only once every reason is gone.
-    shell_pause: Mutex<(u8, bool)>,
+    shell_pause: Mutex<ShellPause>,
+}
+
+/// Why the shell stopped the clock, and whether it was running before: it starts again only
+/// once every reason is gone.
+#[derive(Default)]
+struct ShellPause {
+    /// A set of [`Pause`] bits.
+    reasons: u8,
+    was_running: bool,
 }
 
 /// Why the shell (not the view) stopped the clock.
@@ -41,9 +50,10 @@ pub enum Pause {
 }
 
 pub(crate) struct Inner {
-    pub session: Option<SudokuSession>,
-    /// A saved game found at start-up, waiting for "Continue" or "New game".
-    pub resumable: Option<Loaded>,
+    pub game: Option<GameInPlay>,
+    /// Games waiting for "Continue", at most one per kind: found at start-up, or put aside when
+    /// the player started a game of another kind.
+    pub resumable: BTreeMap<GameKind, Loaded>,
     /// Whether start-up already looked for a saved game.
     pub started_up: bool,
     pub settings: Settings,
@@ -55,24 +65,24 @@ impl AppState {
         AppState::new(None, Box::new(super::settings::MemoryStore::default()), Box::new(super::files::NoPicker))
     }
 
-    /// `data_dir`: where the autosave lives (`autosave.inkdoku`, with `.bak`).
+    /// `data_dir`: where the autosaves live (`autosave-<kind>.inkdoku`, each with `.bak`).
     pub fn new(data_dir: Option<PathBuf>, settings_store: Box<dyn SettingsStore>, picker: Box<dyn FilePicker>) -> Self {
         let settings = settings_store.load();
         AppState {
-            inner: Mutex::new(Inner { session: None, resumable: None, started_up: false, settings }),
+            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings }),
             started: Instant::now(),
             started_unix_ms: inkdoku::save::now_ms(),
-            autosave: data_dir.map(|d| Autosaver::start(d.join("autosave.inkdoku"))),
+            autosaves: data_dir.map(|d| Autosaves::start(&d)),
             settings_store,
             picker,
             job: Mutex::new(None),
-            shell_pause: Mutex::new((0, false)),
+            shell_pause: Mutex::new(ShellPause::default()),
         }
     }
 
     pub(crate) fn lock(&self) -> MutexGuard<'_, Inner> {
         // A panic while holding the lock must not brick the app: the state itself stays valid,
-        // because every change goes through `Session::apply`, which changes nothing on error.
+        // because every change goes through the session, which changes nothing on error.
         self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
@@ -81,14 +91,11 @@ impl AppState {
         self.started_unix_ms + self.started.elapsed().as_millis() as u64
     }
 
-    /// Hands the session to the autosave writer (a finished game stops being resumable).
-    pub(crate) fn autosave(&self, session: &SudokuSession) {
-        let Some(saver) = &self.autosave else { return };
-        if session.is_solved() {
-            saver.delete();
-            return;
-        }
-        match inkdoku::save::to_bytes(session, self.now_ms()) {
+    /// Hands the game to its kind's autosave writer (a finished game stops being resumable).
+    pub(crate) fn autosave(&self, game: &GameInPlay) {
+        let Some(saver) = self.autosaves.as_ref().and_then(|a| a.of(game.kind())) else { return };
+        match inkdoku::save::to_bytes(game, self.now_ms()) {
+            Ok(bytes) if game.is_finished() => saver.finish(bytes),
             Ok(bytes) => saver.save(bytes),
             Err(e) => tracing::error!(error = %e, "could not encode the autosave"),
         }
@@ -98,14 +105,14 @@ impl AppState {
     pub fn save_before_exit(&self) {
         let now = self.now_ms();
         let mut inner = self.lock();
-        if let Some(s) = inner.session.as_mut() {
-            s.pause(now);
-            let snapshot = s.clone();
+        if let Some(g) = inner.game.as_mut() {
+            g.pause(now);
+            let snapshot = g.clone();
             drop(inner);
             self.autosave(&snapshot);
         }
-        if let Some(saver) = &self.autosave {
-            saver.flush();
+        if let Some(savers) = &self.autosaves {
+            savers.flush();
         }
     }
 }
@@ -114,13 +121,13 @@ impl AppState {
     /// The device is about to sleep, or the window was minimised: stop the clock and save now.
     pub fn pause_for(&self, reason: Pause) {
         let mut p = self.shell_pause.lock().unwrap_or_else(|e| e.into_inner());
-        if p.0 & reason as u8 != 0 {
+        if p.reasons & reason as u8 != 0 {
             return;
         }
-        if p.0 == 0 {
-            p.1 = self.lock().session.as_ref().is_some_and(|s| s.is_running());
+        if p.reasons == 0 {
+            p.was_running = self.lock().game.as_ref().is_some_and(|g| g.is_running());
         }
-        p.0 |= reason as u8;
+        p.reasons |= reason as u8;
         drop(p);
         self.save_before_exit();
     }
@@ -128,14 +135,14 @@ impl AppState {
     /// That reason is over; the clock goes on if it ran before and no other reason holds it.
     pub fn resume_for(&self, reason: Pause) {
         let mut p = self.shell_pause.lock().unwrap_or_else(|e| e.into_inner());
-        if p.0 & reason as u8 == 0 {
+        if p.reasons & reason as u8 == 0 {
             return;
         }
-        p.0 &= !(reason as u8);
-        if p.0 == 0 && std::mem::take(&mut p.1) {
+        p.reasons &= !(reason as u8);
+        if p.reasons == 0 && std::mem::take(&mut p.was_running) {
             let now = self.now_ms();
-            if let Some(s) = self.lock().session.as_mut() {
-                s.resume(now);
+            if let Some(g) = self.lock().game.as_mut() {
+                g.resume(now);
             }
         }
     }

@@ -19,7 +19,7 @@ fn every_listed_command_is_dispatched_and_nothing_else() {
 fn new_game_returns_the_board_for_every_size() {
     let state = fresh();
     for size in [4u64, 6, 9, 16] {
-        let v = dispatch(&state, "new_game", json!({ "size": size })).unwrap();
+        let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": size })).unwrap();
         assert_eq!(v["size"], size);
         let cells = v["cells"].as_array().unwrap();
         assert_eq!(cells.len() as u64, size * size);
@@ -31,14 +31,19 @@ fn new_game_returns_the_board_for_every_size() {
 #[test]
 fn actions_go_through_the_session_with_undo() {
     let state = fresh();
-    let v = dispatch(&state, "new_game", json!({"size": 9})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
     let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
     let (row, col) = (blank / 9, blank % 9);
     let v = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": row, "col": col, "value": 4}})).unwrap();
     assert_eq!(v["cells"][blank]["value"], 4);
     assert_eq!(v["can_undo"], true);
-    let v = dispatch(&state, "act", json!({"action": {"type": "undo"}})).unwrap();
+    assert_eq!(v["kind"], "sudoku");
+    assert_eq!(dispatch(&state, "act", json!({"action": {"type": "undo"}})).unwrap_err().kind(), "bad_action", "undo is a command, not a move");
+    let v = dispatch(&state, "undo", Value::Null).unwrap();
     assert_eq!(v["cells"][blank]["value"], 0);
+    assert_eq!(dispatch(&state, "redo", Value::Null).unwrap()["cells"][blank]["value"], 4);
+    let v = dispatch(&state, "undo", Value::Null).unwrap();
+    assert_eq!(dispatch(&state, "undo", Value::Null).unwrap_err().kind(), "nothing_to_undo");
     let given = v["cells"].as_array().unwrap().iter().position(|c| c["given"] == true).unwrap();
     let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": given / 9, "col": given % 9, "value": 1}})).unwrap_err();
     assert_eq!(e.kind(), "given_cell");
@@ -49,7 +54,22 @@ fn actions_go_through_the_session_with_undo() {
 #[test]
 fn malformed_arguments_are_typed_errors() {
     let state = fresh();
-    for args in [json!({"size": "nine"}), json!({"size": 7}), json!({"size": -1}), json!([1, 2]), json!("x"), json!({"size": 9, "evil": 1}), json!({"difficulty": "insane"})] {
+    for args in [
+        json!({"kind": "sudoku", "size": "nine"}),
+        json!({"kind": "sudoku", "size": 7}),
+        json!({"kind": "sudoku", "size": -1}),
+        json!([1, 2]),
+        json!("x"),
+        json!({"kind": "sudoku", "size": 9, "evil": 1}),
+        json!({"kind": "sudoku", "difficulty": "insane"}),
+        json!({"size": 9}),
+        json!({"kind": "chess"}),
+        json!({"kind": "kenken", "size": 10}),
+        json!({"kind": "kenken", "rows": 4}),
+        json!({"kind": "slide", "rows": 7}),
+        json!({"kind": "slide", "size": 4}),
+        json!({"kind": "slide", "difficulty": "expert"}),
+    ] {
         let e = dispatch(&state, "new_game", args.clone()).unwrap_err();
         assert_eq!(e.kind(), "bad_arguments", "{args}");
         let body = serde_json::to_value(&e).unwrap();
@@ -57,17 +77,24 @@ fn malformed_arguments_are_typed_errors() {
         assert!(body["message"].as_str().unwrap().contains("new_game"));
     }
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap_err().kind(), "no_game");
-    dispatch(&state, "new_game", json!({})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku"})).unwrap();
     for (cmd, args) in [
-        ("act", json!({"action": {"type": "launch_missiles"}})),
-        ("act", json!({"action": {"type": "set_value", "row": "a"}})),
         ("write_cell", json!({"row": 0, "col": 0, "strokes": [[{"x": "NaN"}]]})),
-        ("write_cell", json!({"row": 99, "col": 0, "strokes": []})),
         ("update_settings", json!({"settings": {"handedness": "both"}})),
         ("set_timer", json!({"running": 3})),
     ] {
         let e = dispatch(&state, cmd, args.clone()).unwrap_err();
         assert_eq!(e.kind(), "bad_arguments", "{cmd} {args}");
+    }
+    // A move the game in play does not know, and a cell off the board, are the game's errors.
+    for (cmd, args, kind) in [
+        ("act", json!({"action": {"type": "launch_missiles"}}), "bad_action"),
+        ("act", json!({"action": {"type": "set_value", "row": "a"}}), "bad_action"),
+        ("write_cell", json!({"row": 99, "col": 0, "strokes": []}), "out_of_board"),
+    ] {
+        let e = dispatch(&state, cmd, args.clone()).unwrap_err();
+        assert_eq!(e.kind(), kind, "{cmd} {args}");
+        assert!(e.to_string().ends_with('.'), "a sentence: {e}");
     }
 }
 
@@ -75,7 +102,7 @@ fn malformed_arguments_are_typed_errors() {
 fn random_json_never_panics() {
     use rand::{Rng, SeedableRng};
     let state = fresh();
-    dispatch(&state, "new_game", json!({"size": 4})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     fn random_value(rng: &mut rand::rngs::StdRng, depth: u32) -> Value {
         match rng.random_range(0..if depth > 3 { 5 } else { 7 }) {
@@ -83,23 +110,28 @@ fn random_json_never_panics() {
             1 => json!(rng.random::<bool>()),
             2 => json!(rng.random_range(-5i64..20)),
             3 => json!(rng.random::<f64>() * 2.0 - 0.5),
-            4 => json!(["x", "y", "row", "col", "set_value", "undo", "9", ""][rng.random_range(0..8)]),
+            4 => json!(["x", "y", "row", "col", "set_value", "sudoku", "kenken", "slide", "tap", "9", ""][rng.random_range(0..11)]),
             5 => Value::Array((0..rng.random_range(0..4)).map(|_| random_value(rng, depth + 1)).collect()),
             _ => {
-                let keys = ["type", "row", "col", "value", "strokes", "x", "y", "action", "size", "text", "running", "settings"];
+                let keys = ["type", "row", "col", "value", "strokes", "x", "y", "action", "size", "text", "running", "settings", "kind", "dir"];
                 Value::Object((0..rng.random_range(0..4)).map(|_| (keys[rng.random_range(0..keys.len())].to_string(), random_value(rng, depth + 1))).collect())
             }
         }
     }
-    for _ in 0..5000 {
-        let cmd = COMMANDS[rng.random_range(0..COMMANDS.len())];
-        if cmd == "new_game" || cmd == "import_puzzle" {
-            continue;
+    // Every kind of game in play gets the same storm of random calls.
+    for kind in [json!({"kind": "sudoku", "size": 4}), json!({"kind": "kenken", "size": 4, "seed": 1}), json!({"kind": "slide", "rows": 3, "cols": 3, "seed": 1})] {
+        dispatch(&state, "new_game", kind).unwrap();
+        for _ in 0..3000 {
+            let cmd = COMMANDS[rng.random_range(0..COMMANDS.len())];
+            // Slow or game-replacing commands are fuzzed elsewhere.
+            if ["new_game", "import_puzzle", "generate_game", "continue_game"].contains(&cmd) {
+                continue;
+            }
+            let _ = dispatch(&state, cmd, random_value(&mut rng, 0));
         }
-        let _ = dispatch(&state, cmd, random_value(&mut rng, 0));
+        // The state is still sound.
+        assert!(dispatch(&state, "board", Value::Null).is_ok());
     }
-    // The state is still sound.
-    assert!(dispatch(&state, "board", Value::Null).is_ok());
 }
 
 #[test]
@@ -125,7 +157,7 @@ fn settings_update_and_validation() {
     let saved = dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
     assert_eq!(saved["handedness"], "left");
     assert_eq!(dispatch(&state, "get_settings", Value::Null).unwrap(), saved);
-    assert_eq!(dispatch(&state, "new_game", json!({})).unwrap()["size"], 6);
+    assert_eq!(dispatch(&state, "new_game", json!({"kind": "sudoku"})).unwrap()["size"], 6);
     s["default_size"] = json!(5);
     assert_eq!(dispatch(&state, "update_settings", json!({ "settings": s })).unwrap_err().kind(), "bad_arguments");
 }
@@ -160,7 +192,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 fn play_a_little(state: &AppState) -> Value {
-    let v = dispatch(state, "new_game", json!({"size": 9})).unwrap();
+    let v = dispatch(state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
     let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
     dispatch(state, "act", json!({"action": {"type": "set_value", "row": blank / 9, "col": blank % 9, "value": 2}})).unwrap();
     dispatch(state, "act", json!({"action": {"type": "add_note", "stroke": [[0.1, 0.1], [0.2, 0.25]]}})).unwrap()
@@ -170,19 +202,20 @@ fn play_a_little(state: &AppState) -> Value {
 fn autosave_then_continue_restores_the_game_and_its_history() {
     let dir = temp_dir("autosave");
     let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
-    assert!(dispatch(&state, "startup", Value::Null).unwrap()["resumable"].is_null());
+    assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["resumable"], json!([]));
     let before = play_a_little(&state);
     state.save_before_exit();
 
     // A new run of the app.
     let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     let s = dispatch(&state2, "startup", Value::Null).unwrap();
-    assert_eq!(s["resumable"]["size"], 9);
+    assert_eq!(s["resumable"][0]["kind"], "sudoku");
+    assert_eq!(s["resumable"][0]["rows"], 9);
     assert!(s["notice"].is_null());
-    let after = dispatch(&state2, "continue_game", Value::Null).unwrap();
+    let after = dispatch(&state2, "continue_game", json!({"kind": "sudoku"})).unwrap();
     assert_eq!(after["cells"], before["cells"]);
     assert_eq!(after["notes"], before["notes"]);
-    let undone = dispatch(&state2, "act", json!({"action": {"type": "undo"}})).unwrap();
+    let undone = dispatch(&state2, "undo", Value::Null).unwrap();
     assert_eq!(undone["notes"].as_array().unwrap().len(), 0, "undo history survived the restart");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -196,11 +229,11 @@ fn a_damaged_autosave_is_set_aside_and_the_player_told() {
     // One more move after the first save is on disk, so the first becomes the backup.
     dispatch(&state, "act", json!({"action": {"type": "set_candidates"}})).unwrap();
     state.save_before_exit();
-    std::fs::write(dir.join("autosave.inkdoku"), b"{\"format\": \"inkdoku-save\", \"vers").unwrap();
+    std::fs::write(dir.join("autosave-sudoku.inkdoku"), b"{\"format\": \"inkdoku-save\", \"vers").unwrap();
     let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     let s = dispatch(&state2, "startup", Value::Null).unwrap();
     assert!(s["notice"].as_str().unwrap().contains("previous save"), "{s}");
-    assert_eq!(s["resumable"]["size"], 9, "the backup is offered");
+    assert_eq!(s["resumable"][0]["rows"], 9, "the backup is offered");
     let kept = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).any(|e| e.file_name().to_string_lossy().contains("corrupt"));
     assert!(kept, "the damaged file is kept");
     let _ = std::fs::remove_dir_all(&dir);
@@ -214,7 +247,7 @@ fn save_as_and_open_round_trip_and_a_bad_file_changes_nothing() {
     let before = play_a_little(&state);
     let saved = dispatch(&state, "save_game_as", Value::Null).unwrap();
     assert_eq!(saved["path"], path.display().to_string());
-    dispatch(&state, "new_game", json!({"size": 4})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
     let opened = dispatch(&state, "open_game", Value::Null).unwrap();
     assert_eq!(opened["view"]["cells"], before["cells"]);
     std::fs::write(&path, b"not a game").unwrap();
@@ -227,7 +260,7 @@ fn save_as_and_open_round_trip_and_a_bad_file_changes_nothing() {
 #[test]
 fn generation_runs_in_the_background_and_starts_the_game() {
     let state = fresh();
-    let started = dispatch(&state, "generate_game", json!({"size": 9, "difficulty": "easy", "symmetric": true, "seed": 42})).unwrap();
+    let started = dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 9, "difficulty": "easy", "symmetric": true, "seed": 42})).unwrap();
     assert!(started["job"].as_u64().is_some());
     let view = loop {
         let s = dispatch(&state, "generation_status", Value::Null).unwrap();
@@ -252,15 +285,15 @@ fn generation_runs_in_the_background_and_starts_the_game() {
 #[test]
 fn generation_can_be_cancelled_and_impossible_levels_are_refused() {
     let state = fresh();
-    dispatch(&state, "new_game", json!({"size": 9})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
     let before = dispatch(&state, "board", Value::Null).unwrap();
-    dispatch(&state, "generate_game", json!({"size": 16, "difficulty": "expert"})).unwrap();
+    dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 16, "difficulty": "expert"})).unwrap();
     assert_eq!(dispatch(&state, "cancel_generation", Value::Null).unwrap(), true);
     let s = dispatch(&state, "generation_status", Value::Null).unwrap();
     assert_eq!(s["done"], true);
     assert!(s["view"].is_null());
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], before["cells"], "the game in play is untouched");
-    let e = dispatch(&state, "generate_game", json!({"size": 4, "difficulty": "expert"})).unwrap_err();
+    let e = dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 4, "difficulty": "expert"})).unwrap_err();
     assert_eq!(e.kind(), "unavailable");
 }
 
@@ -269,7 +302,7 @@ fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has()
     let state = fresh();
     for size in [4u8, 6, 9, 16] {
         for difficulty in ["easy", "medium", "hard", "expert"] {
-            let v = dispatch(&state, "new_game", json!({ "size": size, "difficulty": difficulty, "seed": 3 })).unwrap();
+            let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": size, "difficulty": difficulty, "seed": 3 })).unwrap();
             let served = v["difficulty"].as_str().unwrap().to_string();
             let order = ["easy", "medium", "hard", "expert"];
             let pos = |d: &str| order.iter().position(|x| *x == d).unwrap();
@@ -283,9 +316,9 @@ fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has()
         }
     }
     // The same seed gives the same game; another seed another one.
-    let a = dispatch(&state, "new_game", json!({"size": 9, "seed": 11})).unwrap();
-    let b = dispatch(&state, "new_game", json!({"size": 9, "seed": 11})).unwrap();
-    let c = dispatch(&state, "new_game", json!({"size": 9, "seed": 12})).unwrap();
+    let a = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 11})).unwrap();
+    let b = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 11})).unwrap();
+    let c = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 12})).unwrap();
     assert_eq!(a["cells"], b["cells"]);
     assert_ne!(a["cells"], c["cells"]);
 }
@@ -316,8 +349,9 @@ fn sleep_stops_the_clock_and_saves_and_waking_restarts_it() {
     let running = |s: &AppState| dispatch(s, "board", Value::Null).unwrap()["running"].as_bool().unwrap();
     state.pause_for(Pause::Sleep);
     assert!(!running(&state));
-    let saved = inkdoku::save::load(&dir.join("autosave.inkdoku")).unwrap();
-    assert_eq!(saved.session.game().notes().len(), 1, "saved before sleeping");
+    let saved = inkdoku::save::load(&dir.join("autosave-sudoku.inkdoku")).unwrap();
+    let inkdoku::play::GameInPlay::Sudoku(saved) = saved.game else { panic!("not a Sudoku") };
+    assert_eq!(saved.game().notes().len(), 1, "saved before sleeping");
     state.resume_for(Pause::Sleep);
     assert!(running(&state));
     // Minimised, then asleep, then awake: still minimised, so the clock waits.
@@ -332,5 +366,117 @@ fn sleep_stops_the_clock_and_saves_and_waking_restarts_it() {
     state.pause_for(Pause::Sleep);
     state.resume_for(Pause::Sleep);
     assert!(!running(&state));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_kind_plays_through_the_same_commands() {
+    let state = fresh();
+    // KenKen: a move, undo/redo, the pen's errors, a hint that a second press applies.
+    let v = dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "difficulty": "easy", "seed": 5})).unwrap();
+    assert_eq!((v["kind"].as_str(), v["size"].as_u64()), (Some("kenken"), Some(4)));
+    assert!(!v["cages"].as_array().unwrap().is_empty());
+    let v = dispatch(&state, "act", json!({"action": {"type": "toggle_candidate", "row": 0, "col": 0, "value": 3}})).unwrap();
+    assert_eq!(v["cells"][0]["candidates"], 0b100);
+    assert_eq!(dispatch(&state, "undo", Value::Null).unwrap()["cells"][0]["candidates"], 0);
+    assert_eq!(dispatch(&state, "redo", Value::Null).unwrap()["cells"][0]["candidates"], 0b100);
+    let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 5}})).unwrap_err();
+    assert_eq!(e.kind(), "bad_value");
+    let tap = json!([[{"x": 0.1, "y": 0.1}, {"x": 0.101, "y": 0.1}]]);
+    let w = dispatch(&state, "write_cell", json!({"row": 0, "col": 0, "strokes": tap})).unwrap();
+    assert_eq!(w["outcome"]["kind"], "tap");
+    let hint = dispatch(&state, "hint", Value::Null).unwrap();
+    assert!(hint["explanation"].as_str().is_some_and(|t| !t.is_empty()), "{hint}");
+    let target = hint["highlight"]["target"].clone();
+    let v = dispatch(&state, "act", json!({"action": hint["apply"]})).unwrap();
+    let n = 4;
+    let i = target["row"].as_u64().unwrap() as usize * n + target["col"].as_u64().unwrap() as usize;
+    assert_ne!(v["cells"][i]["value"], 0, "the hint's move filled its cell");
+    assert!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().contains("cages"));
+
+    // The sliding puzzle: taps and steps, no pen, hints lead to the win.
+    let v = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "difficulty": "easy", "seed": 2})).unwrap();
+    assert_eq!((v["kind"].as_str(), v["rows"].as_u64(), v["moves"].as_u64()), (Some("slide"), Some(3), Some(0)));
+    assert_eq!(dispatch(&state, "write_cell", json!({"row": 0, "col": 0, "strokes": tap})).unwrap_err().kind(), "not_a_pen_game");
+    let mut solved = false;
+    for _ in 0..40 {
+        let h = dispatch(&state, "hint", Value::Null).unwrap();
+        if h["apply"].is_null() {
+            break;
+        }
+        let v = dispatch(&state, "act", json!({"action": h["apply"]})).unwrap();
+        if v["solved"] == true {
+            solved = true;
+            assert_eq!(v["running"], false, "the clock stops at the win");
+            break;
+        }
+    }
+    assert!(solved, "following the hints solves a 3x3 shuffle");
+    assert_eq!(dispatch(&state, "act", json!({"action": {"type": "step", "dir": "sideways"}})).unwrap_err().kind(), "bad_action");
+}
+
+#[test]
+fn each_kind_has_its_own_autosave_and_continue_offers_each() {
+    let dir = temp_dir("perkind");
+    let new_state = || AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let state = new_state();
+    dispatch(&state, "startup", Value::Null).unwrap();
+    let sudoku = play_a_little(&state);
+    // Starting a KenKen keeps the Sudoku: saved, and offered for "Continue" in this run too.
+    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "seed": 3})).unwrap();
+    let kenken = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 1, "col": 1, "value": 2}})).unwrap();
+    let waiting = dispatch(&state, "startup", Value::Null).unwrap();
+    assert_eq!(waiting["resumable"].as_array().unwrap().len(), 1);
+    assert_eq!(waiting["resumable"][0]["kind"], "sudoku");
+    let slide = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 4, "seed": 3})).unwrap();
+    state.save_before_exit();
+    for kind in ["sudoku", "kenken", "slide"] {
+        assert!(dir.join(format!("autosave-{kind}.inkdoku")).exists(), "{kind} has its own autosave");
+    }
+
+    // A new run offers all three; each continues where it was.
+    let state2 = new_state();
+    let s = dispatch(&state2, "startup", Value::Null).unwrap();
+    let kinds: Vec<&str> = s["resumable"].as_array().unwrap().iter().map(|r| r["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["sudoku", "kenken", "slide"]);
+    assert!(s["notice"].is_null(), "{s}");
+    assert_eq!(dispatch(&state2, "continue_game", Value::Null).unwrap_err().kind(), "bad_arguments", "three wait: which?");
+    assert_eq!(dispatch(&state2, "continue_game", json!({"kind": "kenken"})).unwrap()["cells"], kenken["cells"]);
+    assert_eq!(dispatch(&state2, "continue_game", json!({"kind": "slide"})).unwrap()["tiles"], slide["tiles"]);
+    assert_eq!(dispatch(&state2, "continue_game", json!({"kind": "sudoku"})).unwrap()["cells"], sudoku["cells"]);
+    assert_eq!(dispatch(&state2, "continue_game", json!({"kind": "sudoku"})).unwrap_err().kind(), "no_game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_old_single_autosave_becomes_the_sudoku_autosave() {
+    let dir = temp_dir("legacy");
+    let fixture = include_bytes!("../../../tests/fixtures/saves/sudoku-9x9-v1.inkdoku");
+    std::fs::write(dir.join("autosave.inkdoku"), fixture).unwrap();
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = dispatch(&state, "startup", Value::Null).unwrap();
+    assert_eq!(s["resumable"][0]["kind"], "sudoku", "{s}");
+    assert_eq!(s["resumable"][0]["elapsed_ms"], 124_000);
+    let v = dispatch(&state, "continue_game", json!({"kind": "sudoku"})).unwrap();
+    assert_eq!((v["can_undo"].as_bool(), v["can_redo"].as_bool()), (Some(true), Some(true)));
+    assert!(!dir.join("autosave.inkdoku").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_won_game_is_not_offered_and_brings_no_notice() {
+    let dir = temp_dir("won");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state, "startup", Value::Null).unwrap();
+    play_a_little(&state);
+    state.save_before_exit();
+    let v = dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
+    assert_eq!((v["solved"].as_bool(), v["running"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(dispatch(&state, "set_timer", json!({"running": true})).unwrap()["running"], false, "a won game's clock stays stopped");
+    state.save_before_exit();
+    let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = dispatch(&state2, "startup", Value::Null).unwrap();
+    assert_eq!(s["resumable"], json!([]));
+    assert!(s["notice"].is_null(), "no recovery notice after a win: {s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
