@@ -44,7 +44,7 @@ test('a game survives closing and relaunching the app, with notes and undo', { t
   d = app.driver;
   // One line and one Continue per game in progress: here, the Sudoku.
   const offered = await waitFor('the resume dialog', () => d.executeScript("const d = document.getElementById('dlg-resume'); return d.open && document.getElementById('resume-list').textContent;"));
-  assert.match(offered, /Sudoku, 9 × 9 \(\w+\): \d+ of 81 cells filled, \d+:\d\d played\./, offered);
+  assert.match(offered, new RegExp(`^Sudoku, ${n} × ${n} \\(\\w+\\): \\d+ of ${n * n} cells filled, \\d+:\\d\\d played\\.Continue$`), offered);
   assert.equal(await dismissResume(d, 'sudoku'), true, '"Continue or New game" is offered');
   const after = await waitFor('the restored game', async () => {
     const v = (await pageState(d)).view;
