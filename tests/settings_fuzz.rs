@@ -1,6 +1,7 @@
 //! The settings loader on damaged files: truncated and byte-mutated settings never panic, and
 //! every field of the result is always a valid value (a bad field falls back to its default).
 
+use inkdoku::play::GameKind;
 use inkdoku::settings::{Settings, DIFFICULTIES, SIZES};
 use rand::{Rng, SeedableRng};
 
@@ -17,6 +18,7 @@ fn truncated_and_mutated_settings_files_give_valid_settings() {
         default_size: 16,
         difficulty: "hard".into(),
         symmetric: false,
+        last_game: GameKind::Slide,
     };
     let bytes = serde_json::to_vec_pretty(&good).unwrap();
     assert_eq!(Settings::from_bytes_lenient(&bytes), good);
