@@ -6,9 +6,10 @@
 use std::time::Instant;
 
 use inkdoku::grid::Shape;
+use inkdoku::play::GameInPlay;
 use inkdoku::save;
 use inkdoku::session::testkit::{random_action, sample_session};
-use inkdoku::session::{Action, SudokuSession};
+use inkdoku::sudoku::play::{Action, SudokuSession};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -41,6 +42,8 @@ fn main() {
     println!("|---|---|---|---|---|---|");
     for (shape, moves) in [(Shape::S9, 300), (Shape::S9, 5_000), (Shape::S16, 1_000), (Shape::S16, 10_000)] {
         let s = game(shape, moves);
+        let history = s.history().len();
+        let s = GameInPlay::Sudoku(s);
         let bytes = save::to_bytes(&s, 0).unwrap_or_default();
         let reps = if moves > 2_000 { 20 } else { 200 };
         let enc = per_call(reps, || save::to_bytes(&s, 0));
@@ -49,7 +52,7 @@ fn main() {
         println!(
             "| {0}x{0} | {1} | {2} | {enc:.3} | {dec:.3} | {write:.2} |",
             shape.size,
-            s.history().len(),
+            history,
             bytes.len()
         );
     }

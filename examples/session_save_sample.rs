@@ -3,8 +3,10 @@
 //! `cargo run --example session_save_sample`
 
 use inkdoku::grid::Grid;
+use inkdoku::play::GameInPlay;
 use inkdoku::save;
-use inkdoku::session::{Action, Point, SudokuSession};
+use inkdoku::session::Point;
+use inkdoku::sudoku::play::{Action, SudokuSession};
 
 fn main() {
     let (Ok(puzzle), Ok(solution)) = (Grid::parse("12..3..22.....2."), Grid::parse("1234341221434321")) else {
@@ -21,13 +23,15 @@ fn main() {
         Action::ToggleCandidate { row: 1, col: 1, value: 4 },
         Action::AddNote { stroke: vec![Point { x: 0.8, y: 0.1 }, Point { x: 0.85, y: 0.2 }] },
         Action::ApplyHint { row: 0, col: 3, value: 4 },
-        Action::Undo,
     ];
     for a in actions {
         if let Err(e) = s.apply(a) {
             eprintln!("{e}");
         }
     }
-    let bytes = save::to_bytes(&s, 1_764_400_000_000 + 95_000).unwrap_or_default();
+    if let Err(e) = s.undo() {
+        eprintln!("{e}");
+    }
+    let bytes = save::to_bytes(&GameInPlay::Sudoku(s), 1_764_400_000_000 + 95_000).unwrap_or_default();
     println!("{}", String::from_utf8_lossy(&bytes));
 }

@@ -9,9 +9,10 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{self, backup_path, load_or_recover, Recovery};
 use inkdoku::session::testkit::{chain_start, chain_step};
-use inkdoku::session::SudokuSession;
+use inkdoku::sudoku::play::SudokuSession;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -96,14 +97,16 @@ fn killed_autosave_never_loses_or_corrupts_the_game() {
             save::remove_stale_temp_files(&path);
             continue;
         }
-        let rec = load_or_recover(&path, 0);
-        let Recovery::Loaded(loaded) = rec else { panic!("round {round}: the save did not load cleanly: {rec:?}") };
+        let rec = load_or_recover(&path, 0, Some(GameKind::Sudoku));
+        let Recovery::Loaded(save::Loaded { game: GameInPlay::Sudoku(loaded), .. }) = rec else {
+            panic!("round {round}: the save did not load cleanly: {rec:?}")
+        };
         let expected = chain.at(base).clone();
-        if loaded.session == expected {
+        if loaded == expected {
             on_disk = base;
         } else {
             // Killed after the rename but before printing: the file is one step ahead.
-            assert_eq!(&loaded.session, chain.at(base + 1), "round {round}: the save is neither state {base} nor {}", base + 1);
+            assert_eq!(&loaded, chain.at(base + 1), "round {round}: the save is neither state {base} nor {}", base + 1);
             on_disk = base + 1;
             ahead_rounds += 1;
         }

@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use inkdoku::play::GameInPlay;
 use inkdoku::save;
 use inkdoku::session::testkit::{chain_start, chain_step};
 
@@ -24,8 +25,12 @@ fn main() -> ExitCode {
     let mut session = if start == 0 {
         chain_start(seed)
     } else {
-        match save::load(&path) {
-            Ok(l) => l.session,
+        match save::load(&path).map(|l| l.game) {
+            Ok(GameInPlay::Sudoku(s)) => s,
+            Ok(other) => {
+                eprintln!("cannot resume from {}: a {} game, not the Sudoku chain", path.display(), other.kind().as_str());
+                return ExitCode::FAILURE;
+            }
             Err(e) => {
                 eprintln!("cannot resume from {}: {e}", path.display());
                 return ExitCode::FAILURE;
@@ -36,7 +41,7 @@ fn main() -> ExitCode {
     // Bounded so a forgotten writer stops by itself.
     for k in start + 1..start + 100_000 {
         chain_step(&mut session, seed, k);
-        if let Err(e) = save::save(&path, &session, save::now_ms()) {
+        if let Err(e) = save::save(&path, &GameInPlay::Sudoku(session.clone()), save::now_ms()) {
             eprintln!("save {k} failed: {e}");
             return ExitCode::FAILURE;
         }
