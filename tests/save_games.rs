@@ -1,84 +1,67 @@
 //! KenKen and sliding-puzzle saves: round trips of long random sessions, truncated and mutated
 //! files, files of one kind given to another kind's loader, and hand-damaged contents.
 
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+mod common;
 
+use std::collections::BTreeMap;
+
+use common::{assert_playable, file_names, kenken_move, kenken_puzzles, scratch, slide_move};
 use inkdoku::grid::Shape;
-use inkdoku::kenken::generator::{generate, Generated};
-use inkdoku::kenken::rate::Difficulty;
-use inkdoku::kenken::session::{Action as KAction, KenkenGame, KenkenSession};
-use inkdoku::save::{
-    from_bytes, from_bytes_game, from_bytes_kenken, from_bytes_slide, to_bytes, to_bytes_game, GameRef, KenkenInfo,
-    LoadError, LoadedGame, SlideInfo,
-};
+use inkdoku::kenken::generator::Generated;
+use inkdoku::kenken::play::{Action as KAction, KenkenGame, KenkenInfo, KenkenSession};
+use inkdoku::play::{GameInPlay, GameKind};
+use inkdoku::save::{from_bytes, from_bytes_of, to_bytes, LoadError, Loaded};
 use inkdoku::session::testkit::{play, sample_session};
-use inkdoku::slide::session::{Action as SAction, SlideGame, SlideSession};
+use inkdoku::slide::play::{Action as SAction, SlideGame, SlideInfo, SlideSession};
 use inkdoku::slide::{shuffle, Board, Dir};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Generated once: the generator is deterministic but not free.
-fn kenken_puzzles() -> &'static [Generated] {
-    static P: OnceLock<Vec<Generated>> = OnceLock::new();
-    P.get_or_init(|| {
-        [(3, 1), (4, 2), (6, 3), (9, 4)]
-            .into_iter()
-            .map(|(n, seed)| generate(n, Difficulty::Easy, seed).expect("the generator builds easy puzzles"))
-            .collect()
-    })
-}
-
 fn info_of(g: &Generated, seed: u64) -> KenkenInfo {
     KenkenInfo { solution: Some(g.solution.clone()), difficulty: Some(g.difficulty.name().to_string()), seed: Some(seed) }
 }
 
-/// Plays `steps` random actions (values, clears, notes, undo, redo, some illegal), pausing and
-/// resuming the clock now and then.
+/// Plays `steps` random moves (values, clears, candidates, some illegal; undo and redo mixed in
+/// by `play`), pausing and resuming the clock now and then.
 fn random_kenken(ix: usize, seed: u64, steps: usize) -> (KenkenSession, KenkenInfo) {
     let g = &kenken_puzzles()[ix % kenken_puzzles().len()];
-    let n = g.puzzle.size();
     let mut rng = StdRng::seed_from_u64(seed);
     let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-    play(&mut s, &mut rng, steps, |_, rng| {
-        let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
-        // Values slightly out of range too: refused actions must not reach the history.
-        let value = rng.random_range(0..=n as u8 + 1);
-        match rng.random_range(0..10) {
-            0..=3 => KAction::Set { row, col, value },
-            4 => KAction::Clear { row, col },
-            5..=7 => KAction::ToggleNote { row, col, value },
-            8 => KAction::Undo,
-            _ => KAction::Redo,
-        }
-    });
+    play(&mut s, &mut rng, steps, |s, rng| kenken_move(s, rng, false));
     (s, info_of(g, ix as u64))
 }
 
 const SLIDE_SIZES: [(usize, usize); 5] = [(3, 3), (3, 4), (5, 3), (5, 5), (6, 6)];
 
-/// A shuffled board, then `steps` random taps, steps, undos and redos.
-fn random_slide(ix: usize, seed: u64, steps: usize) -> (SlideSession, Board, SlideInfo) {
+/// A shuffled board, then `steps` random taps and steps, with undos and redos mixed in.
+fn random_slide(ix: usize, seed: u64, steps: usize) -> (SlideSession, SlideInfo) {
     let (rows, cols) = SLIDE_SIZES[ix % SLIDE_SIZES.len()];
     let start = shuffle(rows, cols, rows * cols, seed).expect("shuffle");
     let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
-    let mut s = SlideSession::from_game(SlideGame::new(start.clone()));
-    play(&mut s, &mut rng, steps, |_, rng| match rng.random_range(0..10) {
-        0..=3 => SAction::Tap { row: rng.random_range(0..rows), col: rng.random_range(0..cols) },
-        4..=6 => SAction::Step(Dir::ALL[rng.random_range(0..4)]),
-        7 | 8 => SAction::Undo,
-        _ => SAction::Redo,
-    });
-    (s, start, SlideInfo { difficulty: Some("medium".into()), seed: Some(seed) })
+    let mut s = SlideSession::from_game(SlideGame::new(start));
+    play(&mut s, &mut rng, steps, slide_move);
+    (s, SlideInfo { difficulty: Some("medium".into()), seed: Some(seed) })
 }
 
+const SAVED_AT: u64 = 1_700_000_000_000;
+
 fn kenken_bytes(s: &KenkenSession, info: &KenkenInfo) -> Vec<u8> {
-    to_bytes_game(GameRef::Kenken(s, info), 1_700_000_000_000).expect("a KenKen session encodes")
+    to_bytes(&GameInPlay::Kenken(s.clone(), info.clone()), SAVED_AT).expect("a KenKen session encodes")
 }
 
 fn slide_bytes(s: &SlideSession, info: &SlideInfo) -> Vec<u8> {
-    to_bytes_game(GameRef::Slide(s, info), 1_700_000_000_000).expect("a slide session encodes")
+    to_bytes(&GameInPlay::Slide(s.clone(), info.clone()), SAVED_AT).expect("a slide session encodes")
+}
+
+/// Loads a save that must hold a game of `kind`, saved at [`SAVED_AT`]; the game comes back
+/// with its clock paused.
+fn load_as(bytes: &[u8], kind: GameKind) -> Result<GameInPlay, TestCaseError> {
+    let loaded = from_bytes_of(bytes, kind).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(loaded.saved_at_ms, SAVED_AT);
+    prop_assert_eq!(loaded.game.kind(), kind);
+    prop_assert!(!loaded.game.is_running());
+    Ok(loaded.game)
 }
 
 proptest! {
@@ -88,78 +71,45 @@ proptest! {
     #[test]
     fn kenken_save_then_load_is_identity(ix in 0usize..4, seed in any::<u64>(), steps in 0usize..2_000) {
         let (s, info) = random_kenken(ix, seed, steps);
-        let bytes = kenken_bytes(&s, &info);
-        let loaded = from_bytes_kenken(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(loaded.saved_at_ms, 1_700_000_000_000);
-        prop_assert_eq!(&loaded.session, &s);
-        prop_assert_eq!(&loaded.info, &info);
-        prop_assert!(!loaded.session.is_running());
-        // The generic loader agrees.
-        let any = from_bytes_game(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(any.kind(), "kenken");
-        prop_assert_eq!(any, LoadedGame::Kenken(loaded.clone()));
+        let GameInPlay::Kenken(l, linfo) = load_as(&kenken_bytes(&s, &info), GameKind::Kenken)? else { unreachable!() };
+        prop_assert_eq!(&l, &s);
+        prop_assert_eq!(linfo, info);
         // The loaded game keeps playing: undo all the way leads to the bare puzzle.
-        let mut l = loaded.session;
-        while l.can_undo() {
-            prop_assert_eq!(l.apply(KAction::Undo), Ok(true));
-        }
-        prop_assert_eq!(l.game(), &KenkenGame::new(s.game().puzzle().clone()));
+        assert_playable(l, &KenkenGame::new(s.game().puzzle().clone()));
     }
 
     /// save -> load gives back exactly the same sliding-puzzle session, and its start board.
     #[test]
     fn slide_save_then_load_is_identity(ix in 0usize..5, seed in any::<u64>(), steps in 0usize..2_000) {
-        let (s, start, info) = random_slide(ix, seed, steps);
-        let bytes = slide_bytes(&s, &info);
-        let loaded = from_bytes_slide(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(loaded.saved_at_ms, 1_700_000_000_000);
-        prop_assert_eq!(&loaded.session, &s);
-        prop_assert_eq!(&loaded.start, &start);
-        prop_assert_eq!(&loaded.info, &info);
-        let any = from_bytes_game(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(any, LoadedGame::Slide(loaded.clone()));
-        let mut l = loaded.session;
-        while l.can_undo() {
-            prop_assert_eq!(l.apply(SAction::Undo), Ok(true));
-        }
-        prop_assert_eq!(l.game().board(), &start);
+        let (s, info) = random_slide(ix, seed, steps);
+        let GameInPlay::Slide(l, linfo) = load_as(&slide_bytes(&s, &info), GameKind::Slide)? else { unreachable!() };
+        prop_assert_eq!(&l, &s);
+        prop_assert_eq!(linfo, info);
+        assert_playable(l, s.start());
     }
 }
 
 /// Loads with the generic loader; a loaded file must be playable and re-save to the same.
 fn check_outcome(bytes: &[u8], tally: &mut BTreeMap<&'static str, usize>) {
-    match from_bytes_game(bytes) {
-        Ok(LoadedGame::Kenken(l)) => {
+    match from_bytes(bytes) {
+        Ok(Loaded { game, .. }) if game.kind() != GameKind::Sudoku => {
             *tally.entry("loaded").or_default() += 1;
-            let again = from_bytes_kenken(&kenken_bytes(&l.session, &l.info)).expect("a re-saved KenKen game loads");
-            assert_eq!(again.session, l.session);
-            // Playable: the whole history undoes to the bare puzzle and redoes.
-            let mut s = l.session;
-            let (done, undone) = (s.history().done().len(), s.history().undone().len());
-            while s.can_undo() {
-                assert_eq!(s.apply(KAction::Undo), Ok(true));
-            }
-            assert_eq!(s.game(), &KenkenGame::new(s.game().puzzle().clone()));
-            for _ in 0..done + undone {
-                assert_eq!(s.apply(KAction::Redo), Ok(true));
+            let again = from_bytes(&to_bytes(&game, 0).expect("a loaded game encodes")).expect("a re-saved game loads");
+            assert_eq!(again.game, game);
+            // Playable: the whole history undoes to the bare puzzle (the start board) and redoes.
+            match game {
+                GameInPlay::Kenken(s, _) => {
+                    let bare = KenkenGame::new(s.game().puzzle().clone());
+                    assert_playable(s, &bare);
+                }
+                GameInPlay::Slide(s, _) => {
+                    let start = s.start().clone();
+                    assert_playable(s, &start);
+                }
+                GameInPlay::Sudoku(_) => unreachable!(),
             }
         }
-        Ok(LoadedGame::Slide(l)) => {
-            *tally.entry("loaded").or_default() += 1;
-            let again = from_bytes_slide(&slide_bytes(&l.session, &l.info)).expect("a re-saved slide game loads");
-            assert_eq!(again.session, l.session);
-            assert_eq!(again.start, l.start);
-            let mut s = l.session;
-            let (done, undone) = (s.history().done().len(), s.history().undone().len());
-            while s.can_undo() {
-                assert_eq!(s.apply(SAction::Undo), Ok(true));
-            }
-            assert_eq!(s.game().board(), &l.start);
-            for _ in 0..done + undone {
-                assert_eq!(s.apply(SAction::Redo), Ok(true));
-            }
-        }
-        Ok(LoadedGame::Sudoku(_)) => {
+        Ok(_) => {
             // A mutation can only turn `kenken`/`slide` into `sudoku` by changing several bytes.
             *tally.entry("loaded_sudoku").or_default() += 1;
         }
@@ -178,7 +128,7 @@ fn sample_files() -> Vec<Vec<u8>> {
         })
         .collect();
     files.extend((0..5).map(|ix| {
-        let (s, _, info) = random_slide(ix, 200 + ix as u64, 300);
+        let (s, info) = random_slide(ix, 200 + ix as u64, 300);
         slide_bytes(&s, &info)
     }));
     files
@@ -191,7 +141,7 @@ fn every_truncation_is_a_typed_error() {
         let stride = (bytes.len() / 2_000).max(1);
         for len in (0..bytes.len()).step_by(stride) {
             let cut = &bytes[..len];
-            match from_bytes_game(cut) {
+            match from_bytes(cut) {
                 Ok(_) => panic!("a {len}-byte prefix of a {}-byte save loaded", bytes.len()),
                 Err(e) => assert!(matches!(e, LoadError::Truncated | LoadError::Empty), "prefix {len}: {e:?}"),
             }
@@ -313,27 +263,28 @@ fn field_mutations_are_caught_or_harmless() {
 #[test]
 fn each_loader_names_the_other_kinds() {
     let (k, kinfo) = random_kenken(1, 7, 50);
-    let (sl, _, sinfo) = random_slide(0, 7, 50);
+    let (sl, sinfo) = random_slide(0, 7, 50);
     let mut rng = StdRng::seed_from_u64(7);
-    let sudoku = sample_session(Shape::S9, 0.4, &mut rng);
+    let sudoku = GameInPlay::Sudoku(sample_session(Shape::S9, 0.4, &mut rng));
     let (kb, sb, db) = (kenken_bytes(&k, &kinfo), slide_bytes(&sl, &sinfo), to_bytes(&sudoku, 0).unwrap());
     let wrong = |expected: &str, found: &str| LoadError::WrongKind { expected: expected.into(), found: found.into() };
+    let only = |kind, bytes: &[u8]| from_bytes_of(bytes, kind);
 
-    let e = from_bytes(&kb).unwrap_err();
+    let e = only(GameKind::Sudoku, &kb).unwrap_err();
     assert_eq!(e, wrong("sudoku", "kenken"));
     assert_eq!(e.kind(), "wrong_kind");
     assert_eq!(e.to_string(), "this saved game is a KenKen puzzle, not a Sudoku puzzle");
-    assert_eq!(from_bytes(&sb).unwrap_err(), wrong("sudoku", "slide"));
-    assert_eq!(from_bytes_kenken(&db).unwrap_err(), wrong("kenken", "sudoku"));
-    assert_eq!(from_bytes_kenken(&sb).unwrap_err(), wrong("kenken", "slide"));
-    assert_eq!(from_bytes_slide(&db).unwrap_err(), wrong("slide", "sudoku"));
-    assert_eq!(from_bytes_slide(&kb).unwrap_err(), wrong("slide", "kenken"));
-    // The generic loader reads all three, Sudoku exactly as `from_bytes` does.
-    assert!(matches!(from_bytes_game(&db), Ok(LoadedGame::Sudoku(l)) if l.session == sudoku));
-    assert!(matches!(from_bytes_game(&kb), Ok(LoadedGame::Kenken(l)) if l.session == k));
-    assert!(matches!(from_bytes_game(&sb), Ok(LoadedGame::Slide(l)) if l.session == sl));
-    // A Sudoku save through the generic writer is byte for byte the Sudoku writer's.
-    assert_eq!(to_bytes_game(GameRef::Sudoku(&sudoku), 0).unwrap(), db);
+    assert_eq!(only(GameKind::Sudoku, &sb).unwrap_err(), wrong("sudoku", "slide"));
+    assert_eq!(only(GameKind::Kenken, &db).unwrap_err(), wrong("kenken", "sudoku"));
+    assert_eq!(only(GameKind::Kenken, &sb).unwrap_err(), wrong("kenken", "slide"));
+    assert_eq!(only(GameKind::Slide, &db).unwrap_err(), wrong("slide", "sudoku"));
+    assert_eq!(only(GameKind::Slide, &kb).unwrap_err(), wrong("slide", "kenken"));
+    // The one loader reads all three, as each kind's own loader does.
+    for (bytes, game) in [(db, sudoku), (kb, GameInPlay::Kenken(k, kinfo)), (sb, GameInPlay::Slide(sl, sinfo))] {
+        let loaded = from_bytes(&bytes).unwrap();
+        assert_eq!(loaded.game, game);
+        assert_eq!(Ok(loaded), only(game.kind(), &bytes));
+    }
 }
 
 fn edit_json(bytes: &[u8], f: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
@@ -345,7 +296,7 @@ fn edit_json(bytes: &[u8], f: impl FnOnce(&mut serde_json::Value)) -> Vec<u8> {
 /// A hand-made defect applied to a save's JSON.
 type Damage = Box<dyn FnOnce(&mut serde_json::Value)>;
 
-fn assert_inconsistent(r: Result<LoadedGame, LoadError>, what: &str) {
+fn assert_inconsistent(r: Result<Loaded, LoadError>, what: &str) {
     match r {
         Err(e @ LoadError::Inconsistent { .. }) => assert!(e.to_string().contains("damaged"), "{what}: {e}"),
         other => panic!("{what}: expected inconsistent, got {other:?}"),
@@ -356,10 +307,10 @@ fn assert_inconsistent(r: Result<LoadedGame, LoadError>, what: &str) {
 fn damaged_kenken_contents_are_inconsistent() {
     // A 4x4 game with at least one value and one note in its history.
     let (mut s, info) = random_kenken(1, 3, 0);
-    s.apply(KAction::Set { row: 0, col: 0, value: 2 }).unwrap();
-    s.apply(KAction::ToggleNote { row: 1, col: 1, value: 3 }).unwrap();
-    s.apply(KAction::Set { row: 2, col: 2, value: 1 }).unwrap();
-    s.apply(KAction::Undo).unwrap();
+    s.apply(KAction::SetValue { row: 0, col: 0, value: 2 }).unwrap();
+    s.apply(KAction::ToggleCandidate { row: 1, col: 1, value: 3 }).unwrap();
+    s.apply(KAction::SetValue { row: 2, col: 2, value: 1 }).unwrap();
+    s.undo().unwrap();
     let b = kenken_bytes(&s, &info);
     let v: serde_json::Value = serde_json::from_slice(&b).unwrap();
     assert_eq!(v["kind"], "kenken");
@@ -385,14 +336,14 @@ fn damaged_kenken_contents_are_inconsistent() {
         ("unreachable cage", Box::new(|v| v["game"]["cages"][0]["target"] = 1_000_000.into())),
     ];
     for (what, f) in cases {
-        assert_inconsistent(from_bytes_game(&edit_json(&b, f)), what);
+        assert_inconsistent(from_bytes(&edit_json(&b, f)), what);
     }
     let missing = edit_json(&b, |v| v["game"].as_object_mut().unwrap().remove("cages").map(|_| ()).unwrap());
-    assert!(matches!(from_bytes_game(&missing), Err(LoadError::Structure { .. })));
+    assert!(matches!(from_bytes(&missing), Err(LoadError::Structure { .. })));
     let unknown = edit_json(&b, |v| v["kind"] = "chess".into());
-    assert_eq!(from_bytes_game(&unknown), Err(LoadError::UnknownKind { kind: "chess".into() }));
+    assert_eq!(from_bytes(&unknown), Err(LoadError::UnknownKind { kind: "chess".into() }));
     let newer = edit_json(&b, |v| v["version"] = 2.into());
-    assert!(matches!(from_bytes_game(&newer), Err(LoadError::NewerVersion { found: 2, .. })));
+    assert!(matches!(from_bytes(&newer), Err(LoadError::NewerVersion { found: 2, .. })));
     // No solution, label or seed is fine: a puzzle typed in from a newspaper has none.
     let bare = edit_json(&b, |v| {
         let g = v["game"].as_object_mut().unwrap();
@@ -400,9 +351,7 @@ fn damaged_kenken_contents_are_inconsistent() {
         g.remove("difficulty");
         g.remove("seed");
     });
-    let l = from_bytes_kenken(&bare).unwrap();
-    assert_eq!(l.info, KenkenInfo::default());
-    assert_eq!(l.session, s);
+    assert_eq!(from_bytes_of(&bare, GameKind::Kenken).unwrap().game, GameInPlay::Kenken(s, KenkenInfo::default()));
 }
 
 #[test]
@@ -410,8 +359,8 @@ fn damaged_slide_contents_are_inconsistent() {
     let start = Board::parse("3x3: 1 2 3 4 5 6 7 0 8").unwrap();
     let mut s = SlideSession::from_game(SlideGame::new(start.clone()));
     s.apply(SAction::Tap { row: 2, col: 0 }).unwrap(); // gap 7 -> 6: one step left
-    s.apply(SAction::Step(Dir::Up)).unwrap();
-    s.apply(SAction::Undo).unwrap();
+    s.apply(SAction::Step { dir: Dir::Up }).unwrap();
+    s.undo().unwrap();
     let info = SlideInfo::default();
     let b = slide_bytes(&s, &info);
     let v: serde_json::Value = serde_json::from_slice(&b).unwrap();
@@ -435,71 +384,60 @@ fn damaged_slide_contents_are_inconsistent() {
         ("redo off the edge", Box::new(|v| v["history"]["undone"][0]["steps"] = "DD".into())),
     ];
     for (what, f) in cases {
-        assert_inconsistent(from_bytes_game(&edit_json(&b, f)), what);
+        assert_inconsistent(from_bytes(&edit_json(&b, f)), what);
     }
-    assert_eq!(from_bytes_slide(&b).unwrap().session, s);
+    assert_eq!(from_bytes_of(&b, GameKind::Slide).unwrap().game, GameInPlay::Slide(s, info));
 }
 
 #[test]
 fn a_bad_kenken_info_is_an_encode_error() {
     let (k, mut info) = random_kenken(1, 1, 10);
     info.solution = Some(vec![200; 16]);
-    assert!(to_bytes_game(GameRef::Kenken(&k, &info), 0).is_err());
+    assert!(to_bytes(&GameInPlay::Kenken(k.clone(), info.clone()), 0).is_err());
     info.solution = Some(vec![1; 3]);
-    assert!(to_bytes_game(GameRef::Kenken(&k, &info), 0).is_err());
-}
-
-fn scratch(tag: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("inkdoku-save-games-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn names(dir: &std::path::Path) -> Vec<String> {
-    let mut v: Vec<String> =
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    v.sort();
-    v
+    assert!(to_bytes(&GameInPlay::Kenken(k, info), 0).is_err());
 }
 
 #[test]
 fn any_kind_autosave_recovers_from_its_backup() {
-    use inkdoku::save::{load_game, load_or_recover, load_or_recover_game, save_game, GameRecovery, Recovery};
-    let d = scratch("recover");
+    use inkdoku::save::{load, load_or_recover, save, Recovery};
+    let d = scratch("save-games-recover");
     let p = d.join("current.json");
-    assert_eq!(load_or_recover_game(&p, 1), GameRecovery::NoSave);
+    assert_eq!(load_or_recover(&p, 1, None), Recovery::NoSave);
 
     let (mut k, info) = random_kenken(1, 5, 0);
-    save_game(&p, GameRef::Kenken(&k, &info), 10).unwrap();
+    let kenken = |k: &KenkenSession| GameInPlay::Kenken(k.clone(), info.clone());
+    save(&p, &kenken(&k), 10).unwrap();
     let before = k.clone();
-    k.apply(KAction::Set { row: 0, col: 0, value: 1 }).unwrap();
-    save_game(&p, GameRef::Kenken(&k, &info), 20).unwrap();
-    assert!(matches!(load_game(&p), Ok(LoadedGame::Kenken(l)) if l.session == k));
-    match load_or_recover_game(&p, 30) {
-        GameRecovery::Loaded(LoadedGame::Kenken(l)) => assert_eq!(l.session, k),
+    k.apply(KAction::SetValue { row: 0, col: 0, value: 1 }).unwrap();
+    save(&p, &kenken(&k), 20).unwrap();
+    assert_eq!(load(&p).map(|l| l.game), Ok(kenken(&k)));
+    match load_or_recover(&p, 30, None) {
+        Recovery::Loaded(l) => assert_eq!(l.game, kenken(&k)),
         other => panic!("{other:?}"),
     }
 
     // A cut-short save: the backup (one move older) is loaded and the damaged file kept.
     let bytes = std::fs::read(&p).unwrap();
     std::fs::write(&p, &bytes[..bytes.len() / 2]).unwrap();
-    let rec = load_or_recover_game(&p, 40);
+    let rec = load_or_recover(&p, 40, None);
     assert!(rec.message().unwrap().contains("cut short"), "{rec:?}");
     match rec {
-        GameRecovery::FromBackup { loaded: LoadedGame::Kenken(l), problem: LoadError::Truncated, set_aside: Some(_) } => {
-            assert_eq!(l.session, before)
+        Recovery::FromBackup { loaded, problem: LoadError::Truncated, set_aside: Some(_) } => {
+            assert_eq!(loaded.game, kenken(&before))
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(names(&d), ["current.json.bak", "current.json.corrupt-40"]);
+    assert_eq!(file_names(&d), ["current.json.bak", "current.json.corrupt-40"]);
 
-    // The Sudoku-only recovery cannot continue a sliding puzzle: it keeps the file as `.other`.
-    let (sl, _, sinfo) = random_slide(0, 5, 20);
+    // The Sudoku autosave cannot continue a sliding puzzle: it keeps the file as `.other`.
+    let (sl, sinfo) = random_slide(0, 5, 20);
+    let slide = GameInPlay::Slide(sl, sinfo);
     let q = d.join("slide.json");
-    save_game(&q, GameRef::Slide(&sl, &sinfo), 50).unwrap();
-    assert!(matches!(load_or_recover_game(&q, 55), GameRecovery::Loaded(LoadedGame::Slide(l)) if l.session == sl));
-    match load_or_recover(&q, 60) {
+    save(&q, &slide, 50).unwrap();
+    assert!(matches!(load_or_recover(&q, 55, None), Recovery::Loaded(l) if l.game == slide));
+    assert!(matches!(load_or_recover(&q, 56, Some(GameKind::Slide)), Recovery::Loaded(l) if l.game == slide));
+    match load_or_recover(&q, 60, Some(GameKind::Sudoku)) {
         Recovery::Unrecoverable { problem: LoadError::WrongKind { .. }, backup_problem: LoadError::Missing { .. }, set_aside } => {
             assert_eq!(set_aside, [d.join("slide.json.other-60")])
         }
@@ -519,7 +457,7 @@ fn long_histories_stay_compact() {
     };
     let (k, info) = random_kenken(3, 1, 10_000);
     let (kb, kn) = per_edit(&kenken_bytes(&k, &info));
-    let (s, _, sinfo) = random_slide(4, 1, 10_000);
+    let (s, sinfo) = random_slide(4, 1, 10_000);
     let (sb, sn) = per_edit(&slide_bytes(&s, &sinfo));
     println!("kenken 9x9: {kn} edits, {kb:.1} bytes/edit; slide 6x6: {sn} edits, {sb:.1} bytes/edit");
     assert!(kn > 1_000 && sn > 1_000, "{kn} {sn}");

@@ -1,11 +1,25 @@
-//! Helpers shared by the integration tests: the `inkdoku` binary run as a user runs it, and the
-//! shared data files, read in place from `../shared/data` (never copied into the repository).
+//! Helpers shared by the integration tests: the `inkdoku` binary run as a user runs it, the
+//! shared data files, read in place from `../shared/data` (never copied into the repository),
+//! random moves of KenKen and the sliding puzzle for `testkit::play`, a check that a session
+//! is playable, and scratch folders.
 
 // Each test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
+use std::fmt::Debug;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use inkdoku::kenken::generator::{generate, Generated};
+use inkdoku::kenken::play::{Action as KenkenAction, KenkenSession};
+use inkdoku::kenken::rate::Difficulty;
+use inkdoku::session::testkit::check_undo_redo;
+use inkdoku::session::{Game, Point, Session};
+use inkdoku::slide::play::{Action as SlideAction, SlideSession};
+use inkdoku::slide::Dir;
+use rand::Rng;
 
 /// Runs `inkdoku ARGS` with `stdin` as its input: (exit code, stdout, stderr).
 pub fn run_cli(args: &[&str], stdin: &str) -> (i32, String, String) {
@@ -47,4 +61,82 @@ pub fn sudoku_sample(name: &str, n: usize) -> Vec<String> {
     let all = sudoku_lines(name);
     let step = (all.len() / n).max(1);
     all.into_iter().step_by(step).collect()
+}
+
+/// Easy KenKen puzzles of sizes 3, 4, 6 and 9, generated once per test process (the generator
+/// is deterministic but not free).
+pub fn kenken_puzzles() -> &'static [Generated] {
+    static P: OnceLock<Vec<Generated>> = OnceLock::new();
+    P.get_or_init(|| {
+        [(3, 1), (4, 2), (6, 3), (9, 4)]
+            .into_iter()
+            .map(|(n, seed)| generate(n, Difficulty::Easy, seed).expect("the generator builds easy puzzles"))
+            .collect()
+    })
+}
+
+/// A random KenKen move for `testkit::play` (which mixes in undo and redo): values (slightly
+/// out of range too, so some are refused), clears and candidates, and with `ink` also ink
+/// notes written and erased (now and then an unknown one).
+pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAction {
+    let n = s.game().puzzle().size();
+    let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
+    let value = rng.random_range(0..=n as u8 + 1);
+    match rng.random_range(0..if ink { 10 } else { 8 }) {
+        0..=3 => KenkenAction::SetValue { row, col, value },
+        4 => KenkenAction::Clear { row, col },
+        5..=7 => KenkenAction::ToggleCandidate { row, col, value },
+        8 => {
+            // A short stroke from inside that cell, sometimes into the next or off the board.
+            let cell = 1.0 / n as f32;
+            let (x, y) = ((col as f32 + rng.random::<f32>()) * cell, (row as f32 + rng.random::<f32>()) * cell);
+            KenkenAction::AddNote { stroke: vec![Point { x, y }, Point { x: x + cell / 5.0, y: y + cell / 5.0 }] }
+        }
+        _ => {
+            let mut ids: Vec<u32> = s.game().notes().iter().map(|note| note.id).filter(|_| rng.random_ratio(1, 2)).collect();
+            ids.extend(rng.random_ratio(1, 20).then_some(u32::MAX));
+            KenkenAction::RemoveNotes { ids }
+        }
+    }
+}
+
+/// A random sliding-puzzle move for `testkit::play`: a tap anywhere (refused off the gap's
+/// row and column) or a step of the gap (refused at the edge).
+pub fn slide_move(s: &SlideSession, rng: &mut impl Rng) -> SlideAction {
+    let b = s.game().board();
+    if rng.random_ratio(4, 7) {
+        SlideAction::Tap { row: rng.random_range(0..b.rows()), col: rng.random_range(0..b.cols()) }
+    } else {
+        SlideAction::Step { dir: Dir::ALL[rng.random_range(0..4)] }
+    }
+}
+
+/// A session (a loaded one, say) is playable: it started from `bare` (the game as it began),
+/// undo and redo are exact inverses and undoing everything reaches the start
+/// (`testkit::check_undo_redo`), both as the session is and once every undone move is redone.
+/// Returns the game with everything redone.
+pub fn assert_playable<G: Game + PartialEq + Debug>(mut s: Session<G>, bare: &G) -> G {
+    assert_eq!(s.start(), bare);
+    check_undo_redo(&mut s).unwrap_or_else(|e| panic!("{e}"));
+    while s.can_redo() {
+        assert_eq!(s.redo(), Ok(()));
+    }
+    check_undo_redo(&mut s).unwrap_or_else(|e| panic!("after redoing everything: {e}"));
+    s.game().clone()
+}
+
+/// A fresh, empty scratch folder `inkdoku-<tag>-<pid>` in the temp dir.
+pub fn scratch(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("inkdoku-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The names of the files in a folder, sorted.
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    v.sort();
+    v
 }
