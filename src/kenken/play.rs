@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::cells::{bit, full_mask, CellChange, CellState};
+use crate::session::cells::{bit, CellChange, CellState};
 use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
@@ -131,10 +131,8 @@ impl KenkenGame {
         CellState { value: self.values[i], candidates: self.candidates[i] }
     }
 
-    /// Whether a cell could hold `s`: in-range value or candidates, not both.
     fn state_ok(&self, s: CellState) -> bool {
-        let n = self.puzzle.size();
-        s.value as usize <= n && s.candidates & !full_mask(n) == 0 && !(s.value != 0 && s.candidates != 0)
+        s.fits(self.puzzle.size())
     }
 
     /// Rebuilds a state from saved parts, checking every invariant (the save loader uses it to

@@ -11,6 +11,14 @@ pub struct CellState {
     pub candidates: u32,
 }
 
+impl CellState {
+    /// Whether a cell of an `n` x `n` board could hold this: a value `0..=n` or candidates
+    /// among `1..=n`, never both.
+    pub fn fits(self, n: usize) -> bool {
+        self.value as usize <= n && self.candidates & !full_mask(n) == 0 && !(self.value != 0 && self.candidates != 0)
+    }
+}
+
 /// One cell's change. Serialised as `[cell, value before, candidates before, value after,
 /// candidates after]` to keep long histories small.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

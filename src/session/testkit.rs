@@ -134,8 +134,16 @@ pub fn chain_step(s: &mut SudokuSession, seed: u64, k: u64) {
     use rand::SeedableRng;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     for _ in 0..1_000 {
-        let a = random_action(s, &mut rng);
-        if s.apply(a) == Ok(true) {
+        // Undo and redo change the game too (when there is something to take back or redo).
+        let changed = match rng.random_range(0..12) {
+            0 => s.undo().is_ok(),
+            1 => s.redo().is_ok(),
+            _ => {
+                let a = random_action(s, &mut rng);
+                s.apply(a) == Ok(true)
+            }
+        };
+        if changed {
             return;
         }
     }

@@ -334,10 +334,7 @@ impl SudokuGame {
     /// The invariant of one cell: a value or candidates (never both, never on a given), both
     /// within the board's symbols. Shared by edits and saved boards.
     fn cell_ok(&self, i: usize, s: CellState) -> bool {
-        let size = self.shape().size;
-        let mask = full_mask(size as usize);
-        s.value <= size && s.candidates & !mask == 0 && !(s.value != 0 && s.candidates != 0)
-            && (self.givens.values()[i] == 0 || s == CellState::default())
+        s.fits(self.shape().n()) && (self.givens.values()[i] == 0 || s == CellState::default())
     }
 
     /// Every check an edit must pass before it touches the state, in the direction given

@@ -122,7 +122,6 @@ pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
         }
     }
     inner.resumable.remove(&kind);
-    inner.settings.last_game = kind;
     view
 }
 
