@@ -106,14 +106,39 @@ pub enum EditKind {
     Solve,
 }
 
-/// A recorded, reversible move.
+/// A recorded, reversible move. In a save: `{"kind", "cells", "notes_added", "notes_removed"}`,
+/// empty lists left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "EditRecord", into = "EditRecord")]
 pub struct Edit {
     pub kind: EditKind,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<CellChange>,
-    #[serde(flatten)]
     pub ink: InkEdit,
+}
+
+/// [`Edit`] as saved. Written out rather than `#[serde(flatten)]`ing the ink: flatten makes
+/// serde buffer every edit, which doubled the time to load a long history.
+#[derive(Serialize, Deserialize)]
+struct EditRecord {
+    kind: EditKind,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    cells: Vec<CellChange>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    notes_added: Vec<InkNote>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    notes_removed: Vec<InkNote>,
+}
+
+impl From<EditRecord> for Edit {
+    fn from(r: EditRecord) -> Edit {
+        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed } }
+    }
+}
+
+impl From<Edit> for EditRecord {
+    fn from(e: Edit) -> EditRecord {
+        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed }
+    }
 }
 
 impl Edit {
