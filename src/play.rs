@@ -173,6 +173,9 @@ pub struct SlideView {
     /// Tiles moved so far (a segment slide counts each tile).
     pub moves: usize,
     pub difficulty: Option<String>,
+    /// The player's own picture (a stored file name, fetched with the `picture` command), or
+    /// `None` for the built-in one.
+    pub picture: Option<String>,
 }
 
 /// A hint, shaped for the view: what to highlight, what to say, and the move a second press of
@@ -326,6 +329,7 @@ impl GameInPlay {
                 tiles: s.game().board().tiles().to_vec(),
                 moves: slide_play::move_count(s),
                 difficulty: info.difficulty.clone(),
+                picture: info.picture.clone(),
             }),
         };
         each_session!(self, s => PlayView {

@@ -2,6 +2,7 @@
 //! default on its own, so one bad value (or a settings file from another version) never resets
 //! the rest, and reading never fails.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,29 @@ impl Handedness {
 /// The sizes and difficulties a new game may have.
 pub const SIZES: [u8; 4] = [4, 6, 9, 16];
 pub const DIFFICULTIES: [&str; 4] = ["easy", "medium", "hard", "expert"];
+/// The sliding puzzle's sides and levels.
+pub const SLIDE_SIDES: std::ops::RangeInclusive<u8> = 3..=6;
+pub const SLIDE_DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
+
+/// The sliding puzzle's best result on one board size (keyed `"RxC"` in [`Settings::slide_best`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlideBest {
+    /// Fewest moves of any win.
+    pub moves: u32,
+    /// Quickest win, milliseconds.
+    pub ms: u64,
+}
+
+/// `#rrggbb`.
+fn is_colour(s: &str) -> bool {
+    s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// `"3x4"` with both sides in [`SLIDE_SIDES`].
+fn is_slide_size(key: &str) -> bool {
+    key.split_once('x').is_some_and(|(r, c)| [r, c].iter().all(|v| v.parse::<u8>().is_ok_and(|n| SLIDE_SIDES.contains(&n))))
+}
 
 /// Settings. Deserialising accepts any JSON: see the module comment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +76,20 @@ pub struct Settings {
     pub symmetric: bool,
     /// The game the home screen offers first: the one played last.
     pub last_game: GameKind,
+    /// Sliding puzzle, "New game": rows and columns (3..=6), level (easy, medium, hard).
+    pub slide_rows: u8,
+    pub slide_cols: u8,
+    pub slide_difficulty: String,
+    /// The player's own picture (a stored picture's name), or `None` for the built-in one.
+    pub slide_picture: Option<String>,
+    /// The lines between tiles, `#rrggbb`.
+    pub slide_border: String,
+    /// Each tile shows its number.
+    pub slide_numbers: bool,
+    /// Sound effects off.
+    pub mute: bool,
+    /// Best moves and time per board size, `"RxC"` → best.
+    pub slide_best: BTreeMap<String, SlideBest>,
 }
 
 impl Default for Settings {
@@ -64,6 +102,14 @@ impl Default for Settings {
             difficulty: "easy".to_string(),
             symmetric: true,
             last_game: GameKind::Sudoku,
+            slide_rows: 4,
+            slide_cols: 4,
+            slide_difficulty: "medium".to_string(),
+            slide_picture: None,
+            slide_border: "#1f2933".to_string(),
+            slide_numbers: false,
+            mute: false,
+            slide_best: BTreeMap::new(),
         }
     }
 }
@@ -99,6 +145,16 @@ impl Settings {
         take(obj, "difficulty", |d: &String| DIFFICULTIES.contains(&d.as_str()), &mut s.difficulty, &mut rejected);
         take(obj, "symmetric", |_| true, &mut s.symmetric, &mut rejected);
         take(obj, "last_game", |_| true, &mut s.last_game, &mut rejected);
+        take(obj, "slide_rows", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_rows, &mut rejected);
+        take(obj, "slide_cols", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_cols, &mut rejected);
+        take(obj, "slide_difficulty", |d: &String| SLIDE_DIFFICULTIES.contains(&d.as_str()), &mut s.slide_difficulty, &mut rejected);
+        let picture_ok = |p: &Option<String>| p.as_deref().is_none_or(crate::slide::play::is_picture_name);
+        take(obj, "slide_picture", picture_ok, &mut s.slide_picture, &mut rejected);
+        take(obj, "slide_border", |c: &String| is_colour(c), &mut s.slide_border, &mut rejected);
+        take(obj, "slide_numbers", |_| true, &mut s.slide_numbers, &mut rejected);
+        take(obj, "mute", |_| true, &mut s.mute, &mut rejected);
+        let best_ok = |m: &BTreeMap<String, SlideBest>| m.iter().all(|(k, b)| is_slide_size(k) && b.moves > 0);
+        take(obj, "slide_best", best_ok, &mut s.slide_best, &mut rejected);
         (s, rejected)
     }
 
@@ -158,6 +214,30 @@ mod tests {
         assert_eq!((s.handedness, s.default_size), (Handedness::Auto, 16));
         assert_eq!(serde_json::from_value::<Settings>(json!([1, 2])).unwrap(), Settings::default());
         assert_eq!(Settings::from_bytes_lenient(b"{\"pen_only\": tru"), Settings::default());
+    }
+
+    #[test]
+    fn slide_fields_fall_back_one_by_one() {
+        let v = json!({
+            "slide_rows": 3, "slide_cols": 7, "slide_difficulty": "expert",
+            "slide_picture": "../x.png", "slide_border": "#ff8800", "slide_numbers": true, "mute": "loud",
+            "slide_best": {"3x3": {"moves": 20, "ms": 40000}, "4x5": {"moves": 80, "ms": 1}}
+        });
+        let (s, rejected) = Settings::from_value_lenient(&v);
+        assert_eq!((s.slide_rows, s.slide_cols, s.slide_difficulty.as_str()), (3, 4, "medium"));
+        assert_eq!((s.slide_picture, s.slide_border.as_str(), s.slide_numbers, s.mute), (None, "#ff8800", true, false));
+        assert_eq!(s.slide_best.get("4x5"), Some(&SlideBest { moves: 80, ms: 1 }));
+        assert_eq!(rejected, ["slide_cols", "slide_difficulty", "slide_picture", "mute"]);
+        for bad in [json!({"9x9": {"moves": 1, "ms": 1}}), json!({"3x3": {"moves": 0, "ms": 1}}), json!({"3x3": {"moves": 5}}), json!({"3x": {"moves": 5, "ms": 1}})] {
+            let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_best": bad }));
+            assert!(s.slide_best.is_empty() && rejected == ["slide_best"], "{bad}");
+        }
+        for bad in ["red", "#12345", "#12345g", "#1234567"] {
+            assert_eq!(Settings::from_value_lenient(&json!({ "slide_border": bad })).1, ["slide_border"], "{bad}");
+        }
+        let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": "0123456789abcdef.jpg", "slide_rows": 6}));
+        assert_eq!((s.slide_picture.as_deref(), s.slide_rows, rejected.len()), (Some("0123456789abcdef.jpg"), 6, 0));
+        assert_eq!(Settings::from_value_lenient(&json!({"slide_picture": null})).0.slide_picture, None);
     }
 
     #[test]

@@ -129,7 +129,7 @@ fn kenken_4x4_holds_its_cages_values_and_candidates() {
 #[test]
 fn slide_3x4_holds_its_start_board_and_moves() {
     let GameInPlay::Slide(s, info) = load("slide-3x4-v1.inkdoku") else { panic!("not a sliding puzzle") };
-    assert_eq!(info, SlideInfo { difficulty: Some("medium".into()), seed: Some(9) });
+    assert_eq!(info, SlideInfo { difficulty: Some("medium".into()), seed: Some(9), picture: None });
     let b = s.game().board();
     assert_eq!((b.rows(), b.cols()), (3, 4));
     assert_eq!(b.tiles(), &[1, 2, 3, 4, 6, 9, 7, 0, 5, 11, 8, 10]);

@@ -41,7 +41,9 @@ fn random_slide(ix: usize, seed: u64, steps: usize) -> (SlideSession, SlideInfo)
     let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
     let mut s = SlideSession::from_game(SlideGame::new(start));
     play(&mut s, &mut rng, steps, slide_move);
-    (s, SlideInfo { difficulty: Some("medium".into()), seed: Some(seed) })
+    // Every other game shows the player's own picture: its name travels with the save.
+    let picture = (seed % 2 == 0).then(|| format!("{seed:016x}.png"));
+    (s, SlideInfo { difficulty: Some("medium".into()), seed: Some(seed), picture })
 }
 
 const SAVED_AT: u64 = 1_700_000_000_000;
@@ -462,4 +464,22 @@ fn long_histories_stay_compact() {
     println!("kenken 9x9: {kn} edits, {kb:.1} bytes/edit; slide 6x6: {sn} edits, {sb:.1} bytes/edit");
     assert!(kn > 1_000 && sn > 1_000, "{kn} {sn}");
     assert!(kb < 30.0 && sb < 40.0, "{kb} {sb}");
+}
+
+/// A save naming a picture that cannot be a stored one (edited by hand) loads with the built-in
+/// picture; the picture field is optional, so saves from before it existed load too.
+#[test]
+fn slide_picture_name_is_checked_on_load() {
+    let (s, mut info) = random_slide(0, 3, 4);
+    info.picture = Some("0123456789abcdef.jpg".into());
+    let text = String::from_utf8(slide_bytes(&s, &info)).unwrap();
+    assert!(text.contains("\"picture\":\"0123456789abcdef.jpg\""), "{text}");
+    let GameInPlay::Slide(_, back) = from_bytes_of(text.as_bytes(), GameKind::Slide).unwrap().game else { panic!("not a slide") };
+    assert_eq!(back.picture.as_deref(), Some("0123456789abcdef.jpg"));
+    let evil = text.replace("0123456789abcdef.jpg", "../../secret.png");
+    let GameInPlay::Slide(_, back) = from_bytes_of(evil.as_bytes(), GameKind::Slide).unwrap().game else { panic!("not a slide") };
+    assert_eq!(back.picture, None);
+    info.picture = None;
+    let plain = String::from_utf8(slide_bytes(&s, &info)).unwrap();
+    assert!(!plain.contains("picture"), "no picture, no field: {plain}");
 }

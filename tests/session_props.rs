@@ -129,7 +129,7 @@ proptest! {
     #[test]
     fn slide_sessions(rows in 3usize..=6, cols in 3usize..=6, seed in any::<u64>(), steps in 1usize..400) {
         let start = shuffle(rows, cols, rows * cols, seed).expect("3..6 by 3..6 boards shuffle");
-        let info = SlideInfo { difficulty: Some("medium".into()), seed: Some(seed) };
+        let info = SlideInfo { difficulty: Some("medium".into()), seed: Some(seed), picture: None };
         let s = SlideSession::from_game(SlideGame::new(start));
         let in_play = |s| GameInPlay::Slide(s, info.clone());
         check_session(s, &mut StdRng::seed_from_u64(seed), steps, rows * cols, slide_move, in_play)?;

@@ -2,11 +2,18 @@
 //! every field of the result is always a valid value (a bad field falls back to its default).
 
 use inkdoku::play::GameKind;
-use inkdoku::settings::{Settings, DIFFICULTIES, SIZES};
+use inkdoku::settings::{Settings, SlideBest, DIFFICULTIES, SIZES, SLIDE_DIFFICULTIES, SLIDE_SIDES};
 use rand::{Rng, SeedableRng};
 
 fn valid(s: &Settings) -> bool {
-    SIZES.contains(&s.default_size) && DIFFICULTIES.contains(&s.difficulty.as_str())
+    SIZES.contains(&s.default_size)
+        && DIFFICULTIES.contains(&s.difficulty.as_str())
+        && SLIDE_SIDES.contains(&s.slide_rows)
+        && SLIDE_SIDES.contains(&s.slide_cols)
+        && SLIDE_DIFFICULTIES.contains(&s.slide_difficulty.as_str())
+        && s.slide_picture.as_deref().is_none_or(inkdoku::slide::play::is_picture_name)
+        && s.slide_border.len() == 7
+        && s.slide_best.values().all(|b| b.moves > 0)
 }
 
 #[test]
@@ -19,6 +26,15 @@ fn truncated_and_mutated_settings_files_give_valid_settings() {
         difficulty: "hard".into(),
         symmetric: false,
         last_game: GameKind::Slide,
+        slide_rows: 3,
+        slide_cols: 5,
+        slide_difficulty: "hard".into(),
+        slide_picture: Some("0123456789abcdef0123456789abcdef.jpg".into()),
+        slide_border: "#c0ffee".into(),
+        slide_numbers: true,
+        mute: true,
+        slide_best: [("3x5".to_string(), SlideBest { moves: 41, ms: 65_000 })].into(),
+        ..Settings::default()
     };
     let bytes = serde_json::to_vec_pretty(&good).unwrap();
     assert_eq!(Settings::from_bytes_lenient(&bytes), good);

@@ -92,6 +92,17 @@ impl FilePicker for DialogPicker {
         let dialog = match kind {
             FileKind::Game => dialog.add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]),
             FileKind::PuzzleText => dialog.add_filter("Puzzle as text", &["txt", "sdk", "sudoku"]),
+            FileKind::Picture => {
+                // Debug builds only (the E2E tests; never in a release): a file named by
+                // INKDOKU_TEST_PICK_FILE holds the path "picked", as the native dialog can't be
+                // driven by WebDriver.
+                #[cfg(debug_assertions)]
+                if let Some(answer) = std::env::var_os("INKDOKU_TEST_PICK_FILE") {
+                    let path = std::fs::read_to_string(answer).map_err(|e| e.to_string())?;
+                    return Ok((!path.trim().is_empty()).then(|| PathBuf::from(path.trim())));
+                }
+                dialog.add_filter("Picture", &["png", "jpg", "jpeg"])
+            }
         };
         let picked = dialog.blocking_pick_file();
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()

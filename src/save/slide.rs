@@ -22,6 +22,10 @@ pub(super) struct Record {
     difficulty: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
+    /// The player's own picture (a stored file name); absent = the built-in picture. Added
+    /// after version 1 shipped: older saves simply have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    picture: Option<String>,
 }
 
 /// `{"gap_before": 5, "steps": "ULLD"}`: the gap's cell before and its single steps.
@@ -44,6 +48,7 @@ pub(super) fn record(session: &SlideSession, info: &SlideInfo) -> (Record, Histo
         tiles: board.tiles().to_vec(),
         difficulty: info.difficulty.clone(),
         seed: info.seed,
+        picture: info.picture.clone(),
     };
     let history =
         session.history().map(|e: &Edit| EditRecord { gap_before: e.gap_before, steps: crate::slide::steps_to_text(&e.steps) });
@@ -68,5 +73,8 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     if session.game().board() != &board {
         return Err(inconsistent("replaying the history from the start board does not lead to the saved board"));
     }
-    Ok((session, SlideInfo { difficulty: rec.difficulty, seed: rec.seed }))
+    // A name that is not a stored picture's (a hand-edited save) falls back to the built-in
+    // picture: the game itself is intact.
+    let picture = rec.picture.filter(|p| crate::slide::play::is_picture_name(p));
+    Ok((session, SlideInfo { difficulty: rec.difficulty, seed: rec.seed, picture }))
 }

@@ -65,6 +65,16 @@ pub struct SlideInfo {
     pub difficulty: Option<String>,
     /// The shuffle seed, if the board was shuffled.
     pub seed: Option<u64>,
+    /// The player's own picture: a file name in the app's picture folder (see
+    /// [`is_picture_name`]); `None` is the built-in picture.
+    pub picture: Option<String>,
+}
+
+/// Whether `name` can name a stored picture: a content hash of 16 to 64 lowercase hex digits and
+/// `.png` or `.jpg`. Nothing else (no separators, no `..`) can reach the file system from a save.
+pub fn is_picture_name(name: &str) -> bool {
+    let Some((hash, ext)) = name.rsplit_once('.') else { return false };
+    (16..=64).contains(&hash.len()) && hash.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)) && (ext == "png" || ext == "jpg")
 }
 
 impl SlideGame {
@@ -139,6 +149,15 @@ impl Game for SlideGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn picture_names_are_content_hashes_only() {
+        assert!(is_picture_name("0123456789abcdef.png"));
+        assert!(is_picture_name(&format!("{}.jpg", "a".repeat(64))));
+        for bad in ["", ".png", "0123456789abcdef", "0123456789abcde.png", "0123456789ABCDEF.png", "../../etc/passwd.png", "0123456789abcdef.gif", "0123456789abcdef.png/x", &format!("{}.png", "a".repeat(65))] {
+            assert!(!is_picture_name(bad), "{bad}");
+        }
+    }
 
     #[test]
     fn taps_undo_redo() {

@@ -2,8 +2,10 @@
 //! 127.0.0.1, so the real view and the real backend can be driven from headless Chromium (which,
 //! unlike WebKitGTK, reports pen pointer events).
 //!
-//! Usage: `inkdoku-devserver [--port N] [--ui DIR]`. Port 0 (the default) picks a free port; the
-//! first line on stdout is `listening on http://127.0.0.1:PORT/`.
+//! Usage: `inkdoku-devserver [--port N] [--ui DIR] [--pick-file FILE]`. Port 0 (the default)
+//! picks a free port; the first line on stdout is `listening on http://127.0.0.1:PORT/`.
+//! `--pick-file`: the "open dialog" for pictures answers with the path written in FILE at that
+//! moment (empty: cancelled), so tests can choose a picture; without it there are no dialogs.
 //!
 //! The HTTP is deliberately minimal (one request per connection, `Connection: close`, bodies by
 //! Content-Length): it only ever talks to a local test browser. A general-purpose crate was
@@ -15,6 +17,8 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use inkdoku_app::commands::files::{FileKind, FilePicker, NoPicker};
+use inkdoku_app::commands::settings::MemoryStore;
 use inkdoku_app::commands::{dispatch, AppState, ErrorBody};
 
 // The same policy as the app's CSP, with the page's own origin standing in for Tauri IPC.
@@ -26,12 +30,14 @@ const MAX_HEADER_LINES: usize = 100;
 fn main() {
     let mut port: u16 = 0;
     let mut ui = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../ui"));
+    let mut pick_file: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match (a.as_str(), args.next()) {
             ("--port", Some(v)) => port = v.parse().unwrap_or_else(|_| fail(&format!("bad port {v}"))),
             ("--ui", Some(v)) => ui = PathBuf::from(v),
-            _ => fail("usage: inkdoku-devserver [--port N] [--ui DIR]"),
+            ("--pick-file", Some(v)) => pick_file = Some(PathBuf::from(v)),
+            _ => fail("usage: inkdoku-devserver [--port N] [--ui DIR] [--pick-file FILE]"),
         }
     }
     let listener = TcpListener::bind(("127.0.0.1", port)).unwrap_or_else(|e| fail(&format!("cannot listen: {e}")));
@@ -39,7 +45,10 @@ fn main() {
     println!("listening on http://{addr}/");
     let _ = std::io::stdout().flush();
 
-    let state = Arc::new(AppState::in_memory());
+    let state = Arc::new(match pick_file {
+        Some(f) => AppState::new(None, Box::new(MemoryStore::default()), Box::new(TestPicker(f))),
+        None => AppState::in_memory(),
+    });
     let ui = Arc::new(ui);
     for stream in listener.incoming().flatten() {
         let (state, ui) = (state.clone(), ui.clone());
@@ -50,6 +59,22 @@ fn main() {
                 eprintln!("devserver: {e}");
             }
         });
+    }
+}
+
+/// Picks pictures by reading the path a test wrote into a file; nothing else.
+struct TestPicker(PathBuf);
+
+impl FilePicker for TestPicker {
+    fn pick_save(&self, name: &str) -> Result<Option<PathBuf>, String> {
+        NoPicker.pick_save(name)
+    }
+    fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String> {
+        if kind != FileKind::Picture {
+            return NoPicker.pick_open(kind);
+        }
+        let path = std::fs::read_to_string(&self.0).map_err(|e| e.to_string())?;
+        Ok((!path.trim().is_empty()).then(|| PathBuf::from(path.trim())))
     }
 }
 

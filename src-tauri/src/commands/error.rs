@@ -26,6 +26,10 @@ pub enum CommandError {
     BadFile(String),
     #[error("The file could not be saved or opened: {0}.")]
     Files(String),
+    #[error("\"{file}\" can't be used as a picture: {why}. Choose a PNG or JPEG photo.")]
+    BadPicture { file: String, why: String },
+    #[error("That picture is no longer in Inkdoku's folder. Choose it again.")]
+    MissingPicture,
     #[error("The settings could not be saved: {0}")]
     Settings(String),
     #[error("Something went wrong inside Inkdoku: {0}")]
@@ -46,6 +50,8 @@ impl CommandError {
             CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
             CommandError::Files(_) => "files",
+            CommandError::BadPicture { .. } => "bad_picture",
+            CommandError::MissingPicture => "missing_picture",
             CommandError::Settings(_) => "settings",
             CommandError::Internal(_) => "internal",
         }

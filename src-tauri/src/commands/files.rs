@@ -17,6 +17,8 @@ pub enum FileKind {
     Game,
     /// A puzzle as text (`.txt`, one line or a grid).
     PuzzleText,
+    /// A picture for the sliding puzzle (PNG or JPEG).
+    Picture,
 }
 
 /// Asks the player for a file. `None` means they cancelled.

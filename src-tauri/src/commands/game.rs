@@ -37,14 +37,18 @@ pub struct NewGameArgs {
     pub symmetric: Option<bool>,
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Sliding puzzle: the player's own picture (a name from `choose_picture`); left out, the
+    /// built-in picture.
+    #[serde(default)]
+    pub picture: Option<String>,
 }
 
 /// The options of a new game, completed and checked.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) enum GameOptions {
     Sudoku { shape: Shape, difficulty: Difficulty, symmetric: bool, seed: u64 },
     Kenken { size: usize, difficulty: Difficulty, seed: u64 },
-    Slide { rows: usize, cols: usize, difficulty: inkdoku::slide::Difficulty, seed: u64 },
+    Slide { rows: usize, cols: usize, difficulty: inkdoku::slide::Difficulty, seed: u64, picture: Option<String> },
 }
 
 /// KenKen sizes the app offers.
@@ -59,6 +63,7 @@ impl NewGameArgs {
         match self.kind {
             GameKind::Sudoku => {
                 unused("rows or columns", self.rows.is_some() || self.cols.is_some())?;
+                unused("picture", self.picture.is_some())?;
                 let size = self.size.unwrap_or(settings.default_size);
                 let shape = Shape::from_size(size as usize).ok_or_else(|| bad(format!("size {size} is not one of 4, 6, 9, 16")))?;
                 let difficulty = self.difficulty.as_deref().unwrap_or(&settings.difficulty).parse().map_err(|e: inkdoku::sudoku::UnknownDifficulty| bad(e.to_string()))?;
@@ -67,6 +72,7 @@ impl NewGameArgs {
             GameKind::Kenken => {
                 unused("rows, columns or symmetry", self.rows.is_some() || self.cols.is_some() || self.symmetric.is_some())?;
                 let size = self.size.map_or(6, usize::from);
+                unused("picture", self.picture.is_some())?;
                 if !KENKEN_SIZES.contains(&size) {
                     return Err(bad(format!("size {size} is not 3 to 9")));
                 }
@@ -81,7 +87,12 @@ impl NewGameArgs {
                     return Err(bad(format!("a {rows}x{cols} board: each side must be 3 to 6")));
                 }
                 let difficulty = self.difficulty.as_deref().unwrap_or("medium").parse().map_err(bad)?;
-                Ok(GameOptions::Slide { rows, cols, difficulty, seed })
+                if let Some(p) = &self.picture {
+                    if !state.pictures.exists(p) {
+                        return Err(CommandError::MissingPicture);
+                    }
+                }
+                Ok(GameOptions::Slide { rows, cols, difficulty, seed, picture: self.picture })
             }
         }
     }
@@ -95,9 +106,9 @@ pub(crate) fn make_kenken_or_slide(opts: &GameOptions) -> Result<GameInPlay, Str
             let info = KenkenInfo { solution: Some(g.solution), difficulty: Some(g.difficulty.name().to_string()), seed: Some(seed) };
             Ok(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle)), info))
         }
-        GameOptions::Slide { rows, cols, difficulty, seed } => {
+        GameOptions::Slide { rows, cols, difficulty, seed, ref picture } => {
             let board = inkdoku::slide::shuffle(rows, cols, difficulty.distance(rows, cols), seed).map_err(|e| e.to_string())?;
-            let info = SlideInfo { difficulty: Some(format!("{difficulty:?}").to_lowercase()), seed: Some(seed) };
+            let info = SlideInfo { difficulty: Some(format!("{difficulty:?}").to_lowercase()), seed: Some(seed), picture: picture.clone() };
             Ok(GameInPlay::Slide(SlideSession::from_game(SlideGame::new(board)), info))
         }
         GameOptions::Sudoku { .. } => Err("a Sudoku comes from the bank or the Sudoku generator".into()),

@@ -12,6 +12,7 @@ mod game;
 mod generate;
 mod help;
 mod names;
+pub mod pictures;
 pub mod settings;
 mod state;
 
@@ -51,6 +52,8 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "update_settings" => to_value(update_settings(state, a.parse()?)),
         "platform_info" => to_value(Ok(crate::platform::info())),
         "log_frontend_error" => to_value(Ok(log_frontend_error(a.parse()?))),
+        "choose_picture" => to_value(pictures::choose_picture(state)),
+        "picture" => to_value(pictures::picture(state, a.parse()?)),
         other => Err(CommandError::UnknownCommand(other.to_string())),
     }
 }

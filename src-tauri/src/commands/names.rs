@@ -24,4 +24,6 @@ pub const COMMANDS: &[&str] = &[
     "update_settings",
     "platform_info",
     "log_frontend_error",
+    "choose_picture",
+    "picture",
 ];

@@ -26,6 +26,8 @@ pub struct AppState {
     pub(crate) autosaves: Option<Autosaves>,
     pub(crate) settings_store: Box<dyn SettingsStore>,
     pub(crate) picker: Box<dyn FilePicker>,
+    /// The sliding puzzle's own pictures (`pictures/` in the data folder, or memory).
+    pub(crate) pictures: super::pictures::Pictures,
     /// A puzzle being generated in the background.
     pub(crate) job: Mutex<Option<super::generate::Job>>,
     shell_pause: Mutex<ShellPause>,
@@ -68,6 +70,7 @@ impl AppState {
     /// `data_dir`: where the autosaves live (`autosave-<kind>.inkdoku`, each with `.bak`).
     pub fn new(data_dir: Option<PathBuf>, settings_store: Box<dyn SettingsStore>, picker: Box<dyn FilePicker>) -> Self {
         let settings = settings_store.load();
+        let pictures = super::pictures::Pictures::new(data_dir.as_ref().map(|d| d.join("pictures")));
         AppState {
             inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings }),
             started: Instant::now(),
@@ -75,6 +78,7 @@ impl AppState {
             autosaves: data_dir.map(|d| Autosaves::start(&d)),
             settings_store,
             picker,
+            pictures,
             job: Mutex::new(None),
             shell_pause: Mutex::new(ShellPause::default()),
         }

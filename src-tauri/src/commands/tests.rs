@@ -480,3 +480,76 @@ fn a_won_game_is_not_offered_and_brings_no_notice() {
     assert!(s["notice"].is_null(), "no recovery notice after a win: {s}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A well-formed PNG (header and end; the pixels are the view's business).
+fn tiny_png(width: u32, height: u32) -> Vec<u8> {
+    let mut b = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+    b.extend(width.to_be_bytes());
+    b.extend(height.to_be_bytes());
+    b.extend([8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    b.extend(b"\0\0\0\0IEND\xAE\x42\x60\x82");
+    b
+}
+
+#[test]
+fn a_chosen_picture_is_copied_in_and_survives_a_restart_with_the_game() {
+    let dir = temp_dir("picture");
+    let chosen = dir.join("holiday.png");
+    std::fs::write(&chosen, tiny_png(300, 200)).unwrap();
+    let data = dir.join("data");
+    let state = AppState::new(Some(data.clone()), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(chosen.clone())));
+    let c = dispatch(&state, "choose_picture", Value::Null).unwrap();
+    let name = c["picture"]["name"].as_str().unwrap().to_string();
+    assert_eq!((c["picture"]["width"].as_u64(), c["picture"]["height"].as_u64()), (Some(300), Some(200)));
+    assert!(data.join("pictures").join(&name).is_file(), "copied into the data folder");
+    let v = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 4, "cols": 4, "difficulty": "easy", "seed": 3, "picture": name})).unwrap();
+    assert_eq!(v["picture"], name);
+    state.save_before_exit();
+    // The original moves away; the game and its picture do not.
+    std::fs::remove_file(&chosen).unwrap();
+    let state2 = AppState::new(Some(data.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state2, "startup", Value::Null).unwrap();
+    let v = dispatch(&state2, "continue_game", json!({"kind": "slide"})).unwrap();
+    assert_eq!(v["picture"], name);
+    let p = dispatch(&state2, "picture", json!({"name": name})).unwrap();
+    let url = p["data_url"].as_str().unwrap();
+    assert!(url.starts_with("data:image/png;base64,iVBORw0KGgo"), "{url}");
+    assert_eq!(p["width"], 300);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_that_is_not_a_picture_is_refused_and_changes_nothing() {
+    let dir = temp_dir("not-picture");
+    let text = dir.join("notes.png");
+    std::fs::write(&text, b"shopping: eggs, milk").unwrap();
+    let state = AppState::new(Some(dir.join("data")), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(text)));
+    let before = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "seed": 1})).unwrap();
+    let e = dispatch(&state, "choose_picture", Value::Null).unwrap_err();
+    assert_eq!(e.kind(), "bad_picture");
+    assert_eq!(e.to_string(), "\"notes.png\" can't be used as a picture: it is not a PNG or JPEG image. Choose a PNG or JPEG photo.");
+    assert!(!dir.join("data").join("pictures").exists(), "nothing stored");
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["tiles"], before["tiles"]);
+    // Names that are not stored pictures are refused everywhere.
+    for name in ["0123456789abcdef.png", "../../etc/passwd"] {
+        assert_eq!(dispatch(&state, "picture", json!({ "name": name })).unwrap_err().kind(), "missing_picture");
+        let e = dispatch(&state, "new_game", json!({"kind": "slide", "picture": name})).unwrap_err();
+        assert_eq!(e.kind(), "missing_picture");
+    }
+    assert_eq!(dispatch(&state, "new_game", json!({"kind": "sudoku", "picture": "0123456789abcdef.png"})).unwrap_err().kind(), "bad_arguments");
+    // Cancelling the dialog is no error.
+    let cancel = AppState::new(None, Box::new(settings::MemoryStore::default()), Box::new(CancelPicker));
+    assert_eq!(dispatch(&cancel, "choose_picture", Value::Null).unwrap()["picture"], Value::Null);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+struct CancelPicker;
+
+impl files::FilePicker for CancelPicker {
+    fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
+        Ok(None)
+    }
+    fn pick_open(&self, _: files::FileKind) -> Result<Option<std::path::PathBuf>, String> {
+        Ok(None)
+    }
+}
