@@ -161,6 +161,9 @@ pub struct KenkenCellView {
     pub candidates: u32,
     /// The value repeats in its row or column.
     pub conflict: bool,
+    /// The value differs from the solution (known for generated and banked puzzles; false
+    /// when the solution is not known). The view shows it only with "Show incorrect numbers".
+    pub incorrect: bool,
 }
 
 /// A sliding-puzzle board as the view draws it.
@@ -399,7 +402,12 @@ fn kenken_view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
             })
             .collect(),
         cells: (0..n * n)
-            .map(|i| KenkenCellView { value: values[i], candidates: g.candidates()[i], conflict: conflict(i) })
+            .map(|i| KenkenCellView {
+                value: values[i],
+                candidates: g.candidates()[i],
+                conflict: conflict(i),
+                incorrect: values[i] != 0 && info.solution.as_ref().is_some_and(|sol| sol.get(i).is_some_and(|&s| s != values[i])),
+            })
             .collect(),
         notes: g.notes().to_vec(),
         difficulty: info.difficulty.clone(),
@@ -467,11 +475,14 @@ fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
         HintKind::Cage => "Cage arithmetic",
         HintKind::NakedSingle => "Naked single",
         HintKind::HiddenSingle => "Hidden single",
+        HintKind::CageElimination => "Cage elimination",
+        HintKind::CageClaim => "Cage claim",
         HintKind::Deduction => "Deduction",
         HintKind::Reveal => "Reveal",
     };
     let n = g.puzzle().size();
-    let cage = &g.puzzle().cages()[g.puzzle().cage_at(h.row, h.col)];
+    // The cage the reason is about (a cage claim names another cage), else the cell's own.
+    let cage = &g.puzzle().cages()[h.cage.unwrap_or_else(|| g.puzzle().cage_at(h.row, h.col))];
     let apply = if h.kind == HintKind::Mistake {
         kenken_play::Action::Clear { row: h.row, col: h.col }
     } else {
@@ -515,4 +526,27 @@ fn slide_advice(s: &SlideSession) -> Result<Advice, PlayError> {
         highlight: no_highlight(Some(CellRef { row, col })),
         apply: to_json(slide_play::Action::Step { dir }),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kenken::play::{Action, KenkenGame};
+
+    #[test]
+    fn kenken_view_marks_incorrect_values_when_the_solution_is_known() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        s.apply(Action::SetValue { row: 0, col: 0, value: wrong }).unwrap();
+        s.apply(Action::SetValue { row: 0, col: 1, value: g.solution[1] }).unwrap();
+        let known = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
+        let cells = |info: KenkenInfo| match GameInPlay::Kenken(s.clone(), info).view(0).board {
+            BoardView::Kenken(v) => v.cells.iter().map(|c| c.incorrect).collect::<Vec<_>>(),
+            _ => unreachable!("a KenKen game shows a KenKen board"),
+        };
+        let marked = cells(known);
+        assert!(marked[0] && !marked[1] && !marked[2]);
+        assert!(cells(KenkenInfo::default()).iter().all(|&b| !b), "no solution known, nothing marked");
+    }
 }

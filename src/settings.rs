@@ -35,6 +35,8 @@ impl Handedness {
 /// The sizes and difficulties a new game may have.
 pub const SIZES: [u8; 4] = [4, 6, 9, 16];
 pub const DIFFICULTIES: [&str; 4] = ["easy", "medium", "hard", "expert"];
+/// KenKen's board sizes.
+pub const KENKEN_SIZES: std::ops::RangeInclusive<u8> = 3..=9;
 /// The sliding puzzle's sides and levels.
 pub const SLIDE_SIDES: std::ops::RangeInclusive<u8> = 3..=6;
 pub const SLIDE_DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
@@ -76,6 +78,9 @@ pub struct Settings {
     pub symmetric: bool,
     /// The game the home screen offers first: the one played last.
     pub last_game: GameKind,
+    /// KenKen, "New game": board size (3..=9) and level (easy, medium, hard, expert).
+    pub kenken_size: u8,
+    pub kenken_difficulty: String,
     /// Sliding puzzle, "New game": rows and columns (3..=6), level (easy, medium, hard).
     pub slide_rows: u8,
     pub slide_cols: u8,
@@ -102,6 +107,8 @@ impl Default for Settings {
             difficulty: "easy".to_string(),
             symmetric: true,
             last_game: GameKind::Sudoku,
+            kenken_size: 6,
+            kenken_difficulty: "easy".to_string(),
             slide_rows: 4,
             slide_cols: 4,
             slide_difficulty: "medium".to_string(),
@@ -145,6 +152,8 @@ impl Settings {
         take(obj, "difficulty", |d: &String| DIFFICULTIES.contains(&d.as_str()), &mut s.difficulty, &mut rejected);
         take(obj, "symmetric", |_| true, &mut s.symmetric, &mut rejected);
         take(obj, "last_game", |_| true, &mut s.last_game, &mut rejected);
+        take(obj, "kenken_size", |n: &u8| KENKEN_SIZES.contains(n), &mut s.kenken_size, &mut rejected);
+        take(obj, "kenken_difficulty", |d: &String| DIFFICULTIES.contains(&d.as_str()), &mut s.kenken_difficulty, &mut rejected);
         take(obj, "slide_rows", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_rows, &mut rejected);
         take(obj, "slide_cols", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_cols, &mut rejected);
         take(obj, "slide_difficulty", |d: &String| SLIDE_DIFFICULTIES.contains(&d.as_str()), &mut s.slide_difficulty, &mut rejected);
@@ -255,5 +264,17 @@ mod tests {
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), s);
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn kenken_options_are_kept_or_fall_back_alone() {
+        let (s, rejected) = Settings::from_value_lenient(&json!({"kenken_size": 8, "kenken_difficulty": "hard"}));
+        assert_eq!((s.kenken_size, s.kenken_difficulty.as_str(), rejected.len()), (8, "hard", 0));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"kenken_size": 2, "kenken_difficulty": "fiendish", "pen_only": true}));
+        assert_eq!((s.kenken_size, s.kenken_difficulty.as_str(), s.pen_only), (6, "easy", true));
+        assert_eq!(rejected, vec!["kenken_size", "kenken_difficulty"]);
+        let (s, _) = Settings::from_value_lenient(&json!({"kenken_size": 10}));
+        assert_eq!(s.kenken_size, 6);
+        assert_eq!(Settings::from_value_lenient(&serde_json::to_value(Settings::default()).unwrap()).1, Vec::<&str>::new());
     }
 }

@@ -15,6 +15,12 @@ pub enum HintKind {
     NakedSingle,
     /// The value has one place left in a row or column.
     HiddenSingle,
+    /// A cage's combinations rule a value out of some of its cells, leaving the value one place
+    /// in a row or column.
+    CageElimination,
+    /// Every combination of a cage puts a value in its part of a row or column, so the value
+    /// leaves the rest of that line (the hard level's step).
+    CageClaim,
     /// Found by combining several deductions (the propagator).
     Deduction,
     /// No deduction found; the solution's value is shown.
@@ -29,6 +35,9 @@ pub struct Hint {
     pub value: u8,
     pub kind: HintKind,
     pub text: String,
+    /// The cage the reason is about, when it is not the cell's own (an index into
+    /// `Puzzle::cages`).
+    pub cage: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -64,7 +73,7 @@ pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
         (0, _) => return Err(HintError::Unsolvable),
         _ => return Err(HintError::NotUnique),
     };
-    let mk = |cell: usize, kind: HintKind, text: String| Hint { row: cell / n, col: cell % n, value: sol[cell], kind, text };
+    let mk = |cell: usize, kind: HintKind, text: String| Hint { row: cell / n, col: cell % n, value: sol[cell], kind, text, cage: None };
     if let Some(cell) = (0..n * n).find(|&k| board[k] != 0 && board[k] != sol[k]) {
         let text = format!("The {} at {} is wrong: erase it (it breaks the puzzle's only solution).", board[cell], at(cell / n, cell % n));
         return Ok(mk(cell, HintKind::Mistake, text));
@@ -130,14 +139,94 @@ pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
             }
         }
     }
+    let line_name = |line: usize| if line < n { format!("row {}", line + 1) } else { format!("column {}", line - n + 1) };
+    let line_cells = |line: usize| -> Vec<usize> { (0..n).map(|j| if line < n { line * n + j } else { j * n + (line - n) }).collect() };
+    let cage_name = |ci: usize| {
+        let c = &p.cages()[ci];
+        let (r, col) = c.cells[0];
+        format!("{}{} cage at {}", c.target, c.op, at(r, col))
+    };
+    let values = |mask: u16| -> String {
+        let v: Vec<String> = (1..=n).filter(|&v| mask & (1 << v) != 0).map(|v| v.to_string()).collect();
+        match v.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => v.concat(),
+        }
+    };
+    // A cage's combinations take a value out of some of its cells; the value then has one place
+    // left in a row or column.
+    for ci in 0..p.cages().len() {
+        let Some(scan) = solver::scan(p, &g, ci, &doms, false) else { continue };
+        let mut d = doms.clone();
+        for (&k, &sup) in g.cells[ci].iter().zip(&scan.support) {
+            d[k] &= sup;
+        }
+        for line in 0..2 * n {
+            let cells = line_cells(line);
+            for v in 1..=n as u8 {
+                let before: Vec<usize> = cells.iter().copied().filter(|&k| empty(k) && doms[k] & (1 << v) != 0).collect();
+                let after: Vec<usize> = before.iter().copied().filter(|&k| d[k] & (1 << v) != 0).collect();
+                if let (&[k], true) = (after.as_slice(), before.len() > 1) {
+                    let gone: Vec<String> = before.iter().filter(|&&x| x != k).map(|&x| at(x / n, x % n)).collect();
+                    let text = format!(
+                        "No way to make the {} puts a {v} at {}, so in {} the {v} can only go at {}.",
+                        cage_name(ci),
+                        gone.join(" or "),
+                        line_name(line),
+                        at(k / n, k % n)
+                    );
+                    return Ok(Hint { cage: Some(ci), ..mk(k, HintKind::CageElimination, text) });
+                }
+            }
+        }
+    }
+    // The hard level's step: a cage claims a value for its part of a row or column.
+    let mut base = doms.clone();
+    if solver::propagate(p, &g, &mut base, Level::Medium) && (0..n * n).all(|k| !empty(k) || base[k].count_ones() > 1) {
+        for ci in 0..p.cages().len() {
+            let Some(scan) = solver::scan(p, &g, ci, &base, true) else { continue };
+            let claims = scan.row_claims.iter().map(|&(r, m)| (r, m)).chain(scan.col_claims.iter().map(|&(c, m)| (n + c, m)));
+            for (line, mask) in claims {
+                for v in (1..=n as u8).filter(|&v| mask & (1 << v) != 0) {
+                    let others: Vec<usize> =
+                        line_cells(line).into_iter().filter(|&k| empty(k) && !g.cells[ci].contains(&k) && base[k] & (1 << v) != 0).collect();
+                    if others.is_empty() {
+                        continue;
+                    }
+                    let mut d = base.clone();
+                    for &k in &others {
+                        d[k] &= !(1 << v);
+                    }
+                    if !solver::propagate(p, &g, &mut d, Level::Medium) {
+                        continue;
+                    }
+                    if let Some(k) = (0..n * n).find(|&k| empty(k) && d[k].count_ones() == 1) {
+                        let text = format!(
+                            "Every way to make the {} puts a {v} in its part of {}, so no other cell of {} can be {v} (not {}); then {} can only be {}.",
+                            cage_name(ci),
+                            line_name(line),
+                            line_name(line),
+                            others.iter().map(|&x| at(x / n, x % n)).collect::<Vec<_>>().join(" or "),
+                            at(k / n, k % n),
+                            sol[k]
+                        );
+                        return Ok(Hint { cage: Some(ci), ..mk(k, HintKind::CageClaim, text) });
+                    }
+                }
+            }
+        }
+    }
     for level in [Level::Easy, Level::Medium, Level::Hard] {
         let mut d = doms.clone();
         if solver::propagate(p, &g, &mut d, level) {
             if let Some(k) = (0..n * n).find(|&k| empty(k) && d[k].count_ones() == 1) {
+                let ci = p.cage_at(k / n, k % n);
                 let text = format!(
-                    "Combining the cages' possible combinations with the rows and columns leaves only {} for {}.",
+                    "Narrowing the cages' combinations by the rows and columns, step after step, leaves the {} only {} for {} (it could have been {}).",
+                    cage_name(ci),
                     sol[k],
-                    at(k / n, k % n)
+                    at(k / n, k % n),
+                    values(doms[k])
                 );
                 return Ok(mk(k, HintKind::Deduction, text));
             }
@@ -169,4 +258,31 @@ mod tests {
         assert_eq!(board, g.solution);
         assert_eq!(hint(&g.puzzle, &board), Err(HintError::Solved));
     }
+
+    /// Every hint on the way through hard puzzles names its cage or line: no generic sentence
+    /// where a specific step exists, and the claim step is used.
+    #[test]
+    fn hard_hints_say_something_specific() {
+        let mut kinds = vec![];
+        for seed in 0..6 {
+            let g = super::super::generator::generate(6, super::super::rate::Difficulty::Hard, seed).unwrap();
+            let mut board = vec![0u8; 36];
+            while board.iter().any(|&v| v == 0) {
+                let h = hint(&g.puzzle, &board).unwrap();
+                assert_eq!(h.value, g.solution[h.row * 6 + h.col]);
+                assert_ne!(h.kind, HintKind::Reveal, "hard puzzles need no reveal: {}", h.text);
+                if matches!(h.kind, HintKind::CageClaim | HintKind::CageElimination) {
+                    let ci = h.cage.expect("a cage step names its cage");
+                    let c = &g.puzzle.cages()[ci];
+                    assert!(h.text.contains(&format!("{}{} cage at row {}, column {}", c.target, c.op, c.cells[0].0 + 1, c.cells[0].1 + 1)), "{}", h.text);
+                }
+                kinds.push(h.kind);
+                board[h.row * 6 + h.col] = h.value;
+            }
+        }
+        assert!(kinds.contains(&HintKind::CageClaim), "hard puzzles use cage claims: {kinds:?}");
+        let generic = kinds.iter().filter(|&&k| k == HintKind::Deduction).count();
+        assert!(generic * 10 <= kinds.len(), "{generic} of {} hints are the catch-all deduction", kinds.len());
+    }
+
 }

@@ -6,6 +6,7 @@
 //! (difficulty from the deductions needed), [`generator`] and [`hint`]. [`play`] plugs the
 //! game into the shared [`crate::session::Session`] for undo/redo and the timer.
 
+pub mod bank;
 pub mod generator;
 pub mod hint;
 pub mod rate;

@@ -28,7 +28,15 @@ pub enum Action {
     SetValue { row: usize, col: usize, value: u8 },
     /// Clears the value and candidates of one cell.
     Clear { row: usize, col: usize },
+    /// Clears the filled cells among `cells` (`[row, col]` pairs): one eraser stroke, one undo
+    /// step.
+    ClearCells { cells: Vec<(usize, usize)> },
     ToggleCandidate { row: usize, col: usize, value: u8 },
+    /// "Fill all candidates": every empty cell gets the values not yet in its row or column
+    /// that some combination of its cage can still use.
+    SetCandidates,
+    /// Fills every cell from the puzzle's only solution (one undo step).
+    Solve,
     AddNote { stroke: Vec<Point> },
     RemoveNotes { ids: Vec<u32> },
 }
@@ -50,6 +58,10 @@ pub enum ActionError {
     Filled { row: usize, col: usize },
     #[error(transparent)]
     Ink(#[from] StrokeError),
+    #[error("this puzzle has no solution, so the computer can't finish it")]
+    Unsolvable,
+    #[error("this puzzle has more than one solution, so the computer can't pick the answer")]
+    NotUnique,
     #[error("damaged history: {0}")]
     Damaged(String),
 }
@@ -62,6 +74,8 @@ impl ActionError {
             ActionError::Value { .. } => "bad_value",
             ActionError::Filled { .. } => "filled_cell",
             ActionError::Ink(e) => e.kind(),
+            ActionError::Unsolvable => "unsolvable",
+            ActionError::NotUnique => "not_unique",
             ActionError::Damaged(_) => "damaged_history",
         }
     }
@@ -153,10 +167,51 @@ impl KenkenGame {
     }
 
     fn edit(&self, i: usize, after: CellState, ink: InkEdit) -> Option<Edit> {
-        let before = self.state(i);
-        let cells = if before != after { vec![CellChange { cell: i as u16, before, after }] } else { vec![] };
+        self.edit_many([(i, after)], ink)
+    }
+
+    /// One edit changing several cells (each at most once); `None` if nothing changes.
+    fn edit_many(&self, changes: impl IntoIterator<Item = (usize, CellState)>, ink: InkEdit) -> Option<Edit> {
+        let cells = changes
+            .into_iter()
+            .filter_map(|(i, after)| {
+                let before = self.state(i);
+                (before != after).then_some(CellChange { cell: i as u16, before, after })
+            })
+            .collect();
         let e = Edit { cells, ink };
         (!e.cells.is_empty() || !e.ink.is_empty()).then_some(e)
+    }
+
+    /// The candidates a player could note in empty cell `i`: values not placed in its row or
+    /// column, kept only if some combination of its cage (with the same rule for the cage's
+    /// other empty cells, and its filled cells as they are) can use them.
+    fn open_candidates(&self, doms: &[u16], g: &super::solver::Geometry, i: usize) -> u32 {
+        let n = self.puzzle.size();
+        let ci = self.puzzle.cage_at(i / n, i % n);
+        let mask = match super::solver::scan(&self.puzzle, g, ci, doms, false) {
+            Some(scan) => g.cells[ci].iter().zip(&scan.support).find(|(&k, _)| k == i).map_or(doms[i], |(_, &m)| m),
+            // No combination fits what is placed: fall back to the row and column rule.
+            None => doms[i],
+        };
+        u32::from(mask >> 1)
+    }
+
+    /// Per cell, the values the row and column still allow (solver masks, bit `v`); a filled
+    /// cell holds just its value.
+    fn row_col_domains(&self) -> Vec<u16> {
+        let n = self.puzzle.size();
+        let v = &self.values;
+        (0..n * n)
+            .map(|k| {
+                if v[k] != 0 {
+                    return 1 << v[k];
+                }
+                let (r, c) = (k / n, k % n);
+                (0..n).fold(super::solver::full_mask(n), |m, j| m & !(1 << v[r * n + j]) & !(1 << v[j * n + c]))
+                    & super::solver::full_mask(n)
+            })
+            .collect()
     }
 
     fn apply_edit(&mut self, e: &Edit, forward: bool) -> Result<(), EditMismatch> {
@@ -171,8 +226,11 @@ impl KenkenGame {
                 return Err(EditMismatch(format!("cell {i} is not as the edit expects")));
             }
         }
-        if e.cells.len() > 1 {
-            return Err(EditMismatch("a KenKen edit changes one cell".into()));
+        let mut seen: Vec<u16> = e.cells.iter().map(|c| c.cell).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() != e.cells.len() {
+            return Err(EditMismatch("an edit changes the same cell twice".into()));
         }
         self.ink.check(&e.ink, forward)?;
         for c in &e.cells {
@@ -203,6 +261,31 @@ impl Game for KenkenGame {
             &Action::Clear { row, col } => {
                 let i = self.cell(row, col)?;
                 self.edit(i, CellState::default(), InkEdit::default())
+            }
+            Action::ClearCells { cells } => {
+                // Check every cell first so a bad one refuses the whole stroke.
+                let mut idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
+                idx.sort_unstable();
+                idx.dedup();
+                self.edit_many(idx.into_iter().filter(|&i| self.values[i] != 0).map(|i| (i, CellState::default())), InkEdit::default())
+            }
+            Action::SetCandidates => {
+                let doms = self.row_col_domains();
+                let g = super::solver::Geometry::new(&self.puzzle);
+                let changes: Vec<(usize, CellState)> = (0..n * n)
+                    .filter(|&i| self.values[i] == 0)
+                    .map(|i| (i, CellState { value: 0, candidates: self.open_candidates(&doms, &g, i) }))
+                    .collect();
+                self.edit_many(changes, InkEdit::default())
+            }
+            Action::Solve => {
+                let found = super::solver::solutions(&self.puzzle, 2);
+                let solution = match (found.count, found.first) {
+                    (1, Some(s)) => s,
+                    (0, _) => return Err(ActionError::Unsolvable),
+                    _ => return Err(ActionError::NotUnique),
+                };
+                self.edit_many(solution.iter().enumerate().map(|(i, &v)| (i, CellState { value: v, candidates: 0 })), InkEdit::default())
             }
             &Action::ToggleCandidate { row, col, value } => {
                 self.value_ok(value)?;
@@ -282,5 +365,103 @@ mod tests {
         }
         assert_eq!(s.undo(), Err(HistoryError::NothingToUndo));
         assert_eq!(s.game(), &KenkenGame::new(g.puzzle));
+    }
+
+    fn easy(size: usize, seed: u64) -> super::super::generator::Generated {
+        super::super::generator::generate(size, super::super::rate::Difficulty::Easy, seed).unwrap()
+    }
+
+    #[test]
+    fn fill_all_candidates_follows_rows_columns_and_cages() {
+        let g = easy(5, 2);
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        s.apply(Action::SetValue { row: 0, col: 0, value: g.solution[0] }).unwrap();
+        assert_eq!(s.apply(Action::SetCandidates), Ok(true));
+        let game = s.game();
+        assert_eq!(game.candidates()[0], 0, "a filled cell gets no candidates");
+        for k in 1..25 {
+            let c = game.candidates()[k];
+            assert!(c & bit(g.solution[k]) != 0, "cell {k} keeps its solution value");
+            if k / 5 == 0 || k % 5 == 0 {
+                assert_eq!(c & bit(g.solution[0]), 0, "cell {k} sees the placed value");
+            }
+        }
+        // A given (one-cell cage) gets just its target: the cage rule is applied.
+        for cage in g.puzzle.cages().iter().filter(|c| c.op == super::super::Op::Given) {
+            let (r, c) = cage.cells[0];
+            if (r, c) != (0, 0) {
+                assert_eq!(game.candidates()[r * 5 + c], bit(cage.target as u8));
+            }
+        }
+        assert_eq!(s.apply(Action::SetCandidates), Ok(false), "filling twice changes nothing");
+        s.undo().unwrap();
+        assert!(s.game().candidates().iter().all(|&c| c == 0), "one undo step");
+    }
+
+    #[test]
+    fn solve_fills_the_solution_in_one_step() {
+        let g = easy(6, 4);
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
+        s.apply(Action::SetValue { row: 0, col: 0, value: wrong }).unwrap();
+        s.apply(Action::ToggleCandidate { row: 0, col: 1, value: 3 }).unwrap();
+        assert_eq!(s.apply(Action::Solve), Ok(true));
+        assert!(s.is_solved());
+        assert_eq!(s.game().values(), &g.solution[..]);
+        assert!(s.game().candidates().iter().all(|&c| c == 0));
+        assert_eq!(s.apply(Action::Solve), Ok(false));
+        s.undo().unwrap();
+        assert_eq!(s.game().values()[0], wrong);
+        assert_eq!(s.game().candidates()[1], bit(3));
+        // A puzzle with two solutions is not solved by guessing.
+        let open = Puzzle::new(3, vec![
+            super::super::Cage { op: super::super::Op::Add, target: 6, cells: vec![(0, 0), (0, 1), (0, 2)] },
+            super::super::Cage { op: super::super::Op::Add, target: 6, cells: vec![(1, 0), (1, 1), (1, 2)] },
+            super::super::Cage { op: super::super::Op::Add, target: 6, cells: vec![(2, 0), (2, 1), (2, 2)] },
+        ])
+        .unwrap();
+        let mut s = KenkenSession::from_game(KenkenGame::new(open));
+        assert_eq!(s.apply(Action::Solve), Err(ActionError::NotUnique));
+        assert_eq!(ActionError::NotUnique.kind(), "not_unique");
+    }
+
+    #[test]
+    fn an_eraser_stroke_clears_cells_in_one_step() {
+        let g = easy(4, 7);
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        for k in [0, 1, 5] {
+            s.apply(Action::SetValue { row: k / 4, col: k % 4, value: g.solution[k] }).unwrap();
+        }
+        assert_eq!(s.apply(Action::ClearCells { cells: vec![(0, 0), (0, 1), (0, 1), (3, 3)] }), Ok(true));
+        assert_eq!(s.game().values()[..2], [0, 0]);
+        assert_eq!(s.game().values()[5], g.solution[5]);
+        assert_eq!(s.apply(Action::ClearCells { cells: vec![(0, 0), (4, 0)] }), Err(ActionError::Outside { row: 4, col: 0 }));
+        assert_eq!(s.apply(Action::ClearCells { cells: vec![(3, 3)] }), Ok(false));
+        s.undo().unwrap();
+        assert_eq!(s.game().values()[..2], g.solution[..2]);
+    }
+
+    #[test]
+    fn an_edit_naming_a_cell_twice_is_refused() {
+        let g = easy(3, 1);
+        let mut game = KenkenGame::new(g.puzzle);
+        let change = |a: u8, b: u8| CellChange { cell: 0, before: CellState { value: a, candidates: 0 }, after: CellState { value: b, candidates: 0 } };
+        let e = Edit { cells: vec![change(0, 1), change(1, 2)], ink: InkEdit::default() };
+        assert!(game.forward(&e).is_err());
+        assert_eq!(game.values()[0], 0);
+    }
+
+
+    #[test]
+    fn fill_all_candidates_survives_a_cell_with_no_value_left() {
+        // Row 0 holds 1 and 2, column 2 holds 3: cell (0,2) has no value left. No panic, and
+        // the cell gets no candidates.
+        let g = easy(3, 1);
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle));
+        for (row, col, value) in [(0, 0, 1), (0, 1, 2), (1, 2, 3)] {
+            s.apply(Action::SetValue { row, col, value }).unwrap();
+        }
+        s.apply(Action::SetCandidates).unwrap();
+        assert_eq!(s.game().candidates()[2], 0);
     }
 }

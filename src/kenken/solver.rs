@@ -175,11 +175,12 @@ pub(crate) fn scan(p: &Puzzle, g: &Geometry, ci: usize, doms: &[u16], claims: bo
         smax[k] = 1;
     }
     for i in (0..k).rev() {
-        let lo = cd[i].trailing_zeros() as u64;
-        let hi = 15 - cd[i].leading_zeros() as u64;
+        // An empty candidate set first: it has no highest value (and no combination fits).
         if cd[i] == 0 {
             return None;
         }
+        let lo = cd[i].trailing_zeros() as u64;
+        let hi = 15 - cd[i].leading_zeros() as u64;
         smin[i] = smin[i + 1] + lo;
         smax[i] = if cage.op == Op::Mul { smax[i + 1].saturating_mul(hi) } else { smax[i + 1] + hi };
     }

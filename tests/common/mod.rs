@@ -82,7 +82,7 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
     let n = s.game().puzzle().size();
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
     let value = rng.random_range(0..=n as u8 + 1);
-    match rng.random_range(0..if ink { 10 } else { 8 }) {
+    match rng.random_range(0..if ink { 13 } else { 8 }) {
         0..=3 => KenkenAction::SetValue { row, col, value },
         4 => KenkenAction::Clear { row, col },
         5..=7 => KenkenAction::ToggleCandidate { row, col, value },
@@ -92,11 +92,17 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
             let (x, y) = ((col as f32 + rng.random::<f32>()) * cell, (row as f32 + rng.random::<f32>()) * cell);
             KenkenAction::AddNote { stroke: vec![Point { x, y }, Point { x: x + cell / 5.0, y: y + cell / 5.0 }] }
         }
-        _ => {
+        9 => {
             let mut ids: Vec<u32> = s.game().notes().iter().map(|note| note.id).filter(|_| rng.random_ratio(1, 2)).collect();
             ids.extend(rng.random_ratio(1, 20).then_some(u32::MAX));
             KenkenAction::RemoveNotes { ids }
         }
+        // Multi-cell moves: fill all candidates, an eraser stroke (sometimes off the board),
+        // and now and then Solve.
+        10 => KenkenAction::SetCandidates,
+        11 => KenkenAction::ClearCells { cells: (0..rng.random_range(1..=n + 1)).map(|_| (rng.random_range(0..=n), rng.random_range(0..n))).collect() },
+        _ if rng.random_ratio(1, 4) => KenkenAction::Solve,
+        _ => KenkenAction::Clear { row, col },
     }
 }
 

@@ -71,12 +71,12 @@ impl NewGameArgs {
             }
             GameKind::Kenken => {
                 unused("rows, columns or symmetry", self.rows.is_some() || self.cols.is_some() || self.symmetric.is_some())?;
-                let size = self.size.map_or(6, usize::from);
                 unused("picture", self.picture.is_some())?;
+                let size = usize::from(self.size.unwrap_or(settings.kenken_size));
                 if !KENKEN_SIZES.contains(&size) {
                     return Err(bad(format!("size {size} is not 3 to 9")));
                 }
-                let difficulty = self.difficulty.as_deref().unwrap_or("easy").parse().map_err(|e: inkdoku::sudoku::UnknownDifficulty| bad(e.to_string()))?;
+                let difficulty = self.difficulty.as_deref().unwrap_or(&settings.kenken_difficulty).parse().map_err(|e: inkdoku::sudoku::UnknownDifficulty| bad(e.to_string()))?;
                 Ok(GameOptions::Kenken { size, difficulty, seed })
             }
             GameKind::Slide => {
@@ -151,6 +151,14 @@ pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, Command
             let served = bank::instant_puzzle(shape, difficulty, symmetric, &mut rng);
             let solution = solver::solve(&served.puzzle).ok_or(CommandError::Unsolvable)?;
             start_sudoku(state, served.puzzle, solution, served.difficulty.name(), Some(seed))
+        }
+        // KenKen too: a banked puzzle of that size and level, turned by a random symmetry.
+        GameOptions::Kenken { size, difficulty, seed } => {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let served = inkdoku::kenken::bank::instant_puzzle(size, difficulty, &mut rng)
+                .ok_or_else(|| CommandError::Unavailable(format!("there is no {size}x{size} KenKen")))?;
+            let info = KenkenInfo { solution: Some(served.solution), difficulty: Some(served.difficulty.name().to_string()), seed: Some(seed) };
+            Ok(install(state, GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(served.puzzle)), info)))
         }
         other => {
             let game = make_kenken_or_slide(&other).map_err(CommandError::Unavailable)?;

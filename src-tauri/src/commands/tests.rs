@@ -553,3 +553,31 @@ impl files::FilePicker for CancelPicker {
         Ok(None)
     }
 }
+
+#[test]
+fn kenken_new_games_come_from_the_bank_with_the_remembered_options() {
+    let state = fresh();
+    let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
+    s["kenken_size"] = json!(5);
+    s["kenken_difficulty"] = json!("hard");
+    dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    let started = std::time::Instant::now();
+    let v = dispatch(&state, "new_game", json!({"kind": "kenken"})).unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(1), "a banked game is instant");
+    assert_eq!((v["size"].as_u64(), v["difficulty"].as_str()), (Some(5), Some("hard")));
+    let v = dispatch(&state, "new_game", json!({"kind": "kenken", "size": 3, "difficulty": "expert", "seed": 1})).unwrap();
+    assert_eq!((v["size"].as_u64(), v["difficulty"].as_str()), (Some(3), Some("medium")), "3x3 is served at its hardest level");
+    // Fill all candidates, a wrong value marked incorrect, an eraser stroke, Solve and undo.
+    let v = dispatch(&state, "act", json!({"action": {"type": "set_candidates"}})).unwrap();
+    assert!(v["cells"].as_array().unwrap().iter().all(|c| c["candidates"].as_u64().unwrap() != 0));
+    let solved = dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
+    assert_eq!((solved["solved"].as_bool(), solved["running"].as_bool()), (Some(true), Some(false)));
+    let v = dispatch(&state, "undo", Value::Null).unwrap();
+    assert_eq!(v["cells"][0]["value"], 0);
+    let right = solved["cells"][0]["value"].as_u64().unwrap();
+    let wrong = if right == 1 { 2 } else { 1 };
+    let v = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": wrong}})).unwrap();
+    assert_eq!(v["cells"][0]["incorrect"], true);
+    let v = dispatch(&state, "act", json!({"action": {"type": "clear_cells", "cells": [[0, 0], [0, 1]]}})).unwrap();
+    assert_eq!((v["cells"][0]["value"].as_u64(), v["cells"][0]["incorrect"].as_bool()), (Some(0), Some(false)));
+}
