@@ -2,7 +2,7 @@
 // backing store is sized in device pixels and grid lines are snapped to device pixels.
 // Conflicts and incorrect entries are marked by shape as well as colour.
 
-const COLORS = {
+export const COLORS = {
   paper: '#fbf8ef',
   selected: '#cfd9ff',
   peer: '#eef1f8',
@@ -20,7 +20,7 @@ const COLORS = {
   noteIdle: '#b0bec5',
 };
 
-const FONT = '"Segoe UI", "DejaVu Sans", sans-serif';
+export const FONT = '"Segoe UI", "DejaVu Sans", sans-serif';
 
 export function symbolChar(v) {
   if (v >= 1 && v <= 9) return String(v);
@@ -48,7 +48,8 @@ export function candidateSlot(v, view) {
   return { col: i % cols, row: Math.floor(i / cols), cols, rows };
 }
 
-function strokePath(ctx, points, px) {
+/** One ink note (points in board coordinates) as a stroked path on a board of `px` pixels. */
+export function strokePath(ctx, points, px) {
   ctx.beginPath();
   points.forEach(([x, y], i) => (i ? ctx.lineTo(x * px, y * px) : ctx.moveTo(x * px, y * px)));
   if (points.length === 1) ctx.lineTo(points[0][0] * px + 0.5, points[0][1] * px + 0.5);

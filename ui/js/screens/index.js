@@ -3,10 +3,11 @@
 // Adding a game's screen: see the checklist at the top of screens/sudoku.js.
 
 import { sudoku } from './sudoku.js';
+import { kenken } from './kenken.js';
 
 export const GAMES = [
   sudoku,
-  { kind: 'kenken', name: 'KenKen', blurb: 'Fill the cages to their sums and products.', progress: 'cells filled' },
+  kenken,
   { kind: 'slide', name: 'Sliding picture', blurb: 'Slide the tiles back into the picture.', progress: 'tiles in place' },
 ];
 

@@ -14,7 +14,8 @@
 //                     fromSettings(settings) -> the new_game arguments without the form
 //   describe(view)  "9 × 9 game (easy)", for "New ..." status lines
 //   howToPlay(pen)  one sentence for a new game (pen: a pen is present or has been seen)
-//   create(ctx)     -> the SCREEN for a game in play
+//   create(ctx)     -> the SCREEN for a game in play (games written cell by cell with the pen
+//                      build it with createPenScreen from screens/penplay.js: one copy of pen play)
 //
 // The app lends a screen this `ctx`:
 //   panel           element to fill with the screen's controls (cleared by destroy())
@@ -26,6 +27,7 @@
 //   show(view)      hand the app a PlayView the screen got some other way (write_cell)
 //   redraw()        ask for draw() now
 //   setStatus(text, technique?), toast(text), confirm({title, text, ok}) -> Promise<boolean>
+//   settings()      the player's settings now; saveSettings(patch) -> Promise (remembered options)
 //
 // A SCREEN has:
 //   kind
@@ -40,239 +42,10 @@
 // The app itself keeps the timer, undo/redo (the `undo`/`redo` commands), the win screen and
 // the dialogs; the screen never calls them.
 
-import { drawBoard, symbolChar } from '../board.js';
-import { cellsUnderPath, notesHit } from '../eraser.js';
-import { keyAction, moveSelection } from '../keys.js';
-import { telemetry, record } from '../telemetry.js';
+import { drawBoard } from '../board.js';
+import { createPenScreen } from './penplay.js';
 
 const $ = (id) => document.getElementById(id);
-const FLASH_MS = 350;
-
-function createScreen(ctx) {
-  const state = {
-    selected: null, // {row, col}
-    mode: 'pen', // 'pen' writes numbers, 'pencil' keeps notes
-    armed: null, // a number chosen first, then cells tapped
-    hint: null, // the last hint; a second press applies it
-    flash: null, // a cell flashed to say "no"
-  };
-  let view = null;
-  let flashTimer = null;
-
-  ctx.panel.replaceChildren($('tpl-sudoku').content.cloneNode(true));
-  ctx.canvas.setAttribute('aria-label', 'Sudoku board');
-  const click = (id, f) => $(id).addEventListener('click', f);
-  click('mode-pen', () => setMode('pen'));
-  click('mode-pencil', () => setMode('pencil'));
-  click('btn-clear', clearSelected);
-  click('btn-hint', hint);
-  click('btn-auto', () => ctx.act({ type: 'set_candidates' }));
-  click('btn-solve', async () => {
-    const ok = await ctx.confirm({ title: 'Solve the puzzle?', text: 'The computer will fill in every cell. You can undo it.', ok: 'Solve' });
-    if (ok) ctx.act({ type: 'solve' });
-  });
-
-  const cellOf = ({ row, col }) => view.cells[row * view.size + col];
-  const where = ({ row, col }) => `r${row + 1}c${col + 1}`;
-
-  function redrawWith(change) {
-    Object.assign(state, change);
-    ctx.redraw();
-  }
-
-  function flash(cell) {
-    redrawWith({ flash: cell });
-    clearTimeout(flashTimer);
-    flashTimer = setTimeout(() => redrawWith({ flash: null }), FLASH_MS);
-  }
-
-  /** A number into a cell: the pen writes it, the pencil toggles it as a candidate. */
-  function enter({ row, col }, value) {
-    return ctx.act(state.mode === 'pencil' ? { type: 'toggle_candidate', row, col, value } : { type: 'set_value', row, col, value });
-  }
-
-  function sync() {
-    $('mode-pen').setAttribute('aria-pressed', String(state.mode === 'pen'));
-    $('mode-pencil').setAttribute('aria-pressed', String(state.mode === 'pencil'));
-    for (const b of $('numbers').children) b.setAttribute('aria-pressed', String(Number(b.dataset.value) === state.armed));
-  }
-
-  function buildNumbers() {
-    const n = view.size;
-    const box = $('numbers');
-    box.style.setProperty('--cols', n === 16 ? 4 : n === 4 ? 2 : 3);
-    box.replaceChildren();
-    for (let v = 1; v <= n; v++) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = symbolChar(v);
-      b.dataset.value = v;
-      b.setAttribute('aria-label', `Number ${symbolChar(v)}`);
-      b.setAttribute('aria-pressed', 'false');
-      b.addEventListener('click', () => onNumber(v));
-      box.append(b);
-    }
-  }
-
-  // Number first (armed), then cells; or a cell first, then the number.
-  function onNumber(v) {
-    const sel = state.selected;
-    if (state.armed === v) {
-      state.armed = null;
-    } else if (sel && !state.armed) {
-      if (cellOf(sel).given) flash(sel);
-      else enter(sel, v);
-      return;
-    } else {
-      state.armed = v;
-      ctx.setStatus(`Tap cells to ${state.mode === 'pencil' ? 'note' : 'write'} ${symbolChar(v)}. Tap ${symbolChar(v)} again to stop.`);
-    }
-    sync();
-  }
-
-  function tap(cell) {
-    redrawWith({ selected: cell });
-    if (state.armed && !cellOf(cell).given) return enter(cell, state.armed);
-    return null;
-  }
-
-  function setMode(mode) {
-    ctx.input.flush();
-    state.mode = mode;
-    sync();
-    ctx.redraw();
-  }
-
-  function clearSelected() {
-    const sel = state.selected;
-    if (sel) ctx.act({ type: 'clear', row: sel.row, col: sel.col });
-  }
-
-  // A group of pen strokes in one cell, read by the backend.
-  async function write({ cell, strokes }) {
-    const started = performance.now();
-    const args = { row: cell.row, col: cell.col, strokes: strokes.map((s) => s.map(({ x, y, t, p }) => ({ x, y, t, p }))) };
-    let res;
-    try {
-      res = await ctx.call('write_cell', args);
-    } catch (e) {
-      telemetry.writes++;
-      telemetry.lastWrite = { cell, outcome: { kind: 'error', message: e.message } };
-      flash(cell);
-      ctx.toast(e.message);
-      return;
-    }
-    telemetry.writes++;
-    telemetry.lastWrite = { cell, outcome: res.outcome };
-    const o = res.outcome;
-    if (o.kind === 'symbol') {
-      state.selected = cell;
-      ctx.show(res.view);
-      record(telemetry.latency, performance.now() - started);
-      ctx.setStatus(`Wrote ${o.symbol} in ${where(cell)}.`);
-    } else if (o.kind === 'scratch_out') {
-      ctx.show(res.view);
-      ctx.setStatus(`Cleared ${where(cell)}.`);
-    } else if (o.kind === 'tap') {
-      redrawWith({ selected: cell });
-    } else {
-      flash(cell);
-      ctx.setStatus(o.kind === 'given' ? 'That number is part of the puzzle.' : `Couldn't read that: ${o.reason}.`);
-    }
-  }
-
-  // One eraser stroke, one undo step: in pencil mode it rubs out the notes it touches,
-  // otherwise it clears the cells it passes over (the backend keeps the givens).
-  function erase(points) {
-    const n = view.size;
-    if (state.mode === 'pencil') {
-      const notes = (view.notes || []).map((k) => ({ id: k.id, points: k.points.map(([x, y]) => ({ x, y })) }));
-      const ids = notesHit(notes, points, 0.25 / n);
-      return ids.length ? ctx.act({ type: 'remove_notes', ids }) : null;
-    }
-    const cells = cellsUnderPath(points, n, 0).map(({ row, col }) => [row, col]);
-    return cells.length ? ctx.act({ type: 'clear_cells', cells }) : null;
-  }
-
-  // The first press shows the hint; a second press applies it.
-  async function hint() {
-    const apply = state.hint && state.hint.apply;
-    if (apply) {
-      const v = await ctx.act(apply);
-      if (v && apply.row !== undefined) state.selected = { row: apply.row, col: apply.col };
-      ctx.redraw();
-      return;
-    }
-    const h = await ctx.callOrToast('hint');
-    if (!h) return;
-    state.hint = h;
-    if (h.highlight && h.highlight.target) state.selected = null;
-    ctx.setStatus(h.explanation, h.technique);
-    ctx.redraw();
-  }
-
-  return {
-    kind: 'sudoku',
-    state,
-
-    setView(v, { fresh = false } = {}) {
-      const newBoard = fresh || !view || view.size !== v.size;
-      view = v;
-      if (newBoard) {
-        ctx.input.reset(v.size);
-        buildNumbers();
-        state.selected = null;
-        state.armed = null;
-      }
-      state.hint = null;
-      sync();
-    },
-
-    draw(canvas, { showIncorrect }) {
-      drawBoard(canvas, view, {
-        selected: state.selected,
-        showIncorrect,
-        pencil: state.mode === 'pencil',
-        highlight: state.hint && state.hint.highlight,
-        flash: state.flash,
-      });
-    },
-
-    inputMode() {
-      return state.mode === 'pencil' && !state.armed ? 'note' : 'write';
-    },
-
-    onInput(e) {
-      switch (e.type) {
-        case 'ink': return write(e);
-        case 'tap': return tap(e.cell);
-        case 'note': return ctx.act({ type: 'add_note', stroke: e.points });
-        case 'erase': return erase(e.points);
-        default: return null;
-      }
-    },
-
-    onKey(ev) {
-      const a = keyAction(ev, view.size);
-      if (!a) return false;
-      const sel = state.selected;
-      switch (a.type) {
-        case 'move': redrawWith({ selected: moveSelection(sel, a.dr, a.dc, view.size) }); break;
-        case 'symbol': if (sel) enter(sel, a.value); break;
-        case 'clear': clearSelected(); break;
-        case 'togglePencil': setMode(state.mode === 'pen' ? 'pencil' : 'pen'); break;
-        case 'hint': hint(); break;
-        default: return false; // undo and redo are the app's
-      }
-      return true;
-    },
-
-    destroy() {
-      clearTimeout(flashTimer);
-      ctx.panel.replaceChildren();
-    },
-  };
-}
 
 export const sudoku = {
   kind: 'sudoku',
@@ -296,5 +69,5 @@ export const sudoku = {
   },
   describe: (v) => `${v.size} × ${v.size} game (${v.difficulty})`,
   howToPlay: (pen) => (pen ? 'Write a number in a cell with your pen; flip the pen to erase.' : 'Tap a cell, then a number (or type it).'),
-  create: createScreen,
+  create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: 'Sudoku board', draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3) }),
 };
