@@ -2,8 +2,9 @@
 import puppeteer from 'puppeteer-core';
 import { start, stop, waitFor, requireEnv } from './proc.mjs';
 
-export async function startDevServer() {
-  const child = start(requireEnv('INKDOKU_DEVSERVER'), ['--port', '0']);
+/** @param {{args?: string[]}} [opts] args: more dev-server arguments (e.g. --pick-file FILE) */
+export async function startDevServer({ args = [] } = {}) {
+  const child = start(requireEnv('INKDOKU_DEVSERVER'), ['--port', '0', ...args]);
   const url = await waitFor('the dev server to listen', () => {
     const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(child.output);
     if (child.exitCode !== null) throw new Error(`dev server exited: ${child.output}`);

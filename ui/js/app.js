@@ -94,11 +94,14 @@ const ctx = {
   setStatus,
   toast,
   confirm,
+  settings: () => app.settings,
+  saveSettings: (patch) => saveSettings(patch),
 };
 
 function useScreen(game) {
   if (screen) screen.destroy();
   screen = game ? game.create(ctx) : null;
+  $('app').dataset.game = screen ? screen.kind : '';
   if (screen) publish(() => (screen ? screen.state : {}), Object.keys(screen.state));
 }
 
@@ -205,6 +208,10 @@ function wire() {
   window.addEventListener('unhandledrejection', (e) => reportError(e.reason && e.reason.message ? e.reason.message : String(e.reason)));
   window.addEventListener('contextmenu', (e) => e.preventDefault());
   window.addEventListener('resize', render);
+  // A new devicePixelRatio (the window moved to another screen, or the zoom changed) fires no
+  // resize: the canvases are re-sized for it here, so the board stays crisp.
+  const watchDpr = () => window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener('change', () => { render(); watchDpr(); }, { once: true });
+  watchDpr();
   window.addEventListener('keydown', onKey);
   window.addEventListener('focus', async () => {
     // Follow a handedness change made in the system settings while we were away.

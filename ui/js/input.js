@@ -31,7 +31,8 @@
 //   {type:'ink', cell, strokes, inkIds}  a writing group ready for recognition
 //   {type:'note', points:[[x,y],...], inkIds}  a pencil stroke to keep
 //   {type:'erase', points}               an eraser path (its ink is already removed)
-//   {type:'tap', cell}                   a tap on a cell (not writing)
+//   {type:'tap', cell, point?}           a tap on a cell (not writing); in 'tap' mode also where
+//                                        (a board of another shape hit-tests it itself)
 //   {type:'drag', from, to, points}      a stroke in 'tap' mode that moved (cells at both ends)
 // `inkIds` hand live ink over to the consumer: it stays on screen until the consumer has
 // handled the event (the typed symbol or the kept note replaces it), then the consumer removes
@@ -201,7 +202,7 @@ export class InputMachine {
     if (a.kind === 'tap') {
       const points = [...a.points, copyPoint(pt)];
       const from = cellAt(points[0].x, points[0].y, n);
-      if (isTiny(points, n)) return from ? [{ type: 'tap', cell: from }] : [];
+      if (isTiny(points, n)) return from ? [{ type: 'tap', cell: from, point: points[0] }] : [];
       return [{ type: 'drag', from, to: cellAt(pt.x, pt.y, n), points }];
     }
     if (a.kind === 'erase') return [this._remove([a.inkId]), { type: 'erase', points: a.points }];

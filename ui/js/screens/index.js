@@ -4,11 +4,12 @@
 
 import { sudoku } from './sudoku.js';
 import { kenken } from './kenken.js';
+import { slide } from './slide.js';
 
 export const GAMES = [
   sudoku,
   kenken,
-  { kind: 'slide', name: 'Sliding picture', blurb: 'Slide the tiles back into the picture.', progress: 'tiles in place' },
+  slide,
 ];
 
 /** The descriptor of a game kind, or null for a kind the view has never heard of. */

@@ -1,0 +1,490 @@
+// The sliding picture puzzle's screen: the picture cut into tiles (the built-in one or the
+// player's own, centre-cropped to the board's shape), moved by tap, drag/flick, arrow keys and
+// WASD; brief slide animations, WebAudio sounds, a move counter, best results per size, the
+// optimal next move as a hint. The interface is the one documented at the top of sudoku.js;
+// the geometry is in slidegeom.js (node-tested), the rules in the engine.
+
+import { call } from '../backend.js';
+import { formatTime } from '../format.js';
+import { FONT } from '../board.js';
+import { play as playSound, played } from '../sound.js';
+import { boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, tapAction, dragAction, movedTiles, neighbourMoving, opposite } from '../slidegeom.js';
+
+const $ = (id) => document.getElementById(id);
+const BUILTIN = 'img/slide-default.svg';
+/** Border colours offered as swatches (a colour picker gives any other). */
+export const SWATCHES = ['#1f2933', '#fbf8ef', '#8d6e63', '#c62828', '#f9a825', '#2e7d32', '#1565c0'];
+const ANIM_MS = 120;
+const FLASH_MS = 300;
+const DIR_WORD = { up: 'up', down: 'down', left: 'left', right: 'right' };
+
+const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+
+// ---------- pictures ----------
+
+/** Loaded pictures by name ('' = the built-in one): promises of {img, width, height}. */
+const pictures = new Map();
+
+function loadImage(src) {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error('the picture could not be decoded'));
+    img.src = src;
+  });
+}
+
+/** The picture called `name` (null: the built-in one), loaded once. */
+function picture(name) {
+  const key = name || '';
+  if (!pictures.has(key)) {
+    const p = name
+      ? call('picture', { name }).then(async (d) => ({ img: await loadImage(d.data_url), width: d.width, height: d.height, vector: false }))
+      // The built-in SVG is drawn at whatever size the board needs (crisp at any DPR).
+      : loadImage(BUILTIN).then((img) => ({ img, width: 600, height: 600, vector: true }));
+    p.catch(() => pictures.delete(key));
+    pictures.set(key, p);
+  }
+  return pictures.get(key);
+}
+
+/**
+ * The board-sized picture: the centre crop of the picture scaled once to the board's device
+ * pixels, so every tile is a 1:1 copy of its piece (smooth, and cheap to animate).
+ */
+function renderPicture(pic, rows, cols, bw, bh) {
+  const out = document.createElement('canvas');
+  out.width = bw;
+  out.height = bh;
+  const c = out.getContext('2d');
+  c.imageSmoothingEnabled = true;
+  c.imageSmoothingQuality = 'high';
+  let src = pic.img, w = pic.width, h = pic.height;
+  if (pic.vector) {
+    // Rasterise the SVG at the size the crop needs, then crop that.
+    const side = Math.max(bw, bh);
+    const r = document.createElement('canvas');
+    r.width = side;
+    r.height = side;
+    r.getContext('2d').drawImage(pic.img, 0, 0, side, side);
+    src = r; w = side; h = side;
+  }
+  const k = cropRect(w, h, rows, cols);
+  c.drawImage(src, k.sx, k.sy, k.sw, k.sh, 0, 0, bw, bh);
+  return out;
+}
+
+// ---------- the screen ----------
+
+function createScreen(ctx) {
+  const state = {
+    hint: null, // the last hint; a second press applies it
+    picture: null, // the stored picture's name, null = built-in
+    pictureReady: false,
+    pictureError: null,
+    animating: false,
+    flash: null, // {row, col} of a refused tile
+    refusals: 0,
+    sounds: played,
+    best: null, // {moves, ms} for this size
+    newBest: false,
+  };
+  let view = null;
+  let prevTiles = null;
+  let anim = null; // {moved: Map, start}
+  let cache = null; // {key, canvas}
+  let pic = null; // the loaded picture
+  let flashTimer = null;
+
+  ctx.panel.replaceChildren($('tpl-slide').content.cloneNode(true));
+  ctx.canvas.setAttribute('aria-label', 'Sliding picture puzzle');
+  const settings = () => ctx.settings() || {};
+  const muted = () => Boolean(settings().mute);
+  const sizeKey = () => `${view.rows}x${view.cols}`;
+
+  $('slide-hint').addEventListener('click', hint);
+  $('slide-numbers').addEventListener('change', (e) => ctx.saveSettings({ slide_numbers: e.target.checked }));
+  $('slide-mute').addEventListener('change', (e) => ctx.saveSettings({ mute: e.target.checked }));
+  buildSwatches();
+
+  function buildSwatches() {
+    const box = $('slide-swatches');
+    for (const colour of SWATCHES) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'swatch';
+      b.style.setProperty('--swatch', colour);
+      b.dataset.colour = colour;
+      b.setAttribute('aria-label', `Border ${colour}`);
+      b.addEventListener('click', () => setBorder(colour));
+      box.append(b);
+    }
+    $('slide-border-custom').addEventListener('input', (e) => setBorder(e.target.value));
+  }
+
+  function setBorder(colour) {
+    ctx.saveSettings({ slide_border: colour }).then(sync);
+  }
+
+  function sync() {
+    const s = settings();
+    $('slide-numbers').checked = Boolean(s.slide_numbers);
+    $('slide-mute').checked = Boolean(s.mute);
+    const border = s.slide_border || SWATCHES[0];
+    for (const b of $('slide-swatches').children) b.setAttribute('aria-pressed', String(b.dataset.colour === border));
+    $('slide-border-custom').value = border;
+    if (!view) return;
+    $('slide-moves').textContent = `${view.moves} ${view.moves === 1 ? 'move' : 'moves'}`;
+    const best = (s.slide_best || {})[sizeKey()] || null;
+    state.best = best;
+    $('slide-best').textContent = best ? `Best ${view.rows} × ${view.cols}: ${best.moves} moves, ${formatTime(best.ms)}` : `No best yet for ${view.rows} × ${view.cols}.`;
+  }
+
+  let wanted; // the picture asked for (undefined: none yet)
+  function usePicture(name) {
+    if (wanted === name && !state.pictureError) return;
+    wanted = name;
+    state.picture = name;
+    state.pictureReady = false;
+    state.pictureError = null;
+    pic = null;
+    cache = null;
+    picture(name).then(
+      (p) => { if (wanted === name) { pic = p; state.pictureReady = true; ctx.redraw(); } },
+      (e) => {
+        if (wanted !== name) return;
+        state.pictureError = e.message;
+        ctx.toast(`${e.message} The tiles show numbers instead.`);
+        ctx.redraw();
+      },
+    );
+  }
+
+  function flash(cell) {
+    state.flash = cell;
+    state.refusals++;
+    playSound('refused', muted());
+    ctx.redraw();
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => { state.flash = null; ctx.redraw(); }, FLASH_MS);
+  }
+
+  function refuse(why, cell) {
+    ctx.setStatus(why);
+    flash(cell || null);
+  }
+
+  /** Sends a move; a refusal by the backend is shown like a local one. */
+  async function move(action, cell) {
+    const v = await ctx.act(action);
+    if (!v) flash(cell || null);
+    return v;
+  }
+
+  function tap(point) {
+    const cell = cellAtPoint(point, view.rows, view.cols);
+    if (!cell || view.solved) return null;
+    const a = tapAction(view, cell);
+    if (!a) {
+      const g = gapOf(view);
+      if (cell.row === g.row && cell.col === g.col) return null; // the gap itself: nothing to do
+      return refuse("Only a tile in the gap's row or column can slide.", cell);
+    }
+    return move(a, cell);
+  }
+
+  function drag(points) {
+    if (view.solved) return null;
+    const a = dragAction(view, points[0], points[points.length - 1]);
+    if (!a) return refuse('No tile can move that way.', null);
+    return move(a, cellAtPoint(points[0], view.rows, view.cols));
+  }
+
+  function key(tileDir) {
+    if (view.solved) return;
+    const cell = neighbourMoving(view, tileDir);
+    if (!cell) {
+      refuse(`No tile can move ${DIR_WORD[tileDir]}: the gap is at the edge.`, null);
+      return;
+    }
+    move(stepFor(tileDir), cell);
+  }
+
+  // The first press shows the next move (and, on 3x3 and 4x4, the optimal moves to go); a
+  // second press makes it.
+  async function hint() {
+    if (view.solved) return;
+    const apply = state.hint && state.hint.apply;
+    if (apply) {
+      const target = state.hint.highlight.target;
+      await move(apply, target);
+      return;
+    }
+    const h = await ctx.callOrToast('hint');
+    if (!h) return;
+    state.hint = h;
+    const tileDir = h.apply ? opposite(h.apply.dir) : null;
+    ctx.setStatus(`${h.explanation}${tileDir ? ` It moves ${tileDir}. Press Hint again to move it.` : ''}`, h.technique);
+    ctx.redraw();
+  }
+
+  function startAnimation(moved) {
+    if (!moved.size || reducedMotion()) return;
+    anim = { moved, start: performance.now() };
+    state.animating = true;
+    const frame = () => {
+      if (!anim) return;
+      if (performance.now() - anim.start >= ANIM_MS) {
+        anim = null;
+        state.animating = false;
+      }
+      ctx.redraw();
+      if (anim) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }
+
+  function recordWin() {
+    const s = settings();
+    const k = sizeKey();
+    const all = { ...(s.slide_best || {}) };
+    const old = all[k];
+    const moves = view.moves, ms = view.elapsed_ms;
+    const better = !old || moves < old.moves || ms < old.ms;
+    state.newBest = better;
+    if (better && moves > 0) {
+      all[k] = { moves: old ? Math.min(old.moves, moves) : moves, ms: old ? Math.min(old.ms, ms) : ms };
+      ctx.saveSettings({ slide_best: all }).then(sync);
+    }
+    // After the app's own "Solved!" line.
+    setTimeout(() => ctx.setStatus(`Solved in ${moves} moves and ${formatTime(ms)}.${better && old ? ` A new best for ${view.rows} × ${view.cols}!` : ''}`), 0);
+  }
+
+  // ---------- drawing ----------
+
+  function pictureCanvas(bw, bh) {
+    if (!pic) return null;
+    const k = `${state.picture}|${view.rows}x${view.cols}|${bw}x${bh}`;
+    if (!cache || cache.key !== k) cache = { key: k, canvas: renderPicture(pic, view.rows, view.cols, bw, bh) };
+    return cache.canvas;
+  }
+
+  function draw(canvas) {
+    const c = canvas.getContext('2d');
+    const W = canvas.width;
+    const s = settings();
+    const { rows, cols } = view;
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.clearRect(0, 0, W, W);
+    const b = boardRect(rows, cols);
+    const bx = Math.round(b.x * W), by = Math.round(b.y * W);
+    const bw = Math.round(b.w * W), bh = Math.round(b.h * W);
+    const tw = bw / cols, th = bh / rows;
+    const line = Math.max(1, Math.round(Math.min(tw, th) * 0.025));
+    const border = s.slide_border || SWATCHES[0];
+    const img = pictureCanvas(bw, bh);
+    c.imageSmoothingEnabled = true;
+    c.imageSmoothingQuality = 'high';
+
+    // The win shows the whole picture.
+    if (view.solved && !anim) {
+      if (img) c.drawImage(img, bx, by);
+      c.lineWidth = line * 2;
+      c.strokeStyle = border;
+      c.strokeRect(bx + line, by + line, bw - line * 2, bh - line * 2);
+      return;
+    }
+
+    c.fillStyle = border;
+    c.fillRect(bx, by, bw, bh);
+    const g = gapOf(view);
+    c.fillStyle = 'rgba(0, 0, 0, 0.28)';
+    c.fillRect(bx + g.col * tw + line / 2, by + g.row * th + line / 2, tw - line, th - line);
+
+    const ease = anim ? Math.min(1, (performance.now() - anim.start) / ANIM_MS) : 1;
+    const t = 1 - (1 - ease) * (1 - ease);
+    const target = state.hint && state.hint.highlight && state.hint.highlight.target;
+    view.tiles.forEach((tile, i) => {
+      if (tile === 0) return;
+      let r = Math.floor(i / cols), col = i % cols;
+      const m = anim && anim.moved.get(tile);
+      if (m) {
+        const [from] = m;
+        r = Math.floor(from / cols) + (r - Math.floor(from / cols)) * t;
+        col = (from % cols) + (col - (from % cols)) * t;
+      }
+      const x = bx + col * tw, y = by + r * th;
+      const half = line / 2;
+      if (img) {
+        const src = tileSource({ sx: 0, sy: 0, sw: bw, sh: bh }, rows, cols, tile);
+        c.drawImage(img, src.sx + half, src.sy + half, src.sw - line, src.sh - line, x + half, y + half, tw - line, th - line);
+      } else {
+        c.fillStyle = '#e8eaf6';
+        c.fillRect(x + half, y + half, tw - line, th - line);
+      }
+      if (s.slide_numbers || !img) drawNumber(c, tile, x + half, y + half, Math.min(tw, th));
+      const isTarget = target && target.row * cols + target.col === i;
+      const isFlash = state.flash && state.flash.row * cols + state.flash.col === i;
+      if (isTarget || isFlash) {
+        c.lineWidth = Math.max(3, line * 2);
+        c.strokeStyle = isFlash ? '#c62828' : '#ffd54f';
+        c.strokeRect(x + line * 1.5, y + line * 1.5, tw - line * 3, th - line * 3);
+      }
+    });
+  }
+
+  function drawNumber(c, tile, x, y, size) {
+    const fs = Math.max(10, Math.round(size * 0.2));
+    c.font = `600 ${fs}px ${FONT}`;
+    const text = String(tile);
+    const w = c.measureText(text).width + fs * 0.6, h = fs * 1.3;
+    const px = x + size * 0.05, py = y + size * 0.05;
+    c.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    c.beginPath();
+    if (c.roundRect) c.roundRect(px, py, w, h, h / 3); else c.rect(px, py, w, h);
+    c.fill();
+    c.fillStyle = '#1b1b1b';
+    c.textBaseline = 'middle';
+    c.textAlign = 'center';
+    c.fillText(text, px + w / 2, py + h / 2 + 1);
+  }
+
+  return {
+    kind: 'slide',
+    state,
+
+    setView(v, { fresh = false } = {}) {
+      const sameBoard = view && view.rows === v.rows && view.cols === v.cols;
+      const wasSolved = Boolean(view && view.solved);
+      if (fresh || !sameBoard) {
+        ctx.input.reset(Math.max(v.rows, v.cols));
+        prevTiles = null;
+        anim = null;
+        state.animating = false;
+        state.newBest = false;
+      }
+      const moved = movedTiles(prevTiles, v.tiles);
+      view = v;
+      prevTiles = v.tiles.slice();
+      state.hint = null;
+      usePicture(v.picture || null);
+      if (!fresh && sameBoard && moved.size) {
+        playSound('slide', muted());
+        startAnimation(moved);
+      }
+      if (v.solved && !wasSolved && !fresh && sameBoard) {
+        playSound('win', muted());
+        recordWin();
+      }
+      sync();
+    },
+
+    draw(canvas) {
+      if (view) draw(canvas);
+    },
+
+    inputMode() {
+      return 'tap';
+    },
+
+    onInput(e) {
+      switch (e.type) {
+        case 'tap': return tap(e.point || { x: (e.cell.col + 0.5) / Math.max(view.rows, view.cols), y: (e.cell.row + 0.5) / Math.max(view.rows, view.cols) });
+        case 'drag': return drag(e.points);
+        default: return null;
+      }
+    },
+
+    onKey(ev) {
+      const dir = keyTileDir(ev);
+      if (dir) {
+        key(dir);
+        return true;
+      }
+      if (!ev.ctrlKey && !ev.metaKey && !ev.altKey && (ev.key === 'h' || ev.key === 'H')) {
+        hint();
+        return true;
+      }
+      return false;
+    },
+
+    destroy() {
+      clearTimeout(flashTimer);
+      anim = null;
+      ctx.panel.replaceChildren();
+    },
+  };
+}
+
+// ---------- the new-game options ----------
+
+let chosen = null; // {name, width, height} of the player's own picture in the form
+let wired = false;
+
+function showChosen() {
+  const own = $('slide-pic-own');
+  own.disabled = !chosen;
+  $('slide-pic-name').textContent = chosen ? `Your picture (${chosen.width} × ${chosen.height})` : 'No picture chosen yet';
+  const thumb = $('slide-pic-thumb');
+  thumb.hidden = true;
+  if (chosen) {
+    const name = chosen.name;
+    picture(name).then((p) => { if (chosen && chosen.name === name) { thumb.src = p.img.src; thumb.hidden = false; } }, () => {});
+  }
+}
+
+async function choosePicture() {
+  $('slide-pic-error').textContent = '';
+  try {
+    const r = await call('choose_picture');
+    if (!r.picture) return; // cancelled
+    chosen = r.picture;
+    showChosen();
+    $('slide-pic-own').checked = true;
+  } catch (e) {
+    // Not a readable picture: nothing changes, and the player is told why.
+    $('slide-pic-error').textContent = e.message;
+  }
+}
+
+export const slide = {
+  kind: 'slide',
+  name: 'Sliding picture',
+  blurb: 'Slide the tiles back into the picture.',
+  progress: 'tiles in place',
+  canGenerate: false,
+  options: {
+    fill(s) {
+      if (!wired) {
+        wired = true;
+        $('slide-pic-choose').addEventListener('click', choosePicture);
+      }
+      $('slide-rows').value = String(s.slide_rows || 4);
+      $('slide-cols').value = String(s.slide_cols || 4);
+      $('slide-difficulty').value = s.slide_difficulty || 'medium';
+      $('slide-pic-error').textContent = '';
+      if (s.slide_picture && (!chosen || chosen.name !== s.slide_picture)) chosen = { name: s.slide_picture, width: '?', height: '?' };
+      showChosen();
+      if (chosen && chosen.width === '?') {
+        // Learn the remembered picture's size (and whether it is still there).
+        call('picture', { name: chosen.name }).then((d) => { chosen = { name: d.name, width: d.width, height: d.height }; showChosen(); }, () => { chosen = null; showChosen(); $('slide-pic-builtin').checked = true; });
+      }
+      $(s.slide_picture ? 'slide-pic-own' : 'slide-pic-builtin').checked = true;
+    },
+    read() {
+      const rows = Number($('slide-rows').value), cols = Number($('slide-cols').value), difficulty = $('slide-difficulty').value;
+      const picture = $('slide-pic-own').checked && chosen ? chosen.name : null;
+      const args = { rows, cols, difficulty };
+      if (picture) args.picture = picture;
+      return { args, settings: { slide_rows: rows, slide_cols: cols, slide_difficulty: difficulty, slide_picture: picture } };
+    },
+    fromSettings(s) {
+      const args = { rows: s.slide_rows || 4, cols: s.slide_cols || 4, difficulty: s.slide_difficulty || 'medium' };
+      if (s.slide_picture) args.picture = s.slide_picture;
+      return args;
+    },
+  },
+  describe: (v) => `${v.rows} × ${v.cols} sliding picture (${v.difficulty})`,
+  howToPlay: () => 'Tap or drag a tile next to the gap, or use the arrow keys: an arrow moves a tile that way.',
+  create: createScreen,
+};
