@@ -226,3 +226,44 @@ test('a file that is not a picture is refused with a message, and nothing change
   assert.equal(after.picture, before.picture);
   assert.deepEqual(page.errors, [], 'no page errors');
 });
+
+test('under prefers-reduced-motion tiles jump without animating; muted, no sound plays', { timeout: 30000 }, async () => {
+  await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+  try {
+    await startFromPicker({ rows: 4, cols: 3, difficulty: 'easy', own: false });
+    await page.click('#slide-mute');
+    await waitFor('mute saved', async () => (await ui()).settings.mute === true);
+    const before = await ui();
+    // Watch every frame for an animation while moving.
+    await page.evaluate(() => {
+      window.__sawAnimation = false;
+      const look = () => { if (window.__inkdoku.animating) window.__sawAnimation = true; if (!window.__stopLooking) requestAnimationFrame(look); };
+      window.__stopLooking = false;
+      look();
+    });
+    const h = await (async () => { await page.click('#slide-hint'); return waitFor('the hint', async () => (await ui()).hint); })();
+    await page.keyboard.press(ARROW[OPPOSITE[h.apply.dir]]);
+    const after = await waitFor('the move', async () => { const s = await ui(); return s.view.moves === 1 ? s : null; });
+    await sleep(200);
+    assert.equal(await page.evaluate(() => { window.__stopLooking = true; return window.__sawAnimation; }), false, 'no animation');
+    assert.deepEqual(after.sounds, before.sounds, 'no sound while muted');
+    assert.equal(after.view.rows, 4);
+  } finally {
+    await page.emulateMediaFeatures([]);
+    await page.click('#slide-mute');
+  }
+});
+
+test('a remembered picture that has gone from the app\'s folder: the player still gets a game, and is told', { timeout: 30000 }, async () => {
+  const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
+  const s = await ipc('get_settings');
+  await ipc('update_settings', { settings: { ...s, last_game: 'slide', slide_rows: 3, slide_cols: 5, slide_picture: 'ffffffffffffffffffffffffffffffff.png' } });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  // The Sudoku put aside at the start waits for Continue: the player asks for a new game.
+  await page.waitForFunction(() => document.getElementById('dlg-resume').open);
+  await page.click('#resume-new');
+  const after = await waitFor('a game', async () => { const u = await ui(); return u && u.view && u.drawCount ? u : null; });
+  assert.equal(after.view.kind, 'slide');
+  assert.equal(after.view.picture, null, 'the built-in picture');
+  assert.match(await page.evaluate(() => document.getElementById('toast').textContent), /no longer in Inkdoku's folder/);
+});

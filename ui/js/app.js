@@ -151,19 +151,24 @@ function celebrate() {
   setStatus('Solved! Well done.');
 }
 
+/** @returns {Promise<boolean>} whether the new game is shown */
 async function newGame(kind, args) {
   const v = await callOrToast('new_game', { kind, ...args });
-  if (!v || !startGame(v)) return;
+  if (!v || !startGame(v)) return false;
   const g = gameOf(v.kind);
   const pen = Boolean(app.platform && app.platform.pen_present) || input.penSeen;
   setStatus(`New ${g.describe(v)}. ${g.howToPlay(pen)}`);
+  return true;
 }
 
-/** A new game of the last game played, with its remembered options. */
-function newDefaultGame() {
+/**
+ * A new game of the last game played, with its remembered options; if those can't be used any
+ * more (a remembered picture was deleted), the game's defaults: the player always gets a game.
+ */
+async function newDefaultGame() {
   const s = app.settings || FALLBACK_SETTINGS;
   const g = gameOf(playable(s.last_game) ? s.last_game : 'sudoku');
-  return newGame(g.kind, g.options.fromSettings(s));
+  if (!(await newGame(g.kind, g.options.fromSettings(s)))) await newGame(g.kind, {});
 }
 
 async function saveSettings(patch) {
