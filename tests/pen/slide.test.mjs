@@ -267,3 +267,29 @@ test('a remembered picture that has gone from the app\'s folder: the player stil
   assert.equal(after.view.picture, null, 'the built-in picture');
   assert.match(await page.evaluate(() => document.getElementById('toast').textContent), /no longer in Inkdoku's folder/);
 });
+
+test('a dragged tile follows the finger; let go early it slides back, past a fifth of a cell it moves', { timeout: 30000 }, async () => {
+  const s = await startFromPicker({ rows: 3, cols: 3, difficulty: 'easy' });
+  const gap = s.view.tiles.indexOf(0);
+  const [gr, gc] = [Math.floor(gap / 3), gap % 3];
+  const col = gc === 0 ? 1 : gc - 1; // a tile beside the gap, in its row
+  const dir = Math.sign(gc - col);
+  const b = await tileBox(gr, col);
+  await page.mouse.move(b.x, b.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x + dir * b.tw * 0.5, b.y, { steps: 5 });
+  const mid = await waitFor('the tile to follow', async () => (await ui()).dragging);
+  assert.deepEqual(mid.cells, [gr * 3 + col]);
+  assert.ok(Math.abs(mid.fraction - 0.5) < 0.05, `half way: ${mid.fraction}`);
+  await page.mouse.move(b.x + dir * b.tw * 0.1, b.y, { steps: 3 });
+  await page.mouse.up();
+  await waitFor('the tile to slide back', async () => (await ui()).dragging === null);
+  assert.equal((await ui()).view.moves, 0, 'let go early: no move');
+  await page.mouse.move(b.x, b.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x + dir * b.tw * 0.6, b.y, { steps: 5 });
+  await page.mouse.up();
+  const after = await waitFor('the move', async () => { const u = await ui(); return u.view.moves === 1 ? u : null; });
+  assert.equal(after.view.tiles[gap], s.view.tiles[gr * 3 + col], 'the dragged tile is in the gap');
+  assert.equal(after.dragging, null);
+});

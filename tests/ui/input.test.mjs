@@ -349,10 +349,12 @@ test('in tap mode nothing is ink: a small stroke is a tap, a longer one a drag',
   c.feed(m.down({ ...finger, point: { x: 0.1, y: 0.1, t: 90000 }, mode: 'tap' }));
   c.feed(m.move({ ...finger, points: [{ x: 0.3, y: 0.1, t: 90010 }] }));
   c.feed(m.up({ ...finger, point: { x: 0.6, y: 0.1, t: 90020 } }));
-  assert.equal(c.got.length, 1);
-  assert.equal(c.got[0].type, 'drag');
-  assert.deepEqual([c.got[0].from, c.got[0].to], [{ row: 0, col: 0 }, { row: 0, col: 2 }]);
-  assert.equal(c.got[0].points.length, 3);
+  // While it moves, the screen is told where it started and where it is (to follow it).
+  assert.deepEqual(c.kinds(), ['touch', 'drag']);
+  assert.deepEqual([c.got[0].from.x, c.got[0].at.x], [0.1, 0.3]);
+  const drag = c.got[1];
+  assert.deepEqual([drag.from, drag.to], [{ row: 0, col: 0 }, { row: 0, col: 2 }]);
+  assert.equal(drag.points.length, 3);
   assert.equal(c.shown.size, 0);
 });
 
@@ -364,7 +366,8 @@ test('a pen interrupts a touch in tap mode too', () => {
   c.feed(m.up({ ...finger, point: { x: 0.1, y: 0.1, t: 20 } }));
   c.feed(m.up({ ...pen, point: { x: 0.9, y: 0.9, t: 30 } }));
   // In tap mode a tap says where it landed too (a board of another shape hit-tests it itself).
-  assert.deepEqual(c.got, [{ type: 'tap', cell: { row: 3, col: 3 }, point: { x: 0.9, y: 0.9, t: 10, p: undefined } }]);
+  // The touch is cancelled (the screen lets go of anything following it), then the pen taps.
+  assert.deepEqual(c.got, [{ type: 'touch', from: null, at: null }, { type: 'tap', cell: { row: 3, col: 3 }, point: { x: 0.9, y: 0.9, t: 10, p: undefined } }]);
 });
 
 test('random pointer storms never leave live ink behind once every pointer has lifted', () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, dragDir, tapAction, dragAction, movedTiles, neighbourMoving, opposite,
+  boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, dragDir, tapAction, dragAction, dragPreview, movedTiles, neighbourMoving, opposite,
 } from '../../ui/js/slidegeom.js';
 
 const near = (a, b, msg) => assert.ok(Math.abs(a - b) < 1e-9, `${msg}: ${a} vs ${b}`);
@@ -136,4 +136,26 @@ test('the animation knows which tiles moved, from where to where', () => {
   assert.deepEqual([...movedTiles(CORNER.tiles, slid)], [[7, [6, 7]], [8, [7, 8]]]);
   assert.equal(movedTiles(null, after).size, 0);
   assert.equal(movedTiles([1, 0], after).size, 0, 'another board: nothing to animate');
+});
+
+test('a dragged segment follows the pointer towards the gap, by at most one cell', () => {
+  // Tile 7 (r2c0) dragged right towards the corner gap: 7 and 8 follow, half a cell.
+  const a = at(CORNER, 2, 0);
+  const half = dragPreview(CORNER, a, { x: a.x + 0.5 / 3, y: a.y + 0.02 });
+  assert.deepEqual(half.cells, [6, 7]);
+  near(half.dc, 0.5, 'half a cell across');
+  assert.equal(half.dr, 0);
+  near(half.fraction, 0.5, 'fraction');
+  // Never past one cell, never backwards.
+  assert.equal(dragPreview(CORNER, a, { x: a.x + 0.9, y: a.y }).fraction, 1);
+  assert.equal(dragPreview(CORNER, a, { x: a.x - 0.2, y: a.y }).fraction, 0);
+  // Tile 3 (r0c2) dragged down: 3 and 6 follow, downwards.
+  const b = at(CORNER, 0, 2);
+  const down = dragPreview(CORNER, b, { x: b.x, y: b.y + 0.25 / 3 });
+  assert.deepEqual(down.cells, [2, 5]);
+  near(down.dr, 0.25, 'a quarter down');
+  // Not in the gap's line, the gap itself, off the board: nothing follows.
+  assert.equal(dragPreview(CORNER, at(CORNER, 0, 0), { x: 0.9, y: 0.1 }), null);
+  assert.equal(dragPreview(CORNER, at(CORNER, 2, 2), { x: 0.5, y: 0.9 }), null);
+  assert.equal(dragPreview({ rows: 3, cols: 6, tiles: Array.from({ length: 18 }, (_, i) => (i + 1) % 18) }, { x: 0.5, y: 0.05 }, { x: 0.6, y: 0.05 }), null);
 });

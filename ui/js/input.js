@@ -34,6 +34,8 @@
 //   {type:'tap', cell, point?}           a tap on a cell (not writing); in 'tap' mode also where
 //                                        (a board of another shape hit-tests it itself)
 //   {type:'drag', from, to, points}      a stroke in 'tap' mode that moved (cells at both ends)
+//   {type:'touch', from, at}             a stroke in 'tap' mode in progress: where it started and
+//                                        is now (both null: it was cancelled)
 // `inkIds` hand live ink over to the consumer: it stays on screen until the consumer has
 // handled the event (the typed symbol or the kept note replaces it), then the consumer removes
 // it. Every other live id is removed by the machine's own 'remove' events.
@@ -150,6 +152,8 @@ export class InputMachine {
       a.points.push(copyPoint(p));
       if (a.kind === 'write') this.grouper.move(p);
     }
+    // A touch in 'tap' mode shows where it is, so a screen can follow it (a tile under a finger).
+    if (a.kind === 'tap') return [{ type: 'touch', from: copyPoint(a.points[0]), at: copyPoint(a.points[a.points.length - 1]) }];
     if (a.inkId === null) return [];
     return [{ type: 'live', op: 'extend', id: a.inkId, points: points.map(copyPoint) }];
   }
@@ -225,6 +229,7 @@ export class InputMachine {
       ids = this._groupInk;
       this._groupInk = [];
     }
+    if (a.kind === 'tap') return [{ type: 'touch', from: null, at: null }];
     return ids.length ? [this._remove(ids)] : [];
   }
 

@@ -133,3 +133,25 @@ export function movedTiles(before, after) {
   });
   return moved;
 }
+
+/**
+ * A tile being dragged, before the move is made: from a tile in the gap's line, the segment up
+ * to the gap follows the pointer towards the gap, by at most one cell. Returns the cells that
+ * follow (row-major indices), their offset in cells ({dr, dc}) and how far along (0..1), or
+ * null when the drag can't slide a segment.
+ */
+export function dragPreview(view, a, b) {
+  const from = cellAtPoint(a, view.rows, view.cols);
+  if (!from) return null;
+  const g = gapOf(view);
+  let dr = 0, dc = 0;
+  if (from.row === g.row && from.col !== g.col) dc = Math.sign(g.col - from.col);
+  else if (from.col === g.col && from.row !== g.row) dr = Math.sign(g.row - from.row);
+  else return null;
+  const rect = boardRect(view.rows, view.cols);
+  const along = dc ? ((b.x - a.x) * dc) / (rect.w / view.cols) : ((b.y - a.y) * dr) / (rect.h / view.rows);
+  const fraction = Math.max(0, Math.min(1, along));
+  const cells = [];
+  for (let r = from.row, c = from.col; r !== g.row || c !== g.col; r += dr, c += dc) cells.push(r * view.cols + c);
+  return { cells, dr: dr * fraction, dc: dc * fraction, fraction };
+}

@@ -8,7 +8,7 @@ import { call } from '../backend.js';
 import { formatTime } from '../format.js';
 import { FONT } from '../board.js';
 import { play as playSound, played } from '../sound.js';
-import { boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, tapAction, dragAction, movedTiles, neighbourMoving, opposite } from '../slidegeom.js';
+import { boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, tapAction, dragAction, dragPreview, movedTiles, neighbourMoving, opposite } from '../slidegeom.js';
 
 const $ = (id) => document.getElementById(id);
 const BUILTIN = 'img/slide-default.svg';
@@ -88,6 +88,7 @@ function createScreen(ctx) {
     sounds: played,
     best: null, // {moves, ms} for this size
     newBest: false,
+    dragging: null, // the segment following a pointer: {cells, dr, dc, fraction}
   };
   let view = null;
   let prevTiles = null;
@@ -177,8 +178,19 @@ function createScreen(ctx) {
   /** Sends a move; a refusal by the backend is shown like a local one. */
   async function move(action, cell) {
     const v = await ctx.act(action);
-    if (!v) flash(cell || null);
+    if (!v) {
+      state.dragging = null;
+      flash(cell || null);
+    }
     return v;
+  }
+
+  // The segment under a finger or pen follows it towards the gap until it lets go.
+  function follow(e) {
+    const p = e.from && !view.solved ? dragPreview(view, e.from, e.at) : null;
+    if (!p && !state.dragging) return;
+    state.dragging = p;
+    ctx.redraw();
   }
 
   function tap(point) {
@@ -196,6 +208,14 @@ function createScreen(ctx) {
   function drag(points) {
     if (view.solved) return null;
     const a = dragAction(view, points[0], points[points.length - 1]);
+    // A segment let go before it went far is not moved: it slides back.
+    const p = state.dragging;
+    if (p && a && a.type === 'tap' && p.fraction < 0.2) {
+      state.dragging = null;
+      ctx.redraw();
+      return null;
+    }
+    if (!a || a.type !== 'tap') state.dragging = null;
     if (!a) return refuse('No tile can move that way.', null);
     return move(a, cellAtPoint(points[0], view.rows, view.cols));
   }
@@ -228,9 +248,10 @@ function createScreen(ctx) {
     ctx.redraw();
   }
 
-  function startAnimation(moved) {
+  function startAnimation(moved, from = 0) {
     if (!moved.size || reducedMotion()) return;
-    anim = { moved, start: performance.now() };
+    // A dragged segment goes on from where the pointer left it (the easing is 1 - (1 - e)^2).
+    anim = { moved, start: performance.now() - (1 - Math.sqrt(1 - Math.min(1, from))) * ANIM_MS };
     state.animating = true;
     const frame = () => {
       if (!anim) return;
@@ -304,9 +325,14 @@ function createScreen(ctx) {
     const ease = anim ? Math.min(1, (performance.now() - anim.start) / ANIM_MS) : 1;
     const t = 1 - (1 - ease) * (1 - ease);
     const target = state.hint && state.hint.highlight && state.hint.highlight.target;
+    const dragging = !anim && state.dragging;
     view.tiles.forEach((tile, i) => {
       if (tile === 0) return;
       let r = Math.floor(i / cols), col = i % cols;
+      if (dragging && dragging.cells.includes(i)) {
+        r += dragging.dr;
+        col += dragging.dc;
+      }
       const m = anim && anim.moved.get(tile);
       if (m) {
         const [from] = m;
@@ -364,13 +390,15 @@ function createScreen(ctx) {
         state.newBest = false;
       }
       const moved = movedTiles(prevTiles, v.tiles);
+      const dragged = state.dragging ? state.dragging.fraction : 0;
+      state.dragging = null;
       view = v;
       prevTiles = v.tiles.slice();
       state.hint = null;
       usePicture(v.picture || null);
       if (!fresh && sameBoard && moved.size) {
         playSound('slide', muted());
-        startAnimation(moved);
+        startAnimation(moved, dragged);
       }
       if (v.solved && !wasSolved && !fresh && sameBoard) {
         playSound('win', muted());
@@ -391,6 +419,7 @@ function createScreen(ctx) {
       switch (e.type) {
         case 'tap': return tap(e.point || { x: (e.cell.col + 0.5) / Math.max(view.rows, view.cols), y: (e.cell.row + 0.5) / Math.max(view.rows, view.cols) });
         case 'drag': return drag(e.points);
+        case 'touch': return follow(e);
         default: return null;
       }
     },
