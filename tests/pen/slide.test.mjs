@@ -197,6 +197,27 @@ test('a picture loaded from a PNG shows on the tiles, centre-cropped, pixel for 
   }
   await page.setViewport({ width: 1200, height: 760, deviceScaleFactor: 1 });
   assert.equal(checked, 32);
+  // Holding "Show picture" shows the whole picture: the gap's cell shows its piece too.
+  const gapAt = (await ui()).view.tiles.indexOf(0);
+  const g = await tileBox(Math.floor(gapAt / 3), gapAt % 3);
+  const pixel = () => page.evaluate(({ x, y }) => {
+    const c = document.getElementById('board');
+    const r = c.getBoundingClientRect();
+    const k = c.width / r.width;
+    return [...c.getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data];
+  }, g);
+  const dark = await pixel();
+  const peek = await page.$('#slide-peek');
+  const pb = await peek.boundingBox();
+  await page.mouse.move(pb.x + pb.width / 2, pb.y + pb.height / 2);
+  await page.mouse.down();
+  await waitFor('the whole picture', async () => (await ui()).peek);
+  const shown = await pixel();
+  const want = gradient(400, 300)(50 + ((gapAt % 3) + 0.5) * 100, (Math.floor(gapAt / 3) + 0.5) * 100);
+  for (let ch = 0; ch < 3; ch++) assert.ok(Math.abs(shown[ch] - want[ch]) <= 6, `the gap's piece while peeking: ${shown} vs ${want} (was ${dark})`);
+  await page.mouse.up();
+  await waitFor('back to the tiles', async () => !(await ui()).peek);
+  assert.deepEqual(await pixel(), dark);
   // Numbers on the tiles and a border colour, kept in the settings.
   await page.click('#slide-numbers');
   await page.click('#slide-swatches .swatch:nth-child(4)');

@@ -89,6 +89,7 @@ function createScreen(ctx) {
     best: null, // {moves, ms} for this size
     newBest: false,
     dragging: null, // the segment following a pointer: {cells, dr, dc, fraction}
+    peek: false, // the whole picture is shown while "Show picture" is held
   };
   let view = null;
   let prevTiles = null;
@@ -104,6 +105,13 @@ function createScreen(ctx) {
   const sizeKey = () => `${view.rows}x${view.cols}`;
 
   $('slide-hint').addEventListener('click', hint);
+  // "Show picture": the whole picture while the button is held (a keyboard press: a moment).
+  let peekTimer = null;
+  const peek = (on) => { clearTimeout(peekTimer); if (state.peek !== on) { state.peek = on; ctx.redraw(); } };
+  const peekButton = $('slide-peek');
+  peekButton.addEventListener('pointerdown', () => peek(true));
+  for (const type of ['pointerup', 'pointerleave', 'pointercancel']) peekButton.addEventListener(type, () => peek(false));
+  peekButton.addEventListener('click', (e) => { if (e.detail === 0) { peek(true); peekTimer = setTimeout(() => peek(false), 1500); } });
   $('slide-numbers').addEventListener('change', (e) => ctx.saveSettings({ slide_numbers: e.target.checked }));
   $('slide-mute').addEventListener('change', (e) => ctx.saveSettings({ mute: e.target.checked }));
   buildSwatches();
@@ -240,6 +248,7 @@ function createScreen(ctx) {
       await move(apply, target);
       return;
     }
+    ctx.setStatus('Looking for the best move…');
     const h = await ctx.callOrToast('hint');
     if (!h) return;
     state.hint = h;
@@ -307,8 +316,8 @@ function createScreen(ctx) {
     c.imageSmoothingEnabled = true;
     c.imageSmoothingQuality = 'high';
 
-    // The win shows the whole picture.
-    if (view.solved && !anim) {
+    // The win shows the whole picture (and so does "Show picture").
+    if ((view.solved && !anim) || (state.peek && img)) {
       if (img) c.drawImage(img, bx, by);
       c.lineWidth = line * 2;
       c.strokeStyle = border;
