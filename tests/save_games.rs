@@ -42,7 +42,7 @@ fn random_slide(ix: usize, seed: u64, steps: usize) -> (SlideSession, SlideInfo)
     let mut s = SlideSession::from_game(SlideGame::new(start));
     play(&mut s, &mut rng, steps, slide_move);
     // Every other game shows the player's own picture: its name travels with the save.
-    let picture = (seed % 2 == 0).then(|| format!("{seed:016x}.png"));
+    let picture = seed.is_multiple_of(2).then(|| format!("{seed:016x}.png"));
     (s, SlideInfo { difficulty: Some("medium".into()), seed: Some(seed), picture })
 }
 
