@@ -39,7 +39,11 @@ function picture(name) {
   const key = name || '';
   if (!pictures.has(key)) {
     const p = name
-      ? call('picture', { name }).then(async (d) => ({ img: await loadImage(d.data_url), width: d.width, height: d.height, vector: false }))
+      // The decoded size, not the file header's: a phone photo's EXIF orientation may turn it.
+      ? call('picture', { name }).then(async (d) => {
+        const img = await loadImage(d.data_url);
+        return { img, width: img.naturalWidth || d.width, height: img.naturalHeight || d.height, vector: false };
+      })
       // The built-in SVG is drawn at whatever size the board needs (crisp at any DPR).
       : loadImage(BUILTIN).then((img) => ({ img, width: 600, height: 600, vector: true }));
     p.catch(() => pictures.delete(key));
