@@ -116,14 +116,13 @@ test('solve asks first, then finishes the puzzle and celebrates', { timeout: 300
 test('a new 16x16 game from the game picker, which remembers the choice', { timeout: 30000 }, async () => {
   const d = app.driver;
   await (await d.findElement({ id: 'btn-new' })).click();
-  // The picker: Sudoku (the last game played) is chosen; KenKen can be; a game without a screen
-  // yet says so and can't be chosen.
+  // The picker: Sudoku (the last game played) is chosen; KenKen and the sliding picture can be.
   const tiles = await waitFor('the game picker', () => d.executeScript(`
     if (!document.getElementById('dlg-new').open) return null;
     return [...document.querySelectorAll('#game-tiles .tile')].map((t) => ({ id: t.id, text: t.textContent, disabled: t.disabled, pressed: t.getAttribute('aria-pressed') }));`));
-  assert.deepEqual(tiles.map((t) => [t.id, t.disabled, t.pressed]), [['game-sudoku', false, 'true'], ['game-kenken', false, 'false'], ['game-slide', true, 'false']]);
+  assert.deepEqual(tiles.map((t) => [t.id, t.disabled, t.pressed]), [['game-sudoku', false, 'true'], ['game-kenken', false, 'false'], ['game-slide', false, 'false']]);
   assert.match(tiles[1].text, /KenKen.*cages/);
-  assert.match(tiles[2].text, /Sliding picture.*Coming soon/);
+  assert.match(tiles[2].text, /Sliding picture.*Slide the tiles/);
   await app.screenshot('e2e-picker.png');
   await d.executeScript("document.getElementById('new-size').value = '16';");
   await (await d.findElement({ id: 'new-start' })).click();
