@@ -66,14 +66,7 @@ pub fn entries(size: usize) -> &'static [Entry] {
 /// The level served for a request: the requested one if banked, else the hardest banked below
 /// it, else the easiest banked.
 pub fn served_level(size: usize, difficulty: Difficulty) -> Difficulty {
-    let have = |d: Difficulty| entries(size).iter().any(|e| e.difficulty == d);
-    Difficulty::ALL
-        .iter()
-        .rev()
-        .copied()
-        .find(|&d| d <= difficulty && have(d))
-        .or_else(|| Difficulty::ALL.iter().copied().find(|&d| have(d)))
-        .unwrap_or(Difficulty::Easy)
+    difficulty.served(|d| entries(size).iter().any(|e| e.difficulty == d))
 }
 
 /// One of the square's eight symmetries: `k & 1` transposes, `k & 2` mirrors left-right,

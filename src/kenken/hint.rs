@@ -54,6 +54,18 @@ pub enum HintError {
     Solved,
 }
 
+/// A cage's label as printed: `12+`, `1−`, `6×`, `2÷`, a lone `3`.
+fn label(op: Op, target: u64) -> String {
+    let sign = match op {
+        Op::Add => "+",
+        Op::Sub => "−",
+        Op::Mul => "×",
+        Op::Div => "÷",
+        Op::Given => "",
+    };
+    format!("{target}{sign}")
+}
+
 fn at(r: usize, c: usize) -> String {
     format!("row {}, column {}", r + 1, c + 1)
 }
@@ -129,9 +141,8 @@ pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
         for (&k, &sup) in g.cells[ci].iter().zip(&scan.support) {
             if empty(k) && sup.count_ones() == 1 && doms[k].count_ones() > 1 {
                 let text = format!(
-                    "The {}{} cage can reach its target only with {} at {}, given the values still possible in its cells.",
-                    cage.target,
-                    cage.op,
+                    "The {} cage can reach its target only with {} at {}, given the values still possible in its cells.",
+                    label(cage.op, cage.target),
                     sol[k],
                     at(k / n, k % n)
                 );
@@ -144,7 +155,20 @@ pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
     let cage_name = |ci: usize| {
         let c = &p.cages()[ci];
         let (r, col) = c.cells[0];
-        format!("{}{} cage at {}", c.target, c.op, at(r, col))
+        format!("{} cage at {}", label(c.op, c.target), at(r, col))
+    };
+    let and_list = |items: Vec<String>| match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    };
+    // Cells of one line, shortly: "columns 1, 4 and 5 of row 2".
+    let in_line = |line: usize, cells: &[usize]| {
+        let (what, idx): (&str, Vec<String>) = if line < n {
+            ("column", cells.iter().map(|&k| (k % n + 1).to_string()).collect())
+        } else {
+            ("row", cells.iter().map(|&k| (k / n + 1).to_string()).collect())
+        };
+        format!("{what}{} {} of {}", if idx.len() > 1 { "s" } else { "" }, and_list(idx), line_name(line))
     };
     let values = |mask: u16| -> String {
         let v: Vec<String> = (1..=n).filter(|&v| mask & (1 << v) != 0).map(|v| v.to_string()).collect();
@@ -167,11 +191,11 @@ pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
                 let before: Vec<usize> = cells.iter().copied().filter(|&k| empty(k) && doms[k] & (1 << v) != 0).collect();
                 let after: Vec<usize> = before.iter().copied().filter(|&k| d[k] & (1 << v) != 0).collect();
                 if let (&[k], true) = (after.as_slice(), before.len() > 1) {
-                    let gone: Vec<String> = before.iter().filter(|&&x| x != k).map(|&x| at(x / n, x % n)).collect();
+                    let gone: Vec<usize> = before.iter().copied().filter(|&x| x != k).collect();
                     let text = format!(
-                        "No way to make the {} puts a {v} at {}, so in {} the {v} can only go at {}.",
+                        "No combination of the {} puts a {v} in {}, so in {} the {v} can only go at {}.",
                         cage_name(ci),
-                        gone.join(" or "),
+                        in_line(line, &gone),
                         line_name(line),
                         at(k / n, k % n)
                     );
@@ -197,16 +221,22 @@ pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
                     for &k in &others {
                         d[k] &= !(1 << v);
                     }
+                    // The cell it decides: one of those cells at once, else the first decided by
+                    // following on, preferring that line and that cage.
+                    let direct = others.iter().copied().find(|&k| d[k].count_ones() == 1);
                     if !solver::propagate(p, &g, &mut d, Level::Medium) {
                         continue;
                     }
-                    if let Some(k) = (0..n * n).find(|&k| empty(k) && d[k].count_ones() == 1) {
+                    let near = |k: &usize| line_cells(line).contains(k) || g.cells[ci].contains(k);
+                    let decided: Vec<usize> = (0..n * n).filter(|&k| empty(k) && d[k].count_ones() == 1).collect();
+                    let pick = direct.or_else(|| decided.iter().copied().find(near)).or_else(|| decided.first().copied());
+                    if let Some(k) = pick {
+                        let then = if direct.is_some() { "that leaves" } else { "following on," };
                         let text = format!(
-                            "Every way to make the {} puts a {v} in its part of {}, so no other cell of {} can be {v} (not {}); then {} can only be {}.",
+                            "Every combination of the {} puts a {v} in its part of {}, so {} can't be {v}; {then} {} can only be {}.",
                             cage_name(ci),
                             line_name(line),
-                            line_name(line),
-                            others.iter().map(|&x| at(x / n, x % n)).collect::<Vec<_>>().join(" or "),
+                            in_line(line, &others),
                             at(k / n, k % n),
                             sol[k]
                         );
@@ -274,7 +304,7 @@ mod tests {
                 if matches!(h.kind, HintKind::CageClaim | HintKind::CageElimination) {
                     let ci = h.cage.expect("a cage step names its cage");
                     let c = &g.puzzle.cages()[ci];
-                    assert!(h.text.contains(&format!("{}{} cage at row {}, column {}", c.target, c.op, c.cells[0].0 + 1, c.cells[0].1 + 1)), "{}", h.text);
+                    assert!(h.text.contains(&format!("{} cage at row {}, column {}", label(c.op, c.target), c.cells[0].0 + 1, c.cells[0].1 + 1)), "{}", h.text);
                 }
                 kinds.push(h.kind);
                 board[h.row * 6 + h.col] = h.value;
@@ -285,4 +315,9 @@ mod tests {
         assert!(generic * 10 <= kinds.len(), "{generic} of {} hints are the catch-all deduction", kinds.len());
     }
 
+
+    #[test]
+    fn cage_labels_read_as_printed() {
+        assert_eq!([label(Op::Add, 12), label(Op::Sub, 1), label(Op::Mul, 6), label(Op::Div, 2), label(Op::Given, 3)], ["12+", "1−", "6×", "2÷", "3"]);
+    }
 }

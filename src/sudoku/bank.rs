@@ -62,14 +62,7 @@ pub fn entries(shape: Shape) -> &'static [Entry] {
 /// The level served for a request: the requested one if banked, else the hardest banked below
 /// it, else the easiest banked.
 pub fn served_level(shape: Shape, difficulty: Difficulty) -> Difficulty {
-    let have = |d: Difficulty| entries(shape).iter().any(|e| e.difficulty == d);
-    Difficulty::ALL
-        .iter()
-        .rev()
-        .copied()
-        .find(|&d| d <= difficulty && have(d))
-        .or_else(|| Difficulty::ALL.iter().copied().find(|&d| have(d)))
-        .unwrap_or(Difficulty::Easy)
+    difficulty.served(|d| entries(shape).iter().any(|e| e.difficulty == d))
 }
 
 /// A new puzzle at once: a banked puzzle of that shape and level (or the level said in the

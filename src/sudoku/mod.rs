@@ -41,6 +41,18 @@ impl Difficulty {
             Difficulty::Expert => "expert",
         }
     }
+
+    /// The level a bank serves for this request, given which levels it `has`: this one if it
+    /// has it, else the hardest it has below, else the easiest it has (easy if none).
+    pub fn served(self, has: impl Fn(Difficulty) -> bool) -> Difficulty {
+        Difficulty::ALL
+            .iter()
+            .rev()
+            .copied()
+            .find(|&d| d <= self && has(d))
+            .or_else(|| Difficulty::ALL.iter().copied().find(|&d| has(d)))
+            .unwrap_or(Difficulty::Easy)
+    }
 }
 
 impl std::fmt::Display for Difficulty {

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
-import { loadSamples, spread, placeInCell, Pen, erase } from '../support/pen.mjs';
+import { loadSamples, spread, placeInCell, Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
 let server, browser, page, pen;
 
@@ -24,9 +24,8 @@ after(async () => {
   if (server) await server.stop();
 });
 
-const ui = () => page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)));
-const rect = () => page.evaluate(() => { const r = document.getElementById('ink').getBoundingClientRect(); return { x: r.left, y: r.top, size: r.width }; });
-const cellCentre = (r, n, row, col) => ({ x: r.x + ((col + 0.5) * r.size) / n, y: r.y + ((row + 0.5) * r.size) / n });
+const ui = () => pageState(page);
+const rect = () => boardRect(page);
 const undo = async () => { await page.keyboard.down('Control'); await page.keyboard.press('z'); await page.keyboard.up('Control'); };
 
 /** A new KenKen through the game picker, as a player starts one. */
@@ -221,4 +220,77 @@ test('number pad, typed candidates, Auto notes, a hint that names and highlights
   await undo();
   await page.waitForFunction(() => !window.__inkdoku.view.solved && document.getElementById('celebration').hidden);
   assert.deepEqual(page.errors, []);
+});
+
+test('the KenKen board at 1920x1080, 800x480, 4K at 200%, portrait and left-handed: square, crisp, labels legible', { timeout: 120000 }, async () => {
+  // `shown`: the side the app then uses ('auto' follows the system: right-handed here).
+  const setHand = async (hand, shown = hand) => {
+    await page.click('#btn-settings');
+    await page.waitForFunction(() => document.getElementById('dlg-settings').open);
+    await page.select('#set-hand', hand);
+    await page.click('#settings-save');
+    await page.waitForFunction((h) => !document.getElementById('dlg-settings').open && document.getElementById('app').dataset.hand === h, {}, shown);
+  };
+  const shots = [
+    { name: 'kenken-1920x1080', width: 1920, height: 1080, dpr: 1, size: 6 },
+    { name: 'kenken-800x480', width: 800, height: 480, dpr: 1, size: 9 },
+    { name: 'kenken-4k-200pct', width: 1920, height: 1080, dpr: 2, size: 9 },
+    { name: 'kenken-portrait', width: 800, height: 1280, dpr: 1, size: 7 },
+    { name: 'kenken-left-handed', width: 1366, height: 768, dpr: 1.5, size: 5, hand: 'left' },
+  ];
+  for (const s of shots) {
+    await page.setViewport({ width: s.width, height: s.height, deviceScaleFactor: s.dpr });
+    if (s.hand) await setHand(s.hand);
+    const n = s.size;
+    const v = await newKenken(n, 'medium');
+    // A lived-in board: a few values (one conflicting), candidates, a note and the hint.
+    await page.evaluate(async (cages, n) => {
+      const act = (action) => fetch('/ipc/act', { method: 'POST', body: JSON.stringify({ action }) });
+      const free = cages.filter((c) => c.op !== '=').flatMap((c) => c.cells);
+      await act({ type: 'set_value', row: free[0][0], col: free[0][1], value: 1 });
+      await act({ type: 'set_value', row: free[0][0], col: (free[0][1] + 2) % n, value: 1 });
+      await act({ type: 'toggle_candidate', row: free[3][0], col: free[3][1], value: 2 });
+      await act({ type: 'toggle_candidate', row: free[3][0], col: free[3][1], value: n });
+      // The page learns of moves made behind its back with its next view (the clock's).
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, v.cages, n);
+    await page.waitForFunction(() => window.__inkdoku.view.cells.filter((c) => c.value === 1).length === 2);
+    await page.click('#btn-hint');
+    await page.waitForFunction(() => window.__inkdoku.hint);
+    const m = await page.evaluate(() => {
+      const c = document.getElementById('board').getBoundingClientRect();
+      const p = document.getElementById('panel').getBoundingClientRect();
+      const canvas = document.getElementById('board');
+      const pad = document.getElementById('numbers').getBoundingClientRect();
+      return {
+        board: { x: c.left, y: c.top, w: c.width, h: c.height }, panel: { x: p.left, y: p.top, w: p.width, h: p.height },
+        backing: canvas.width, dpr: window.devicePixelRatio, padBottom: pad.bottom, view: window.__inkdoku.view,
+      };
+    });
+    assert.equal(m.board.w, m.board.h, `${s.name}: square`);
+    assert.equal(m.backing, Math.round(m.board.w * m.dpr), `${s.name}: the backing store is in device pixels (crisp)`);
+    assert.ok(m.board.x >= 0 && m.board.y >= 0 && m.board.x + m.board.w <= s.width && m.board.y + m.board.h <= s.height, `${s.name}: on screen`);
+    const overlap = m.board.x < m.panel.x + m.panel.w && m.panel.x < m.board.x + m.board.w && m.board.y < m.panel.y + m.panel.h && m.panel.y < m.board.y + m.board.h;
+    assert.ok(!overlap, `${s.name}: the controls leave the board alone`);
+    assert.ok(m.padBottom <= s.height, `${s.name}: the number pad is on screen`);
+    if (s.hand === 'left') assert.ok(m.panel.x < m.board.x, 'left-handed: controls on the left');
+    else if (s.width > s.height) assert.ok(m.panel.x > m.board.x, 'right-handed: controls on the right');
+    else assert.ok(m.panel.y > m.board.y, 'portrait: controls below');
+    // The label of the first cage, read back from the canvas: dark pixels in its cell's top-left
+    // corner, none in the middle of the label cell's bottom half unless a value is there.
+    const ink = await page.evaluate((n) => {
+      const canvas = document.getElementById('board');
+      const cell = canvas.width / n;
+      const { cages } = window.__inkdoku.view;
+      const [r, c] = cages.find((k) => k.op !== '=').cells[0];
+      const d = canvas.getContext('2d').getImageData(Math.round(c * cell + cell * 0.08), Math.round(r * cell + cell * 0.08), Math.round(cell * 0.3), Math.round(cell * 0.2)).data;
+      let dark = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] < 90 && d[i + 1] < 90) dark++;
+      return dark;
+    }, n);
+    assert.ok(ink > 0, `${s.name}: the cage label is drawn in its corner`);
+    await page.screenshot({ path: artifactPath(`${s.name}.png`) });
+    if (s.hand) await setHand('auto', 'right');
+  }
+  await page.setViewport({ width: 1200, height: 760, deviceScaleFactor: 1 });
 });

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
-import { loadSamples, spread, placeInCell, Pen, erase } from '../support/pen.mjs';
+import { loadSamples, spread, placeInCell, Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
 let server, browser, page, pen;
 
@@ -22,9 +22,8 @@ after(async () => {
   if (server) await server.stop();
 });
 
-const ui = () => page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)));
-const rect = () => page.evaluate(() => { const r = document.getElementById('ink').getBoundingClientRect(); return { x: r.left, y: r.top, size: r.width }; });
-const cellCentre = (r, n, row, col) => ({ x: r.x + ((col + 0.5) * r.size) / n, y: r.y + ((row + 0.5) * r.size) / n });
+const ui = () => pageState(page);
+const rect = () => boardRect(page);
 
 /** A fresh page with a new game: the page starts a game of the default size when it loads. */
 async function newGame(size = 9) {

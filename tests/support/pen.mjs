@@ -84,3 +84,18 @@ export function erase(page, points) {
     fire('pointerup', pts[pts.length - 1], 0);
   }, points);
 }
+
+/** The page's published state (window.__inkdoku) as plain JSON. */
+export function pageState(page) {
+  return page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)));
+}
+
+/** The board on screen: its top-left corner and side, CSS pixels. */
+export function boardRect(page) {
+  return page.evaluate(() => { const r = document.getElementById('ink').getBoundingClientRect(); return { x: r.left, y: r.top, size: r.width }; });
+}
+
+/** The centre of cell (row, col) of a side-`n` board at `rect` (boardRect). */
+export function cellCentre(rect, n, row, col) {
+  return { x: rect.x + ((col + 0.5) * rect.size) / n, y: rect.y + ((row + 0.5) * rect.size) / n };
+}

@@ -57,6 +57,89 @@ export function strokePath(ctx, points, px) {
 }
 
 /**
+ * What lies under the grid of any cell board (Sudoku, KenKen): paper, the selected cell's peers
+ * (`isPeer(r, c)`) and the cells holding its value, the hint's cells and target, a flash, and
+ * the pencil notes (under the grid and the numbers, like pencil under ink).
+ */
+export function drawUnderlay(ctx, view, ui, isPeer) {
+  const px = ctx.canvas.width;
+  const n = view.size;
+  const cell = px / n;
+  const fill = (r, c, color) => { ctx.fillStyle = color; ctx.fillRect(c * cell, r * cell, cell, cell); };
+  ctx.fillStyle = COLORS.paper;
+  ctx.fillRect(0, 0, px, px);
+  const sel = ui.selected;
+  if (sel) {
+    const selValue = view.cells[sel.row * n + sel.col].value;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        if (selValue && view.cells[r * n + c].value === selValue) fill(r, c, COLORS.same);
+        else if (isPeer(r, c)) fill(r, c, COLORS.peer);
+      }
+    }
+  }
+  if (ui.highlight) {
+    for (const [r, c] of ui.highlight.cells || []) fill(r, c, COLORS.hintFocus);
+    if (ui.highlight.target) fill(ui.highlight.target.row, ui.highlight.target.col, COLORS.hintTarget);
+  }
+  if (sel) fill(sel.row, sel.col, COLORS.selected);
+  if (ui.flash) fill(ui.flash.row, ui.flash.col, COLORS.flash);
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = ui.pencil ? COLORS.noteActive : COLORS.noteIdle;
+  ctx.lineWidth = Math.max(1, cell * 0.035);
+  for (const note of view.notes || []) strokePath(ctx, note.points, px);
+}
+
+/**
+ * The marks of a wrong number, by shape as well as colour: a bar under a conflicting number, a
+ * notch in the top-right corner of an incorrect one (shown only with "show incorrect").
+ */
+function drawWrongMarks(ctx, x0, y0, cell, inset, { conflict, incorrect }) {
+  ctx.fillStyle = COLORS.bad;
+  if (conflict) ctx.fillRect(x0 + cell * 0.3, y0 + cell * 0.84, cell * 0.4, Math.max(2, cell * 0.05));
+  if (incorrect) {
+    ctx.beginPath();
+    ctx.moveTo(x0 + cell * 0.72, y0 + inset);
+    ctx.lineTo(x0 + cell - inset, y0 + inset);
+    ctx.lineTo(x0 + cell - inset, y0 + cell * 0.28);
+    ctx.closePath();
+    ctx.fill();
+  }
+}
+
+/**
+ * The numbers of any cell board (Sudoku, KenKen): each value in type (a given bolder, a wrong
+ * one red, with its marks), or an empty cell's candidates where `place(v)` puts them
+ * (`{x, y, size}` as fractions of the cell). `valueSize`, `valueY`: the value's font size and
+ * height as fractions of the cell; `inset`: the wrong marks' distance from the cell's edge.
+ */
+export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
+  const n = view.size;
+  const cell = ctx.canvas.width / n;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  view.cells.forEach((c, i) => {
+    const x0 = (i % n) * cell, y0 = Math.floor(i / n) * cell;
+    if (!c.value) {
+      ctx.fillStyle = COLORS.candidate;
+      for (let v = 1; v <= n; v++) {
+        if (!(c.candidates & (1 << (v - 1)))) continue;
+        const p = place(v);
+        ctx.font = `400 ${Math.round(cell * p.size)}px ${FONT}`;
+        ctx.fillText(symbolChar(v), x0 + p.x * cell, y0 + p.y * cell);
+      }
+      return;
+    }
+    const incorrect = Boolean(ui.showIncorrect && c.incorrect && !c.given);
+    ctx.fillStyle = !c.given && (c.conflict || incorrect) ? COLORS.bad : c.given ? COLORS.given : COLORS.entry;
+    ctx.font = `${c.given ? 600 : 400} ${Math.round(cell * valueSize)}px ${FONT}`;
+    ctx.fillText(symbolChar(c.value), x0 + cell / 2, y0 + cell * valueY);
+    drawWrongMarks(ctx, x0, y0, cell, inset, { conflict: c.conflict, incorrect });
+  });
+}
+
+/**
  * @param {HTMLCanvasElement} canvas already fitted with fitCanvas
  * @param {object} view the backend's BoardView
  * @param {{selected?, showIncorrect?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}}} ui
@@ -67,36 +150,10 @@ export function drawBoard(canvas, view, ui = {}) {
   const n = view.size;
   const cell = px / n;
   const snap = (v) => Math.round(v) + 0.5;
-  const fill = (r, c, color) => { ctx.fillStyle = color; ctx.fillRect(c * cell, r * cell, cell, cell); };
-
-  ctx.fillStyle = COLORS.paper;
-  ctx.fillRect(0, 0, px, px);
 
   const sel = ui.selected;
-  if (sel) {
-    const boxR = Math.floor(sel.row / view.box_rows), boxC = Math.floor(sel.col / view.box_cols);
-    const selValue = view.cells[sel.row * n + sel.col].value;
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        const peer = r === sel.row || c === sel.col || (Math.floor(r / view.box_rows) === boxR && Math.floor(c / view.box_cols) === boxC);
-        if (selValue && view.cells[r * n + c].value === selValue) fill(r, c, COLORS.same);
-        else if (peer) fill(r, c, COLORS.peer);
-      }
-    }
-  }
-  if (ui.highlight) {
-    for (const [r, c] of ui.highlight.cells || []) fill(r, c, COLORS.hintFocus);
-    if (ui.highlight.target) fill(ui.highlight.target.row, ui.highlight.target.col, COLORS.hintTarget);
-  }
-  if (sel) fill(sel.row, sel.col, COLORS.selected);
-  if (ui.flash) fill(ui.flash.row, ui.flash.col, COLORS.flash);
-
-  // Pencil notes sit under the grid and the numbers, like pencil under ink.
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.strokeStyle = ui.pencil ? COLORS.noteActive : COLORS.noteIdle;
-  ctx.lineWidth = Math.max(1, cell * 0.035);
-  for (const note of view.notes || []) strokePath(ctx, note.points, px);
+  const boxR = sel && Math.floor(sel.row / view.box_rows), boxC = sel && Math.floor(sel.col / view.box_cols);
+  drawUnderlay(ctx, view, ui, (r, c) => r === sel.row || c === sel.col || (Math.floor(r / view.box_rows) === boxR && Math.floor(c / view.box_cols) === boxC));
 
   const thin = Math.max(1, Math.round(px / 600));
   const thick = Math.max(2, Math.round(px / 200));
@@ -112,41 +169,13 @@ export function drawBoard(canvas, view, ui = {}) {
     }
   }
 
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  view.cells.forEach((c, i) => {
-    const row = Math.floor(i / n);
-    const col = i % n;
-    const x0 = col * cell, y0 = row * cell;
-    if (!c.value) {
-      if (!c.candidates) return;
-      ctx.fillStyle = COLORS.candidate;
-      for (let v = 1; v <= n; v++) {
-        if (!(c.candidates & (1 << (v - 1)))) continue;
-        const s = candidateSlot(v, view);
-        ctx.font = `400 ${Math.round((cell / Math.max(s.cols, s.rows)) * 0.78)}px ${FONT}`;
-        ctx.fillText(symbolChar(v), x0 + ((s.col + 0.5) * cell) / s.cols, y0 + ((s.row + 0.55) * cell) / s.rows);
-      }
-      return;
-    }
-    const wrong = !c.given && (c.conflict || (ui.showIncorrect && c.incorrect));
-    ctx.fillStyle = wrong ? COLORS.bad : c.given ? COLORS.given : COLORS.entry;
-    ctx.font = `${c.given ? 600 : 400} ${Math.round(cell * 0.62)}px ${FONT}`;
-    ctx.fillText(symbolChar(c.value), x0 + cell / 2, y0 + cell * 0.54);
-    if (c.conflict) {
-      // Conflict: a bar under the number (shape, not only colour).
-      ctx.fillStyle = COLORS.bad;
-      ctx.fillRect(x0 + cell * 0.3, y0 + cell * 0.84, cell * 0.4, Math.max(2, cell * 0.05));
-    }
-    if (ui.showIncorrect && c.incorrect && !c.given) {
-      // Incorrect: a notch in the cell's top-right corner.
-      ctx.fillStyle = COLORS.bad;
-      ctx.beginPath();
-      ctx.moveTo(x0 + cell * 0.72, y0 + thick);
-      ctx.lineTo(x0 + cell - thick, y0 + thick);
-      ctx.lineTo(x0 + cell - thick, y0 + cell * 0.28);
-      ctx.closePath();
-      ctx.fill();
-    }
+  drawNumbers(ctx, view, ui, {
+    inset: thick,
+    valueSize: 0.62,
+    valueY: 0.54,
+    place: (v) => {
+      const s = candidateSlot(v, view);
+      return { x: (s.col + 0.5) / s.cols, y: (s.row + 0.55) / s.rows, size: 0.78 / Math.max(s.cols, s.rows) };
+    },
   });
 }

@@ -3,7 +3,7 @@
 // it (node-tested): which cell edges are cage borders, each cage's label, which cage a cell is
 // in, where candidates sit below the label.
 
-import { COLORS, FONT, strokePath, symbolChar } from './board.js';
+import { COLORS, FONT, drawUnderlay, drawNumbers } from './board.js';
 
 const OPS = { '+': '+', '-': '−', '*': '×', '/': '÷', '=': '' };
 
@@ -77,36 +77,11 @@ export function drawKenken(canvas, view, ui = {}) {
   const n = view.size;
   const cell = px / n;
   const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
-  const fill = (r, c, color) => { ctx.fillStyle = color; ctx.fillRect(c * cell, r * cell, cell, cell); };
   // A line position snapped so a line of width w covers whole device pixels.
   const snap = (v, w) => (w % 2 ? Math.round(v) + 0.5 : Math.round(v));
 
-  ctx.fillStyle = COLORS.paper;
-  ctx.fillRect(0, 0, px, px);
-
   const sel = ui.selected;
-  if (sel) {
-    const selValue = view.cells[sel.row * n + sel.col].value;
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        if (selValue && view.cells[r * n + c].value === selValue) fill(r, c, COLORS.same);
-        else if (r === sel.row || c === sel.col) fill(r, c, COLORS.peer);
-      }
-    }
-  }
-  if (ui.highlight) {
-    for (const [r, c] of ui.highlight.cells || []) fill(r, c, COLORS.hintFocus);
-    if (ui.highlight.target) fill(ui.highlight.target.row, ui.highlight.target.col, COLORS.hintTarget);
-  }
-  if (sel) fill(sel.row, sel.col, COLORS.selected);
-  if (ui.flash) fill(ui.flash.row, ui.flash.col, COLORS.flash);
-
-  // Pencil notes under the grid and the numbers, like pencil under ink.
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.strokeStyle = ui.pencil ? COLORS.noteActive : COLORS.noteIdle;
-  ctx.lineWidth = Math.max(1, cell * 0.035);
-  for (const note of view.notes || []) strokePath(ctx, note.points, px);
+  drawUnderlay(ctx, view, ui, (r, c) => r === sel.row || c === sel.col);
 
   // Thin lines between all cells, then thick cage borders drawn edge by edge.
   const thin = Math.max(1, Math.round(px / 700));
@@ -161,42 +136,14 @@ export function drawKenken(canvas, view, ui = {}) {
     ctx.fillText(text, x, y);
   }
 
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  view.cells.forEach((c, i) => {
-    const row = Math.floor(i / n);
-    const col = i % n;
-    const x0 = col * cell, y0 = row * cell;
-    if (!c.value) {
-      if (!c.candidates) return;
-      ctx.fillStyle = COLORS.candidate;
-      for (let v = 1; v <= n; v++) {
-        if (!(c.candidates & (1 << (v - 1)))) continue;
-        const s = candidateSlot(v, n);
-        const h = (cell * (1 - s.top)) / s.rows;
-        ctx.font = `400 ${Math.round(Math.min(h * 0.8, (cell / s.cols) * 0.7))}px ${FONT}`;
-        ctx.fillText(symbolChar(v), x0 + ((s.col + 0.5) * cell) / s.cols, y0 + cell * s.top + (s.row + 0.55) * h);
-      }
-      return;
-    }
-    const wrong = c.conflict || (ui.showIncorrect && c.incorrect);
-    ctx.fillStyle = wrong ? COLORS.bad : COLORS.entry;
-    ctx.font = `400 ${Math.round(cell * 0.56)}px ${FONT}`;
-    ctx.fillText(symbolChar(c.value), x0 + cell / 2, y0 + cell * 0.6);
-    if (c.conflict) {
-      // Conflict: a bar under the number (shape, not only colour).
-      ctx.fillStyle = COLORS.bad;
-      ctx.fillRect(x0 + cell * 0.3, y0 + cell * 0.86, cell * 0.4, Math.max(2, cell * 0.05));
-    }
-    if (ui.showIncorrect && c.incorrect) {
-      // Incorrect: a notch in the cell's top-right corner.
-      ctx.fillStyle = COLORS.bad;
-      ctx.beginPath();
-      ctx.moveTo(x0 + cell * 0.72, y0 + thick);
-      ctx.lineTo(x0 + cell - thick, y0 + thick);
-      ctx.lineTo(x0 + cell - thick, y0 + cell * 0.28);
-      ctx.closePath();
-      ctx.fill();
-    }
+  drawNumbers(ctx, view, ui, {
+    inset: thick,
+    valueSize: 0.56,
+    valueY: 0.6,
+    place: (v) => {
+      const s = candidateSlot(v, n);
+      const h = (1 - s.top) / s.rows;
+      return { x: (s.col + 0.5) / s.cols, y: s.top + (s.row + 0.55) * h, size: Math.min(h * 0.8, 0.7 / s.cols) };
+    },
   });
 }
