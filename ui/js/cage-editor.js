@@ -1,0 +1,164 @@
+// "Enter a puzzle" for KenKen: the cage editor's state, pure (node-tested). A cage is drawn by
+// dragging across cells, then given a target and an operation; cages can be selected, changed
+// and deleted, and every change can be undone. The engine has the last word on a puzzle (its
+// precise errors come back from the backend); this module only keeps what the player drew and
+// says what is plainly unfinished. Not yet wired to a screen (issue #12, "Enter a puzzle").
+
+/** The operations a cage can have, as the engine's JSON spells them. */
+export const OPS = ['+', '-', '*', '/', '='];
+
+const key = ([r, c]) => `${r},${c}`;
+
+/** Whether `cells` ([row, col] pairs) form one orthogonally connected region. */
+export function connected(cells) {
+  if (!cells.length) return false;
+  const left = new Set(cells.map(key));
+  const stack = [cells[0]];
+  left.delete(key(cells[0]));
+  while (stack.length) {
+    const [r, c] = stack.pop();
+    for (const n of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
+      if (left.delete(key(n))) stack.push(n);
+    }
+  }
+  return left.size === 0;
+}
+
+/** The distinct cells of a drag path, in the order first touched. */
+export function dragCells(path) {
+  const seen = new Set();
+  const out = [];
+  for (const cell of path) {
+    const cr = [cell.row ?? cell[0], cell.col ?? cell[1]];
+    if (!seen.has(key(cr))) { seen.add(key(cr)); out.push(cr); }
+  }
+  return out;
+}
+
+export class CageEditor {
+  /** @param {number} size 3..9 */
+  constructor(size) {
+    if (!(Number.isInteger(size) && size >= 3 && size <= 9)) throw new RangeError(`a KenKen board is 3 to 9 cells wide, not ${size}`);
+    this.size = size;
+    /** @type {{cells: number[][], target: number|null, op: string|null}[]} */
+    this.cages = [];
+    this.selected = null; // index into cages
+    this.past = [];
+    this.future = [];
+  }
+
+  /** The editor's content as plain data (what undo restores). */
+  snapshot() {
+    return JSON.stringify({ cages: this.cages, selected: this.selected });
+  }
+
+  restore(text) {
+    const s = JSON.parse(text);
+    this.cages = s.cages;
+    this.selected = s.selected;
+  }
+
+  change(f) {
+    const before = this.snapshot();
+    const result = f();
+    if (result && result.error) return result;
+    this.past.push(before);
+    this.future = [];
+    return result || { ok: true };
+  }
+
+  /** The index of the cage holding (row, col), or -1. */
+  cageAt(row, col) {
+    return this.cages.findIndex((c) => c.cells.some(([r, k]) => r === row && k === col));
+  }
+
+  /**
+   * A new cage from dragged cells. Cells must be on the board, connected and not in another
+   * cage; a single tapped cell in a cage selects that cage instead.
+   * @returns {{ok: true, index: number} | {error: string}}
+   */
+  draw(path) {
+    const cells = dragCells(path);
+    if (!cells.length) return { error: 'Drag across the cells of the cage.' };
+    const off = cells.find(([r, c]) => !(r >= 0 && r < this.size && c >= 0 && c < this.size));
+    if (off) return { error: `Row ${off[0] + 1}, column ${off[1] + 1} is not on the board.` };
+    if (cells.length === 1 && this.cageAt(...cells[0]) >= 0) {
+      this.selected = this.cageAt(...cells[0]);
+      return { ok: true, index: this.selected };
+    }
+    const taken = cells.find(([r, c]) => this.cageAt(r, c) >= 0);
+    if (taken) return { error: `Row ${taken[0] + 1}, column ${taken[1] + 1} is already in a cage: delete that cage first.` };
+    if (!connected(cells)) return { error: 'A cage is one piece: its cells must touch side by side.' };
+    return this.change(() => {
+      this.cages.push({ cells: [...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]), target: null, op: cells.length === 1 ? '=' : null });
+      this.selected = this.cages.length - 1;
+      return { ok: true, index: this.selected };
+    });
+  }
+
+  /** Sets the selected (or given) cage's target and/or operation. */
+  setRule({ target, op }, index = this.selected) {
+    const cage = this.cages[index];
+    if (!cage) return { error: 'Choose a cage first.' };
+    if (target !== undefined && !(Number.isInteger(target) && target > 0)) return { error: 'A target is a whole number above 0.' };
+    if (op !== undefined && !OPS.includes(op)) return { error: `Unknown operation ${op}: use + − × ÷ or a single number.` };
+    return this.change(() => {
+      if (target !== undefined) cage.target = target;
+      if (op !== undefined) cage.op = op;
+    });
+  }
+
+  /** Deletes the selected (or given) cage. */
+  remove(index = this.selected) {
+    if (!this.cages[index]) return { error: 'Choose a cage first.' };
+    return this.change(() => {
+      this.cages.splice(index, 1);
+      this.selected = null;
+    });
+  }
+
+  undo() {
+    if (!this.past.length) return false;
+    this.future.push(this.snapshot());
+    this.restore(this.past.pop());
+    return true;
+  }
+
+  redo() {
+    if (!this.future.length) return false;
+    this.past.push(this.snapshot());
+    this.restore(this.future.pop());
+    return true;
+  }
+
+  /**
+   * What is plainly unfinished, cage by cage (index, or null for the board), before the engine
+   * checks the arithmetic: a cage without a target or operation, `−`/`÷` not on two cells, a
+   * single number on more than one cell, cells in no cage.
+   */
+  problems() {
+    const out = [];
+    this.cages.forEach((c, i) => {
+      if (c.target === null) out.push({ cage: i, message: 'This cage has no target yet.' });
+      if (c.op === null) out.push({ cage: i, message: 'This cage has no operation yet.' });
+      if ((c.op === '-' || c.op === '/') && c.cells.length !== 2) out.push({ cage: i, message: `A ${c.op === '-' ? '−' : '÷'} cage has exactly two cells.` });
+      if (c.op === '=' && c.cells.length !== 1) out.push({ cage: i, message: 'A single number goes in a one-cell cage.' });
+    });
+    const free = [];
+    for (let r = 0; r < this.size; r++) for (let c = 0; c < this.size; c++) if (this.cageAt(r, c) < 0) free.push([r, c]);
+    if (free.length) out.push({ cage: null, cells: free, message: `${free.length} cell${free.length > 1 ? 's are' : ' is'} in no cage yet.` });
+    return out;
+  }
+
+  /** The puzzle as the engine's JSON (docs/kenken.md). */
+  toPuzzle() {
+    return { size: this.size, cages: this.cages.map((c) => ({ op: c.op, target: c.target, cells: c.cells.map(([r, k]) => [r, k]) })) };
+  }
+
+  /** An editor holding a puzzle in the engine's JSON (e.g. the sample, or one to change). */
+  static fromPuzzle(p) {
+    const e = new CageEditor(p.size);
+    e.cages = p.cages.map((c) => ({ cells: c.cells.map(([r, k]) => [r, k]).sort((a, b) => a[0] - b[0] || a[1] - b[1]), target: c.target, op: c.op }));
+    return e;
+  }
+}
