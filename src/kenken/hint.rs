@@ -297,7 +297,7 @@ mod tests {
         for seed in 0..6 {
             let g = super::super::generator::generate(6, super::super::rate::Difficulty::Hard, seed).unwrap();
             let mut board = vec![0u8; 36];
-            while board.iter().any(|&v| v == 0) {
+            while board.contains(&0) {
                 let h = hint(&g.puzzle, &board).unwrap();
                 assert_eq!(h.value, g.solution[h.row * 6 + h.col]);
                 assert_ne!(h.kind, HintKind::Reveal, "hard puzzles need no reveal: {}", h.text);

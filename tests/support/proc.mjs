@@ -50,10 +50,24 @@ export function start(cmd, args, opts = {}) {
 }
 
 export async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await Promise.race([new Promise((r) => child.once('exit', r)), sleep(3000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (!child) return;
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await Promise.race([new Promise((r) => child.once('exit', r)), sleep(3000)]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  // A grandchild that outlives it (the app under WebKitWebDriver) may still hold these pipes,
+  // which would keep this test process alive for good.
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+/** The processes running the executable at `exe` (Linux: /proc/<pid>/exe). */
+export function pidsByExe(exe) {
+  const want = fs.realpathSync(exe);
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
+    try { return fs.readlinkSync(`/proc/${pid}/exe`) === want; } catch { return false; }
+  }).map(Number);
 }
 
 export function requireEnv(name) {

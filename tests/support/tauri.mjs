@@ -1,12 +1,21 @@
 // Drives the real app: tauri-driver (with WebKitWebDriver) + selenium-webdriver.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Builder } from 'selenium-webdriver';
-import { start, stop, waitFor, portOpen, requireEnv, artifactPath } from './proc.mjs';
+import { start, stop, sleep, waitFor, portOpen, requireEnv, artifactPath, pidsByExe } from './proc.mjs';
+
+// Each test file (node --test runs each in its own process) gets its own home, kept across the
+// relaunches within the file: the app's saves, settings and WebKit data start empty, and no file
+// sees the games another one left.
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-e2e-home-'));
+process.on('exit', () => fs.rmSync(home, { recursive: true, force: true }));
+const appEnv = () => ({ ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') });
 
 export async function startApp() {
   const app = requireEnv('INKDOKU_APP');
   const driverBin = process.env.TAURI_DRIVER || 'tauri-driver';
-  const driverProc = start(driverBin, ['--port', '4444', '--native-port', '4445']);
+  const driverProc = start(driverBin, ['--port', '4444', '--native-port', '4445'], { env: appEnv() });
   await waitFor('tauri-driver and WebKitWebDriver to listen', async () => {
     if (driverProc.exitCode !== null) throw new Error(`tauri-driver exited: ${driverProc.output}`);
     return (await portOpen(4444)) && (await portOpen(4445));
@@ -22,8 +31,18 @@ export async function startApp() {
       fs.writeFileSync(artifactPath(name), await driver.takeScreenshot(), 'base64');
     },
     async quit() {
-      try { await driver.quit(); } catch { /* the session may be gone already */ }
+      // Bounded: now and then ending the WebDriver session hangs, or leaves the app running.
+      await Promise.race([driver.quit().catch(() => {}), sleep(10000)]);
       await stop(driverProc);
+      // The app exits by itself once its window is closed (saving first). If it outlives its
+      // session, it would hold tauri-driver's pipes and hang the test run: kill it, as a crash
+      // would (the autosave after every move is what survives).
+      try {
+        await waitFor('the app to exit', () => pidsByExe(app).length === 0, { timeout: 8000 });
+      } catch {
+        for (const pid of pidsByExe(app)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+        console.error('the app outlived its WebDriver session and was killed');
+      }
       // tauri-driver's port must be free before the next test file starts it again.
       await waitFor('tauri-driver to stop', async () => !(await portOpen(4444)));
     },
