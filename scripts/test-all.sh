@@ -29,11 +29,11 @@ trap 'rm -rf "$tmp_home"' EXIT
 
 step "real app end to end (tauri-driver + WebKitWebDriver under Xvfb)"
 HOME="$tmp_home" XDG_DATA_HOME="$tmp_home/data" XDG_CONFIG_HOME="$tmp_home/config" \
-  timeout 600 xvfb-run -a -s "-screen 0 1280x800x24" \
+  timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" \
   dbus-run-session -- node --test --test-concurrency=1 tests/e2e/
 
 step "pen input in headless Chromium (dev bridge, real backend)"
-HOME="$tmp_home" timeout 600 node --test --test-concurrency=1 tests/pen/
+HOME="$tmp_home" timeout 1500 node --test --test-concurrency=1 tests/pen/
 
 step "Windows type-check (cargo check --target x86_64-pc-windows-msvc)"
 if rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-msvc; then
