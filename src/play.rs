@@ -480,7 +480,6 @@ fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
         HintKind::Deduction => "Deduction",
         HintKind::Reveal => "Reveal",
     };
-    let n = g.puzzle().size();
     // The cage the reason is about (a cage claim names another cage), else the cell's own.
     let cage = &g.puzzle().cages()[h.cage.unwrap_or_else(|| g.puzzle().cage_at(h.row, h.col))];
     let apply = if h.kind == HintKind::Mistake {
@@ -488,7 +487,6 @@ fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     } else {
         kenken_play::Action::SetValue { row: h.row, col: h.col, value: h.value }
     };
-    debug_assert!(h.row < n && h.col < n);
     Ok(Advice {
         technique: technique.into(),
         explanation: h.text,

@@ -16,7 +16,7 @@ use crate::session::cells::{CellChange, CellState};
 use crate::session::scratchpad::{InkEdit, InkNote};
 use crate::session::{History, Session, Timer};
 
-use super::{inconsistent, replay_error, LoadError, SaveError};
+use super::{inconsistent, replay_error, unfit_step, LoadError, SaveError};
 
 /// One cage as in the shared data sets: `{"op": "+", "target": 7, "cells": [[0,0],[0,1]]}`.
 #[derive(Serialize, Deserialize)]
@@ -171,7 +171,7 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     let candidates = candidates.ok_or_else(|| inconsistent("candidates name the value 0"))?;
     let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink).map_err(inconsistent)?;
     let history = history.try_map(|undone, k, e: &EditRecord| {
-        let bad = || inconsistent(format!("{} step {k}: not a change this board can make", if undone { "redo" } else { "undo" }));
+        let bad = || unfit_step(undone, k, "change");
         let (cells, ink) = match e {
             EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default()),
             EditRecord::Full { cells, ink } => (cells.as_slice(), ink.clone()),

@@ -319,6 +319,12 @@ fn inconsistent(detail: impl Into<String>) -> LoadError {
     LoadError::Inconsistent { detail: detail.into() }
 }
 
+/// A history record that names no `what` this board can make: step `k` (1-based) of the list
+/// undo takes back (`done`) or of the one redo makes again (`undone`).
+fn unfit_step(undone: bool, k: usize, what: &str) -> LoadError {
+    inconsistent(format!("{} step {k}: not a {what} this board can make", if undone { "redo" } else { "undo" }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use crate::session::{History, Session, Timer};
 use crate::slide::play::{Edit, SlideGame, SlideInfo, SlideSession};
 use crate::slide::{Board, Dir};
 
-use super::{inconsistent, replay_error, LoadError};
+use super::{inconsistent, replay_error, unfit_step, LoadError};
 
 /// The sliding-puzzle part of a save.
 #[derive(Serialize, Deserialize)]
@@ -66,7 +66,7 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
         let steps = e.steps.chars().map(dir_of).collect::<Option<Vec<Dir>>>();
         match steps {
             Some(steps) if !steps.is_empty() && e.gap_before < cells => Ok(Edit { gap_before: e.gap_before, steps }),
-            _ => Err(inconsistent(format!("{} step {k}: not a move this board can make", if undone { "redo" } else { "undo" }))),
+            _ => Err(unfit_step(undone, k, "move")),
         }
     })?;
     let session = Session::replay(SlideGame::new(start), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;

@@ -311,14 +311,19 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
         for kind in GameKind::ALL {
             let Some(saver) = savers.of(kind) else { continue };
             let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms(), Some(kind));
-            let finished = recovery.loaded().is_some_and(|l| l.game.is_finished());
-            // A finished game is over: nothing to continue, and nothing to apologise for.
-            if let (false, Some(n)) = (finished, recovery.message()) {
-                tracing::warn!(notice = %n, kind = kind.as_str(), "autosave recovery");
-                notices.push(n);
-            }
-            if let Some(loaded) = recovery.into_loaded().filter(|l| !l.game.is_finished()) {
-                state.lock().resumable.insert(kind, loaded);
+            let message = recovery.message();
+            match recovery.into_loaded() {
+                // A finished game is over: nothing to continue, and nothing to apologise for.
+                Some(loaded) if loaded.game.is_finished() => {}
+                loaded => {
+                    if let Some(n) = message {
+                        tracing::warn!(notice = %n, kind = kind.as_str(), "autosave recovery");
+                        notices.push(n);
+                    }
+                    if let Some(loaded) = loaded {
+                        state.lock().resumable.insert(kind, loaded);
+                    }
+                }
             }
         }
     }
