@@ -12,16 +12,20 @@ const home = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-e2e-home-'));
 process.on('exit', () => fs.rmSync(home, { recursive: true, force: true }));
 const appEnv = () => ({ ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') });
 
+// Ports can be moved (INKDOKU_DRIVER_PORT) so that two checkouts can run their E2E at once.
+const driverPort = Number(process.env.INKDOKU_DRIVER_PORT || 4444);
+const nativePort = driverPort + 1;
+
 export async function startApp() {
   const app = requireEnv('INKDOKU_APP');
   const driverBin = process.env.TAURI_DRIVER || 'tauri-driver';
-  const driverProc = start(driverBin, ['--port', '4444', '--native-port', '4445'], { env: appEnv() });
+  const driverProc = start(driverBin, ['--port', String(driverPort), '--native-port', String(nativePort)], { env: appEnv() });
   await waitFor('tauri-driver and WebKitWebDriver to listen', async () => {
     if (driverProc.exitCode !== null) throw new Error(`tauri-driver exited: ${driverProc.output}`);
-    return (await portOpen(4444)) && (await portOpen(4445));
+    return (await portOpen(driverPort)) && (await portOpen(nativePort));
   });
   const driver = await new Builder()
-    .usingServer('http://127.0.0.1:4444/')
+    .usingServer(`http://127.0.0.1:${driverPort}/`)
     .withCapabilities({ browserName: 'wry', 'tauri:options': { application: app } })
     .build();
   await driver.manage().setTimeouts({ script: 10000, pageLoad: 20000, implicit: 0 });
@@ -44,7 +48,7 @@ export async function startApp() {
         console.error('the app outlived its WebDriver session and was killed');
       }
       // tauri-driver's port must be free before the next test file starts it again.
-      await waitFor('tauri-driver to stop', async () => !(await portOpen(4444)));
+      await waitFor('tauri-driver to stop', async () => !(await portOpen(driverPort)));
     },
   };
 }
