@@ -83,7 +83,13 @@ struct DialogPicker(AppHandle);
 
 impl FilePicker for DialogPicker {
     fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String> {
-        let picked = self.0.dialog().file().add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]).set_file_name(suggested_name).blocking_save_file();
+        // The suggested name's extension says what is saved: a game, or a KenKen as text/JSON.
+        let filter: (&str, &[&str]) = match suggested_name.rsplit('.').next() {
+            Some("txt") => ("KenKen as text", &["txt"]),
+            Some("json") => ("KenKen as JSON", &["json"]),
+            _ => ("Inkdoku game", &[inkdoku::save::EXTENSION]),
+        };
+        let picked = self.0.dialog().file().add_filter(filter.0, filter.1).set_file_name(suggested_name).blocking_save_file();
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
     }
 
@@ -92,6 +98,7 @@ impl FilePicker for DialogPicker {
         let dialog = match kind {
             FileKind::Game => dialog.add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]),
             FileKind::PuzzleText => dialog.add_filter("Puzzle as text", &["txt", "sdk", "sudoku"]),
+            FileKind::Kenken => dialog.add_filter("KenKen (text or JSON)", &["txt", "json", "jsonl"]),
             FileKind::Picture => {
                 // Debug builds only (the E2E tests; never in a release): a file named by
                 // INKDOKU_TEST_PICK_FILE holds the path "picked", as the native dialog can't be

@@ -7,6 +7,7 @@
 //! game into the shared [`crate::session::Session`] for undo/redo and the timer.
 
 pub mod bank;
+pub mod entry;
 pub mod generator;
 pub mod hint;
 pub mod rate;
@@ -110,6 +111,10 @@ pub enum KenkenError {
     NoCages,
     #[error("cage {cage}: unknown operation {op:?} (use + - * / or =)")]
     UnknownOp { cage: usize, op: String },
+    #[error("cage {cage} has no target")]
+    NoTarget { cage: usize },
+    #[error("cage {cage} has no operation")]
+    NoOperation { cage: usize },
     #[error("cage {cage} has no cells")]
     EmptyCage { cage: usize },
     #[error("cage {cage} has {cells} cells; at most {MAX_CAGE_CELLS} are supported")]
@@ -134,6 +139,32 @@ pub enum KenkenError {
     BadSolution(String),
     #[error("line {line}: {msg}")]
     Text { line: usize, msg: String },
+}
+
+impl KenkenError {
+    /// A stable name for the error (the view may phrase it in the player's language).
+    pub fn code(&self) -> &'static str {
+        match self {
+            KenkenError::Json(_) => "json",
+            KenkenError::Size(_) => "size",
+            KenkenError::NoCages => "no_cages",
+            KenkenError::UnknownOp { .. } => "unknown_op",
+            KenkenError::NoTarget { .. } => "no_target",
+            KenkenError::NoOperation { .. } => "no_operation",
+            KenkenError::EmptyCage { .. } => "empty_cage",
+            KenkenError::CageTooLarge { .. } => "cage_too_large",
+            KenkenError::CellOutside { .. } => "cell_outside",
+            KenkenError::DuplicateCell { .. } => "duplicate_cell",
+            KenkenError::Overlap { .. } => "overlap",
+            KenkenError::Uncovered { .. } => "uncovered",
+            KenkenError::NotTwoCells { .. } => "not_two_cells",
+            KenkenError::NotOneCell { .. } => "not_one_cell",
+            KenkenError::Disconnected { .. } => "disconnected",
+            KenkenError::Unreachable { .. } => "unreachable",
+            KenkenError::BadSolution(_) => "bad_solution",
+            KenkenError::Text { .. } => "text",
+        }
+    }
 }
 
 /// The JSON shape of one line of the shared data sets (extra fields are kept by the caller).

@@ -314,6 +314,9 @@ pub struct Solutions {
     pub count: usize,
     /// The first solution found, row-major.
     pub first: Option<Vec<u8>>,
+    /// The second one, if the limit allowed looking for it (where two solutions differ is
+    /// what tells a player which cage they copied wrong).
+    pub second: Option<Vec<u8>>,
     /// Search nodes (propagation calls), a machine-independent effort measure.
     pub nodes: u64,
 }
@@ -321,7 +324,7 @@ pub struct Solutions {
 /// Counts solutions up to `limit` (use 2 to prove uniqueness).
 pub fn solutions(p: &Puzzle, limit: usize) -> Solutions {
     let g = Geometry::new(p);
-    let mut out = Solutions { count: 0, first: None, nodes: 0 };
+    let mut out = Solutions { count: 0, first: None, second: None, nodes: 0 };
     let mut doms = vec![full_mask(p.size()); p.size() * p.size()];
     if limit > 0 {
         search(p, &g, &mut doms, limit, &mut out);
@@ -348,8 +351,11 @@ fn search(p: &Puzzle, g: &Geometry, doms: &mut [u16], limit: usize, out: &mut So
     let best = (0..doms.len()).filter(|&c| doms[c].count_ones() > 1).min_by_key(|&c| doms[c].count_ones());
     let Some(cell) = best else {
         out.count += 1;
+        let grid = || Some(doms.iter().map(|d| d.trailing_zeros() as u8).collect());
         if out.first.is_none() {
-            out.first = Some(doms.iter().map(|d| d.trailing_zeros() as u8).collect());
+            out.first = grid();
+        } else if out.second.is_none() {
+            out.second = grid();
         }
         return;
     };

@@ -4,8 +4,9 @@
 //!
 //! Usage: `inkdoku-devserver [--port N] [--ui DIR] [--pick-file FILE]`. Port 0 (the default)
 //! picks a free port; the first line on stdout is `listening on http://127.0.0.1:PORT/`.
-//! `--pick-file`: the "open dialog" for pictures answers with the path written in FILE at that
-//! moment (empty: cancelled), so tests can choose a picture; without it there are no dialogs.
+//! `--pick-file`: every file dialog (open or save) answers with the path written in FILE at that
+//! moment (empty: cancelled), so tests can choose a picture or a KenKen file; without it there
+//! are no dialogs.
 //!
 //! The HTTP is deliberately minimal (one request per connection, `Connection: close`, bodies by
 //! Content-Length): it only ever talks to a local test browser. A general-purpose crate was
@@ -17,7 +18,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use inkdoku_app::commands::files::{FileKind, FilePicker, NoPicker};
+use inkdoku_app::commands::files::{FileKind, FilePicker};
 use inkdoku_app::commands::settings::MemoryStore;
 use inkdoku_app::commands::{dispatch, AppState, ErrorBody};
 
@@ -62,19 +63,22 @@ fn main() {
     }
 }
 
-/// Picks pictures by reading the path a test wrote into a file; nothing else.
+/// Answers every file dialog with the path a test wrote into a file (empty: cancelled).
 struct TestPicker(PathBuf);
 
-impl FilePicker for TestPicker {
-    fn pick_save(&self, name: &str) -> Result<Option<PathBuf>, String> {
-        NoPicker.pick_save(name)
-    }
-    fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String> {
-        if kind != FileKind::Picture {
-            return NoPicker.pick_open(kind);
-        }
+impl TestPicker {
+    fn answer(&self) -> Result<Option<PathBuf>, String> {
         let path = std::fs::read_to_string(&self.0).map_err(|e| e.to_string())?;
         Ok((!path.trim().is_empty()).then(|| PathBuf::from(path.trim())))
+    }
+}
+
+impl FilePicker for TestPicker {
+    fn pick_save(&self, _: &str) -> Result<Option<PathBuf>, String> {
+        self.answer()
+    }
+    fn pick_open(&self, _: FileKind) -> Result<Option<PathBuf>, String> {
+        self.answer()
     }
 }
 

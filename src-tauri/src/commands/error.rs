@@ -18,6 +18,8 @@ pub enum CommandError {
     Unsolvable,
     #[error("That puzzle has more than one solution, so it can't be played fairly.")]
     NotUnique,
+    #[error("That KenKen can't be used: {0}")]
+    KenkenPuzzle(String),
     #[error("That puzzle can't be made: {0}.")]
     Unavailable(String),
     #[error("{}", play_sentence(.0))]
@@ -47,6 +49,7 @@ impl CommandError {
             CommandError::Unsolvable => "unsolvable",
             CommandError::NotUnique => "not_unique",
             CommandError::Unavailable(_) => "unavailable",
+            CommandError::KenkenPuzzle(_) => "kenken_puzzle",
             CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
             CommandError::Files(_) => "files",

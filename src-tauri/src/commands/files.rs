@@ -17,6 +17,8 @@ pub enum FileKind {
     Game,
     /// A puzzle as text (`.txt`, one line or a grid).
     PuzzleText,
+    /// A KenKen for "Enter a puzzle" (`.txt` hand-entry format or `.json`).
+    Kenken,
     /// A picture for the sliding puzzle (PNG or JPEG).
     Picture,
 }
@@ -84,11 +86,16 @@ pub fn import_puzzle_file(state: &AppState) -> Result<Opened, CommandError> {
     let Some(path) = state.picker.pick_open(FileKind::PuzzleText).map_err(CommandError::Files)? else {
         return Ok(Opened { view: None });
     };
-    let size = std::fs::metadata(&path).map_err(|e| CommandError::BadFile(e.to_string()))?.len();
+    let text = read_small_text(&path)?;
+    let view = super::game::import_puzzle(state, super::game::ImportArgs { text })?;
+    Ok(Opened { view: Some(view) })
+}
+
+/// A puzzle file's text: refused when it is far too big to be a puzzle, or not text.
+pub(crate) fn read_small_text(path: &std::path::Path) -> Result<String, CommandError> {
+    let size = std::fs::metadata(path).map_err(|e| CommandError::BadFile(e.to_string()))?.len();
     if size > MAX_PUZZLE_FILE {
         return Err(CommandError::BadFile(format!("{} is {size} bytes, far too big for a puzzle", path.display())));
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
-    let view = super::game::import_puzzle(state, super::game::ImportArgs { text })?;
-    Ok(Opened { view: Some(view) })
+    std::fs::read_to_string(path).map_err(|e| CommandError::BadFile(e.to_string()))
 }

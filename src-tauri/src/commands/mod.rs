@@ -6,6 +6,7 @@
 //! deserialises its arguments, calls the engine and returns a view; no game rule lives here.
 
 mod autosave;
+mod entry;
 mod error;
 pub mod files;
 mod game;
@@ -52,6 +53,10 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "update_settings" => to_value(update_settings(state, a.parse()?)),
         "platform_info" => to_value(Ok(crate::platform::info())),
         "log_frontend_error" => to_value(Ok(log_frontend_error(a.parse()?))),
+        "check_kenken" => to_value(entry::check_kenken(a.parse()?)),
+        "play_kenken" => to_value(entry::play_kenken(state, a.parse()?)),
+        "open_kenken" => to_value(entry::open_kenken(state)),
+        "save_kenken" => to_value(entry::save_kenken(state, a.parse()?)),
         "choose_picture" => to_value(pictures::choose_picture(state)),
         "picture" => to_value(pictures::picture(state, a.parse()?)),
         other => Err(CommandError::UnknownCommand(other.to_string())),

@@ -24,6 +24,10 @@ pub const COMMANDS: &[&str] = &[
     "update_settings",
     "platform_info",
     "log_frontend_error",
+    "check_kenken",
+    "play_kenken",
+    "open_kenken",
+    "save_kenken",
     "choose_picture",
     "picture",
 ];
