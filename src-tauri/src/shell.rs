@@ -83,13 +83,14 @@ struct DialogPicker(AppHandle);
 
 impl FilePicker for DialogPicker {
     fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String> {
-        // The suggested name's extension says what is saved: a game, or a KenKen as text/JSON.
-        let filter: (&str, &[&str]) = match suggested_name.rsplit('.').next() {
-            Some("txt") => ("KenKen as text", &["txt"]),
-            Some("json") => ("KenKen as JSON", &["json"]),
-            _ => ("Inkdoku game", &[inkdoku::save::EXTENSION]),
+        // The suggested name's extension says what is saved: a game, or a KenKen (text or JSON,
+        // the player's choice of filter; the chosen name's extension decides the format).
+        let dialog = self.0.dialog().file().set_file_name(suggested_name);
+        let dialog = match suggested_name.rsplit('.').next() {
+            Some("txt" | "json") => dialog.add_filter("KenKen as text", &["txt"]).add_filter("KenKen as JSON", &["json"]),
+            _ => dialog.add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]),
         };
-        let picked = self.0.dialog().file().add_filter(filter.0, filter.1).set_file_name(suggested_name).blocking_save_file();
+        let picked = dialog.blocking_save_file();
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
     }
 

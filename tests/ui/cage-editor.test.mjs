@@ -2,7 +2,7 @@
 // delete, undo/redo, what is unfinished, and the engine's JSON.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CageEditor, connected, dragCells } from '../../ui/js/cage-editor.js';
+import { CageEditor, connected, dragCells, pathCells } from '../../ui/js/cage-editor.js';
 
 const cell = (row, col) => ({ row, col });
 
@@ -63,4 +63,66 @@ test('what is unfinished is named by cage, and the JSON is the engine\'s', () =>
   const f = CageEditor.fromPuzzle(sample);
   assert.deepEqual(f.problems(), []);
   assert.deepEqual(f.toPuzzle(), sample);
+});
+
+test('a drag path in board units: every cell it passes, side by side even when fast', () => {
+  // Slow: many points inside the cells.
+  assert.deepEqual(pathCells([{ x: 0.1, y: 0.1 }, { x: 0.2, y: 0.1 }, { x: 0.4, y: 0.1 }, { x: 0.45, y: 0.3 }], 3), [[0, 0], [0, 1]]);
+  // Fast: two points three cells apart still give the cells between.
+  assert.deepEqual(pathCells([{ x: 0.05, y: 0.5 }, { x: 0.95, y: 0.5 }], 3), [[1, 0], [1, 1], [1, 2]]);
+  // Through a corner: the cell whose boundary the move crosses first is taken, so the cells
+  // stay connected (a diagonal move from the middle of (0,0) to the middle of (1,1)).
+  const diag = pathCells([{ x: 1 / 6, y: 1 / 6 }, { x: 0.5, y: 0.5 - 0.0001 }, { x: 0.5, y: 0.5 }], 3);
+  assert.ok(connected(diag), JSON.stringify(diag));
+  assert.deepEqual(diag[0], [0, 0]);
+  assert.deepEqual(diag[diag.length - 1], [1, 1]);
+  const exact = pathCells([{ x: 1 / 6, y: 1 / 6 }, { x: 5 / 6, y: 5 / 6 }], 3);
+  assert.ok(connected(exact), JSON.stringify(exact));
+  // Points off the board are ignored; array points work too.
+  assert.deepEqual(pathCells([[-0.2, 0.1], [0.1, 0.1], [0.1, 1.3]], 3), [[0, 0], [1, 0], [2, 0]]);
+  // Going back over a cell does not repeat it.
+  assert.deepEqual(pathCells([{ x: 0.1, y: 0.1 }, { x: 0.5, y: 0.1 }, { x: 0.1, y: 0.1 }], 3), [[0, 0], [0, 1]]);
+});
+
+test('typing a target: replaces, then appends; one undo step per run; backspace', () => {
+  const e = new CageEditor(6);
+  e.draw([cell(0, 0), cell(0, 1)]);
+  e.setRule({ target: 7, op: '+' });
+  e.select(0);
+  e.typeDigit(1);
+  assert.equal(e.cages[0].target, 1, 'the first digit replaces');
+  e.typeDigit(2);
+  assert.equal(e.cages[0].target, 12, 'the next appends');
+  e.backspace();
+  e.typeDigit(5);
+  assert.equal(e.cages[0].target, 15);
+  e.undo();
+  assert.equal(e.cages[0].target, 7, 'the whole run is one step');
+  e.redo();
+  assert.equal(e.cages[0].target, 15);
+  e.typeDigit(0);
+  assert.equal(e.cages[0].target, null, 'a lone 0 leaves no target');
+  assert.match(new CageEditor(3).typeDigit(1).error, /Choose a cage/);
+  e.select(0);
+  for (const d of [1, 2, 3, 4, 5, 6]) e.typeDigit(d);
+  assert.match(e.typeDigit(7).error, /six digits/);
+  e.backspace(); e.backspace(); e.backspace(); e.backspace(); e.backspace(); e.backspace();
+  assert.equal(e.cages[0].target, null);
+});
+
+test('the eraser removes every cage it crosses in one step; a cage grows by a neighbour', () => {
+  const e = new CageEditor(3);
+  e.draw([cell(0, 0), cell(0, 1)]);
+  e.draw([cell(1, 0)]);
+  e.draw([cell(2, 2)]);
+  assert.deepEqual(e.removeAt([[0, 1], [1, 0], [1, 1]]), { ok: true, removed: 2 });
+  assert.deepEqual(e.cages.map((c) => c.cells), [[[2, 2]]]);
+  e.undo();
+  assert.equal(e.cages.length, 3, 'one undo brings both back');
+  e.select(2);
+  assert.deepEqual(e.extend([2, 1]), { ok: true });
+  assert.deepEqual(e.cages[2], { cells: [[2, 1], [2, 2]], target: null, op: null }, 'a grown given is no longer a given');
+  assert.match(e.extend([0, 0]).error, /already in a cage/);
+  assert.match(e.extend([0, 2]).error, /one piece/);
+  assert.match(e.extend([3, 2]).error, /off the board/);
 });

@@ -251,6 +251,25 @@ test('the eraser end erases in any mode; its ink goes when it lifts', () => {
   }
 });
 
+test('in tap mode the eraser end taps and drags, and its events say it was the eraser', () => {
+  const m = new InputMachine({ n: N });
+  const c = consumer(m);
+  c.feed(m.down({ ...eraser, point: { x: 0.1, y: 0.5, t: 0 }, mode: 'tap' }));
+  assert.equal(m.state, 'touching');
+  c.feed(m.move({ ...eraser, points: [{ x: 0.5, y: 0.5, t: 10 }] }));
+  c.feed(m.up({ ...eraser, buttons: 0, point: { x: 0.9, y: 0.5, t: 30 } }));
+  const drag = c.got.find((e) => e.type === 'drag');
+  assert.equal(drag.eraser, true);
+  c.feed(m.down({ ...eraser, point: { x: 0.1, y: 0.1, t: 100 }, mode: 'tap' }));
+  c.feed(m.up({ ...eraser, buttons: 0, point: { x: 0.1, y: 0.1, t: 110 } }));
+  assert.equal(c.got.at(-1).type, 'tap');
+  assert.equal(c.got.at(-1).eraser, true);
+  // The nib's taps carry no such flag.
+  c.feed(m.down({ ...pen, point: { x: 0.1, y: 0.1, t: 200 }, mode: 'tap' }));
+  c.feed(m.up({ ...pen, buttons: 0, point: { x: 0.1, y: 0.1, t: 210 } }));
+  assert.equal(c.got.at(-1).eraser, undefined);
+});
+
 test('an eraser stroke does not touch the open writing group', () => {
   const m = new InputMachine({ n: N });
   const c = consumer(m);

@@ -90,6 +90,8 @@ const ctx = {
     return v;
   },
   show: (view) => show(view),
+  startGame: (view, note) => { if (startGame(view)) setStatus(note); },
+  historyChanged: () => syncHistory(),
   redraw: render,
   setStatus,
   toast,
@@ -98,9 +100,10 @@ const ctx = {
   saveSettings: (patch) => saveSettings(patch),
 };
 
-function useScreen(game) {
+/** @param {((ctx) => object)|null} make a screen factory (a game's `create`, or its `entry`) */
+function useScreen(make) {
   if (screen) screen.destroy();
-  screen = game ? game.create(ctx) : null;
+  screen = make ? make(ctx) : null;
   $('app').dataset.game = screen ? screen.kind : '';
   if (screen) publish(() => (screen ? screen.state : {}), Object.keys(screen.state));
 }
@@ -125,7 +128,7 @@ function show(view, { fresh = false } = {}) {
     return false;
   }
   if (!screen || screen.kind !== view.kind) {
-    useScreen(gameOf(view.kind));
+    useScreen(gameOf(view.kind).create);
     fresh = true;
   }
   app.view = view;
@@ -138,6 +141,22 @@ function show(view, { fresh = false } = {}) {
   wasSolved = view.solved;
   if (!view.solved) $('celebration').hidden = true;
   return true;
+}
+
+/**
+ * "Enter a puzzle": the game's entry screen, with no game shown (the one in play stays saved
+ * in the backend). Its undo and redo are the editor's; it has no clock.
+ */
+function enterPuzzle(kind, args) {
+  const g = gameOf(kind);
+  if (!g || !g.entry) return;
+  useScreen((c) => g.entry(c, args));
+  app.view = null;
+  wasSolved = false;
+  $('celebration').hidden = true;
+  $('timer').textContent = '–';
+  syncHistory();
+  render();
 }
 
 /** Another game: new, generated, continued, imported or opened. */
@@ -182,11 +201,17 @@ async function saveSettings(patch) {
 // ---------- undo and redo: the session's, the same for every game ----------
 
 function syncHistory() {
-  $('btn-undo').disabled = !app.view || !app.view.can_undo;
-  $('btn-redo').disabled = !app.view || !app.view.can_redo;
+  // A screen with a history of its own (puzzle entry) answers for it; otherwise the session.
+  const own = screen && screen.history ? screen.history.can() : null;
+  $('btn-undo').disabled = own ? !own.undo : !app.view || !app.view.can_undo;
+  $('btn-redo').disabled = own ? !own.redo : !app.view || !app.view.can_redo;
 }
 
 async function history(command) {
+  if (screen && screen.history) {
+    screen.history[command]();
+    return;
+  }
   const v = await callOrToast(command);
   if (v) show(v);
 }
@@ -231,7 +256,7 @@ function wire() {
   });
   $('btn-undo').addEventListener('click', () => history('undo'));
   $('btn-redo').addEventListener('click', () => history('redo'));
-  wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame });
+  wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle });
   setInterval(tickTimer, 500);
 }
 

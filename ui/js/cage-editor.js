@@ -2,7 +2,7 @@
 // dragging across cells, then given a target and an operation; cages can be selected, changed
 // and deleted, and every change can be undone. The engine has the last word on a puzzle (its
 // precise errors come back from the backend); this module only keeps what the player drew and
-// says what is plainly unfinished. Not yet wired to a screen (issue #12, "Enter a puzzle").
+// says what is plainly unfinished. The screen is screens/kenken-entry.js.
 
 /** The operations a cage can have, as the engine's JSON spells them. */
 export const OPS = ['+', '-', '*', '/', '='];
@@ -35,6 +35,44 @@ export function dragCells(path) {
   return out;
 }
 
+/**
+ * The cells a drag passes through, in order, from its points in board units (0..1). Points
+ * come in at the pointer's rate, so a fast stroke jumps: each segment is walked in steps of a
+ * quarter cell, and a diagonal step from one cell to another also takes the cell the segment
+ * crosses first, so the cells stay side by side.
+ */
+export function pathCells(points, n) {
+  const out = [];
+  let prev = null; // the previous sample, {x, y}
+  const cellOf = (x, y) => [Math.min(n - 1, Math.floor(y * n)), Math.min(n - 1, Math.floor(x * n))];
+  const visit = (x, y) => {
+    const inside = x >= 0 && x < 1 && y >= 0 && y < 1;
+    const last = out[out.length - 1];
+    if (inside) {
+      const cell = cellOf(x, y);
+      if (last && last[0] !== cell[0] && last[1] !== cell[1] && prev) {
+        // Crossed a corner between two samples: take the cell on the side whose boundary the
+        // move crossed first.
+        const bx = Math.max(last[1], cell[1]) / n, by = Math.max(last[0], cell[0]) / n;
+        const tx = (bx - prev.x) / (x - prev.x), ty = (by - prev.y) / (y - prev.y);
+        out.push(tx <= ty ? [last[0], cell[1]] : [cell[0], last[1]]);
+      }
+      if (!last || last[0] !== cell[0] || last[1] !== cell[1]) out.push(cell);
+    }
+    prev = { x, y };
+  };
+  for (const p of points) {
+    const x = p.x ?? p[0], y = p.y ?? p[1];
+    if (prev) {
+      const from = prev;
+      const steps = Math.ceil(Math.hypot(x - from.x, y - from.y) * n * 4);
+      for (let k = 1; k < steps; k++) visit(from.x + ((x - from.x) * k) / steps, from.y + ((y - from.y) * k) / steps);
+    }
+    visit(x, y);
+  }
+  return dragCells(out);
+}
+
 export class CageEditor {
   /** @param {number} size 3..9 */
   constructor(size) {
@@ -45,6 +83,7 @@ export class CageEditor {
     this.selected = null; // index into cages
     this.past = [];
     this.future = [];
+    this.typing = null; // the cage whose target is being typed (one undo step per run)
   }
 
   /** The editor's content as plain data (what undo restores). */
@@ -59,6 +98,7 @@ export class CageEditor {
   }
 
   change(f) {
+    this.typing = null;
     const before = this.snapshot();
     const result = f();
     if (result && result.error) return result;
@@ -83,7 +123,7 @@ export class CageEditor {
     const off = cells.find(([r, c]) => !(r >= 0 && r < this.size && c >= 0 && c < this.size));
     if (off) return { error: `Row ${off[0] + 1}, column ${off[1] + 1} is not on the board.` };
     if (cells.length === 1 && this.cageAt(...cells[0]) >= 0) {
-      this.selected = this.cageAt(...cells[0]);
+      this.select(this.cageAt(...cells[0]));
       return { ok: true, index: this.selected };
     }
     const taken = cells.find(([r, c]) => this.cageAt(r, c) >= 0);
@@ -108,6 +148,44 @@ export class CageEditor {
     });
   }
 
+  /**
+   * Types a digit of the selected cage's target, as on a calculator: the first digit after
+   * choosing a cage replaces its target, the next ones append. A run of typing into one cage
+   * is one undo step.
+   */
+  typeDigit(d) {
+    const i = this.selected;
+    const cage = this.cages[i];
+    if (!cage) return { error: 'Choose a cage first.' };
+    if (!(Number.isInteger(d) && d >= 0 && d <= 9)) return { error: `${d} is not a digit.` };
+    const text = `${this.typing === i && cage.target !== null ? cage.target : ''}${d}`;
+    if (text.length > 6) return { error: 'A target has at most six digits.' };
+    return this.typingChange(i, Number(text) || null);
+  }
+
+  /** Takes the last digit off the selected cage's target. */
+  backspace() {
+    const i = this.selected;
+    const cage = this.cages[i];
+    if (!cage) return { error: 'Choose a cage first.' };
+    if (cage.target === null) return { ok: true };
+    return this.typingChange(i, Number(String(cage.target).slice(0, -1)) || null);
+  }
+
+  typingChange(i, target) {
+    const apply = () => { this.cages[i].target = target; };
+    if (this.typing === i) { apply(); return { ok: true }; }
+    const r = this.change(apply);
+    this.typing = i;
+    return r;
+  }
+
+  /** Chooses a cage (or none) without changing anything. */
+  select(index) {
+    this.selected = this.cages[index] ? index : null;
+    this.typing = null;
+  }
+
   /** Deletes the selected (or given) cage. */
   remove(index = this.selected) {
     if (!this.cages[index]) return { error: 'Choose a cage first.' };
@@ -117,7 +195,37 @@ export class CageEditor {
     });
   }
 
+  /** Deletes every cage holding one of `cells` ([row, col]) in one step (the eraser end). */
+  removeAt(cells) {
+    const hit = new Set(cells.map(([r, c]) => this.cageAt(r, c)).filter((i) => i >= 0));
+    if (!hit.size) return { ok: true, removed: 0 };
+    return this.change(() => {
+      this.cages = this.cages.filter((_, i) => !hit.has(i));
+      this.selected = null;
+      return { ok: true, removed: hit.size };
+    });
+  }
+
+  /**
+   * Adds the cell beside the selected cage (keyboard: Shift+arrow) to it; a one-cell given
+   * that grows loses its `=`.
+   */
+  extend([row, col]) {
+    const cage = this.cages[this.selected];
+    if (!cage) return { error: 'Choose a cage first.' };
+    if (!(row >= 0 && row < this.size && col >= 0 && col < this.size)) return { error: 'That is off the board.' };
+    const other = this.cageAt(row, col);
+    if (other === this.selected) return { ok: true };
+    if (other >= 0) return { error: `Row ${row + 1}, column ${col + 1} is already in a cage: delete that cage first.` };
+    if (!cage.cells.some(([r, c]) => Math.abs(r - row) + Math.abs(c - col) === 1)) return { error: 'A cage is one piece: its cells must touch side by side.' };
+    return this.change(() => {
+      cage.cells = [...cage.cells, [row, col]].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      if (cage.op === '=') cage.op = null;
+    });
+  }
+
   undo() {
+    this.typing = null;
     if (!this.past.length) return false;
     this.future.push(this.snapshot());
     this.restore(this.past.pop());
@@ -125,6 +233,7 @@ export class CageEditor {
   }
 
   redo() {
+    this.typing = null;
     if (!this.future.length) return false;
     this.past.push(this.snapshot());
     this.restore(this.future.pop());

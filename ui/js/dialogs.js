@@ -14,7 +14,7 @@ const $ = (id) => document.getElementById(id);
  * What the dialogs need from the app.
  * @typedef {{settings: () => object|null, saveSettings: (patch: object) => Promise<void>,
  *   startGame: (view: object) => boolean, newGame: (kind: string, args: object) => Promise<void>,
- *   newDefaultGame: () => Promise<void>}} Host
+ *   newDefaultGame: () => Promise<void>, enterPuzzle: (kind: string, args: object) => void}} Host
  */
 /** @type {Host} */
 let host = null;
@@ -62,11 +62,12 @@ export function openPicker(note) {
 
 function onPickerClosed() {
   const choice = $('dlg-new').returnValue;
-  if (choice !== 'start' && choice !== 'fresh') return;
+  if (choice !== 'start' && choice !== 'fresh' && choice !== 'enter') return;
   const g = gameOf(picked);
   const { args, settings } = g.options.read();
   host.saveSettings({ ...settings, last_game: g.kind });
-  if (choice === 'fresh') generateGame(g, args);
+  if (choice === 'enter') host.enterPuzzle(g.kind, args);
+  else if (choice === 'fresh') generateGame(g, args);
   else host.newGame(g.kind, args);
 }
 

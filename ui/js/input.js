@@ -34,6 +34,8 @@
 //   {type:'tap', cell, point?}           a tap on a cell (not writing); in 'tap' mode also where
 //                                        (a board of another shape hit-tests it itself)
 //   {type:'drag', from, to, points}      a stroke in 'tap' mode that moved (cells at both ends)
+//                                        (tap and drag carry `eraser: true` when the pen's
+//                                        eraser end made them)
 //   {type:'touch', from, at}             a stroke in 'tap' mode in progress: where it started and
 //                                        is now (both null: it was cancelled)
 // `inkIds` hand live ink over to the consumer: it stays on screen until the consumer has
@@ -122,6 +124,8 @@ export class InputMachine {
     if (!accepted) return out;
     const kind = mode === 'tap' ? 'tap' : isEraser({ pointerType, button, buttons }) ? 'erase' : mode === 'note' ? 'note' : 'write';
     const stroke = { pointerId, pointerType, kind, points: [copyPoint(point)], inkId: null };
+    // In 'tap' mode the eraser end taps and drags too; its events say so (puzzle entry erases).
+    if (kind === 'tap' && isEraser({ pointerType, button, buttons })) stroke.eraser = true;
     this._active = stroke;
     if (kind === 'tap') return out;
     if (kind === 'write') {
@@ -206,8 +210,9 @@ export class InputMachine {
     if (a.kind === 'tap') {
       const points = [...a.points, copyPoint(pt)];
       const from = cellAt(points[0].x, points[0].y, n);
-      if (isTiny(points, n)) return from ? [{ type: 'tap', cell: from, point: points[0] }] : [];
-      return [{ type: 'drag', from, to: cellAt(pt.x, pt.y, n), points }];
+      const tagged = (e) => (a.eraser ? { ...e, eraser: true } : e);
+      if (isTiny(points, n)) return from ? [tagged({ type: 'tap', cell: from, point: points[0] })] : [];
+      return [tagged({ type: 'drag', from, to: cellAt(pt.x, pt.y, n), points })];
     }
     if (a.kind === 'erase') return [this._remove([a.inkId]), { type: 'erase', points: a.points }];
     // A pencil stroke; a tiny one is a tap on the cell under the pen, not a speck.

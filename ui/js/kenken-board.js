@@ -7,9 +7,15 @@ import { COLORS, FONT, drawUnderlay, drawNumbers } from './board.js';
 
 const OPS = { '+': '+', '-': '−', '*': '×', '/': '÷', '=': '' };
 
-/** A cage's label as printed in its top-left cell: `12+`, `1−`, `6×`, `2÷`, a lone `3`. */
+/**
+ * A cage's label as printed in its top-left cell: `12+`, `1−`, `6×`, `2÷`, a lone `3`. A cage
+ * still being entered shows `?` for what it lacks (`?+`, `12?`); `label` overrides it.
+ */
 export function cageLabel(cage) {
-  return `${cage.target}${OPS[cage.op] ?? cage.op}`;
+  if (cage.label !== undefined) return cage.label;
+  const target = cage.target ?? '?';
+  const op = cage.op === null || cage.op === undefined ? (cage.cells && cage.cells.length === 1 ? '' : '?') : OPS[cage.op] ?? cage.op;
+  return `${target}${op}`;
 }
 
 /** For each cell (row-major), the index of its cage in `view.cages` (-1 if none). */

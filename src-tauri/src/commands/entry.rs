@@ -78,7 +78,7 @@ pub fn open_kenken(state: &AppState) -> Result<OpenedEntry, CommandError> {
     Ok(OpenedEntry { puzzle: Some(Entered::from_puzzle(&read.puzzle)) })
 }
 
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EntryFormat {
     /// The hand-entry text format (docs/kenken.md).
@@ -91,7 +91,9 @@ pub enum EntryFormat {
 #[serde(deny_unknown_fields)]
 pub struct SaveEntryArgs {
     pub puzzle: Entered,
-    pub format: EntryFormat,
+    /// Left out, the picked file's extension decides: `.json` is JSON, anything else text.
+    #[serde(default)]
+    pub format: Option<EntryFormat>,
 }
 
 /// "Save…" in the entry screen. Any complete drawing can be saved, solvable or not (a
@@ -99,12 +101,14 @@ pub struct SaveEntryArgs {
 pub fn save_kenken(state: &AppState, args: SaveEntryArgs) -> Result<super::files::Saved, CommandError> {
     let puzzle = args.puzzle.puzzle().map_err(|p| CommandError::KenkenPuzzle(sentence(&p.error)))?;
     let n = puzzle.size();
-    let (text, ext) = match args.format {
-        EntryFormat::Text => (puzzle.to_text(), "txt"),
-        EntryFormat::Json => (puzzle.to_json(None, None) + "\n", "json"),
-    };
-    let Some(path) = state.picker.pick_save(&format!("kenken-{n}x{n}.{ext}")).map_err(CommandError::Files)? else {
+    let suggested = format!("kenken-{n}x{n}.{}", if args.format == Some(EntryFormat::Json) { "json" } else { "txt" });
+    let Some(path) = state.picker.pick_save(&suggested).map_err(CommandError::Files)? else {
         return Ok(super::files::Saved { path: None });
+    };
+    let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let text = match args.format.unwrap_or(if json { EntryFormat::Json } else { EntryFormat::Text }) {
+        EntryFormat::Text => puzzle.to_text(),
+        EntryFormat::Json => puzzle.to_json(None, None) + "\n",
     };
     inkdoku::save::write_atomic_no_backup(&path, text.as_bytes()).map_err(|e| CommandError::Files(e.to_string()))?;
     Ok(super::files::Saved { path: Some(path.display().to_string()) })
@@ -183,7 +187,8 @@ mod tests {
     fn files_in_the_text_format_and_json_round_trip() {
         let dir = std::env::temp_dir().join(format!("inkdoku-entry-files-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for (format, name) in [("text", "p.txt"), ("json", "p.json")] {
+        // The format by the picked name's extension, or asked for.
+        for (format, name) in [(Value::Null, "p.txt"), (Value::Null, "p.json"), (json!("text"), "q.dat"), (json!("json"), "q.txt")] {
             let path = dir.join(name);
             let state = AppState::new(None, Box::new(MemoryStore::default()), Box::new(Picker(path.clone())));
             let saved = dispatch(&state, "save_kenken", json!({ "puzzle": sample(), "format": format })).unwrap();
@@ -193,8 +198,13 @@ mod tests {
             expected["cages"][1]["op"] = json!("*");
             assert_eq!(opened["puzzle"], expected, "{format}");
         }
-        let text = std::fs::read_to_string(dir.join("p.txt")).unwrap();
-        assert!(text.contains("A B B\nA C C\nD D C\nA 2*\nB 3*\nC 6+\nD 1-\n"), "{text}");
+        for name in ["p.txt", "q.dat"] {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap();
+            assert!(text.contains("A B B\nA C C\nD D C\nA 2*\nB 3*\nC 6+\nD 1-\n"), "{text}");
+        }
+        for name in ["p.json", "q.txt"] {
+            assert!(std::fs::read_to_string(dir.join(name)).unwrap().starts_with("{\"size\":3,"), "{name}");
+        }
         // A bad file: the engine's error, with its line.
         let path = dir.join("bad.txt");
         std::fs::write(&path, "A B B\nA C C\nD D C\nA 2*\nB 3*\nC 6+\n").unwrap();

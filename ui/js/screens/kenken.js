@@ -4,6 +4,7 @@
 
 import { drawKenken } from '../kenken-board.js';
 import { createPenScreen } from './penplay.js';
+import { createKenkenEntry } from './kenken-entry.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,5 +32,7 @@ export const kenken = {
     pen
       ? 'Write a number in a cell with your pen: none repeats in a row or column, and each cage makes its target. Flip the pen to erase.'
       : 'Tap a cell, then a number: none repeats in a row or column, and each cage makes its target.',
+  // "Enter a puzzle": the entry screen for a board of the size chosen in the picker.
+  entry: (ctx, args) => createKenkenEntry(ctx, { size: args.size }),
   create: (ctx) => createPenScreen(ctx, { kind: 'kenken', label: 'KenKen board', draw: drawKenken, padColumns: (n) => (n <= 4 ? 2 : 3) }),
 };

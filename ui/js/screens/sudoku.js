@@ -16,6 +16,8 @@
 //   howToPlay(pen)  one sentence for a new game (pen: a pen is present or has been seen)
 //   create(ctx)     -> the SCREEN for a game in play (games written cell by cell with the pen
 //                      build it with createPenScreen from screens/penplay.js: one copy of pen play)
+//   entry(ctx, args) (optional) -> a SCREEN for "Enter a puzzle" with the picker's options
+//                      (KenKen: screens/kenken-entry.js); the picker then offers the button
 //
 // The app lends a screen this `ctx`:
 //   panel           element to fill with the screen's controls (cleared by destroy())
@@ -39,6 +41,10 @@
 //                   event's live ink stays on screen until it settles
 //   onKey(ev)       a KeyboardEvent (undo/redo are the app's); true if used
 //   destroy()
+//   history         (optional, entry screens) {can() -> {undo, redo}, undo(), redo()}: the
+//                   screen's own history, which the app's undo/redo buttons and keys then drive
+// An entry screen also uses ctx.startGame(view, note) (start the game it made) and
+// ctx.historyChanged() (its history changed: the app refreshes the undo/redo buttons).
 // The app itself keeps the timer, undo/redo (the `undo`/`redo` commands), the win screen and
 // the dialogs; the screen never calls them.
 

@@ -1,0 +1,348 @@
+// "Enter a puzzle" for KenKen: copy a newspaper puzzle onto an empty board, cage by cage, then
+// let the engine check and solve it ("Solve", the seed's "Calculate") or play it ("Play it").
+// Cages are drawn by dragging across cells with the pen, a finger or the mouse; a tap on a free
+// cell makes a one-cell cage (a given), a tap in a cage chooses it; the eraser end rubs cages
+// out. Targets are typed (keyboard or the panel's digits), operations picked. The editor's state
+// is cage-editor.js; the rules of a valid puzzle are the engine's (check_kenken).
+// It is a screen like the games' (interface at the top of screens/sudoku.js) without a game in
+// play: undo and redo are the editor's, there is no clock.
+
+import { CageEditor, pathCells } from '../cage-editor.js';
+import { drawKenken } from '../kenken-board.js';
+import { cellsUnderPath } from '../eraser.js';
+
+const $ = (id) => document.getElementById(id);
+const KEY_OPS = { '+': '+', '-': '-', '*': '*', x: '*', X: '*', '/': '/', '=': '=' };
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/** "Sample": a 6x6 of medium level made by our generator (src/kenken/bank/kenken6.txt). */
+export const SAMPLE = {
+  size: 6,
+  cages: [
+    { op: '+', target: 7, cells: [[0, 0], [0, 1], [0, 2]] },
+    { op: '+', target: 9, cells: [[0, 3], [1, 2], [1, 3]] },
+    { op: '+', target: 16, cells: [[0, 4], [0, 5], [1, 5], [2, 5]] },
+    { op: '+', target: 12, cells: [[1, 0], [1, 1], [2, 0]] },
+    { op: '-', target: 2, cells: [[1, 4], [2, 4]] },
+    { op: '*', target: 12, cells: [[2, 1], [2, 2], [3, 1]] },
+    { op: '=', target: 6, cells: [[2, 3]] },
+    { op: '-', target: 4, cells: [[3, 0], [4, 0]] },
+    { op: '*', target: 20, cells: [[3, 2], [3, 3], [3, 4]] },
+    { op: '*', target: 24, cells: [[3, 5], [4, 5]] },
+    { op: '*', target: 30, cells: [[4, 1], [4, 2], [4, 3], [5, 1]] },
+    { op: '=', target: 2, cells: [[4, 4]] },
+    { op: '=', target: 3, cells: [[5, 0]] },
+    { op: '=', target: 6, cells: [[5, 2]] },
+    { op: '*', target: 20, cells: [[5, 3], [5, 4], [5, 5]] },
+  ],
+};
+
+const where = ([r, c]) => `row ${r + 1}, column ${c + 1}`;
+
+/**
+ * The entry screen.
+ * @param {object} ctx the app's context (see the top of screens/sudoku.js)
+ * @param {{size: number}} opts the board's side, 3..9
+ */
+export function createKenkenEntry(ctx, { size }) {
+  let editor = new CageEditor(size);
+  // What the page publishes (window.__inkdoku.entry) and draws from, besides the editor.
+  const state = {
+    entry: null,
+  };
+  let cursor = { row: 0, col: 0 }; // the keyboard's cell, shown once the keyboard is used
+  let keyboard = false;
+  let live = null; // board-unit points of a drag in progress
+  let result = null; // the last check_kenken answer, until the next change
+  let shown = null; // a solution on the board: {values, differ}
+  let message = '';
+
+  ctx.panel.replaceChildren($('tpl-kenken-entry').content.cloneNode(true));
+  ctx.canvas.setAttribute('aria-label', 'KenKen entry board');
+  ctx.input.reset(size);
+  buildPad();
+
+  function publish() {
+    state.entry = {
+      size: editor.size,
+      cages: editor.toPuzzle().cages,
+      selected: editor.selected,
+      cursor: { ...cursor },
+      message,
+      verdict: result ? result.verdict : null,
+      problem: result && result.verdict === 'invalid' ? { cage: result.cage, cells: result.cells, code: result.code } : null,
+      shown: shown ? shown.values : null,
+      canUndo: editor.past.length > 0,
+      canRedo: editor.future.length > 0,
+    };
+  }
+
+  function say(text) {
+    message = text;
+    $('ke-message').textContent = text;
+    publish();
+  }
+
+  /** After any change to the drawing: the last verdict and a shown solution are stale. */
+  function changed(r) {
+    if (r && r.error) {
+      say(r.error);
+    } else {
+      result = null;
+      shown = null;
+      say(editor.selected === null ? '' : describe(editor.selected));
+      $('ke-show').hidden = true;
+    }
+    sync();
+  }
+
+  function describe(i) {
+    const c = editor.cages[i];
+    const need = c.target === null ? 'type its target' : c.op === null ? 'pick its operation' : null;
+    const cells = `${c.cells.length} cell${c.cells.length > 1 ? 's' : ''}`;
+    return need ? `Cage at ${where(c.cells[0])} (${cells}): ${need}.` : `Cage at ${where(c.cells[0])} (${cells}) chosen.`;
+  }
+
+  function sync() {
+    const cage = editor.cages[editor.selected];
+    $('ke-size').textContent = `${editor.size} × ${editor.size}`;
+    $('ke-target').textContent = cage ? (cage.target ?? '?') : '–';
+    for (const b of $('ke-ops').children) {
+      b.setAttribute('aria-pressed', String(Boolean(cage) && cage.op === b.dataset.op));
+      b.disabled = !cage;
+    }
+    for (const b of $('ke-digits').children) b.disabled = !cage;
+    $('ke-delete').disabled = !cage;
+    publish();
+    ctx.historyChanged();
+    ctx.redraw();
+  }
+
+  function buildPad() {
+    const digits = $('ke-digits');
+    for (const d of [1, 2, 3, 4, 5, 6, 7, 8, 9, 0]) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = String(d);
+      b.setAttribute('aria-label', `Digit ${d}`);
+      b.addEventListener('click', () => changed(editor.typeDigit(d)));
+      digits.append(b);
+    }
+    const back = document.createElement('button');
+    back.type = 'button';
+    back.textContent = '⌫';
+    back.setAttribute('aria-label', 'Remove the last digit');
+    back.addEventListener('click', () => changed(editor.backspace()));
+    digits.append(back);
+    for (const b of $('ke-ops').children) b.addEventListener('click', () => changed(editor.setRule({ op: b.dataset.op })));
+    const click = (id, f) => $(id).addEventListener('click', f);
+    click('ke-delete', () => changed(editor.remove()));
+    click('ke-clear', async () => {
+      if (editor.cages.length && !(await ctx.confirm({ title: 'Clear the board?', text: 'Every cage goes. You can undo it.', ok: 'Clear' }))) return;
+      changed(editor.change(() => { editor.cages = []; editor.selected = null; }));
+    });
+    click('ke-sample', () => replace(SAMPLE, 'The sample puzzle. Press Solve, or Play it.'));
+    click('ke-solve', solve);
+    click('ke-play', play);
+    click('ke-show', () => {
+      if (result && result.verdict === 'multiple') showSolution(result.first, result.differ);
+    });
+    click('ke-open', open);
+    click('ke-save', save);
+  }
+
+  /** Another puzzle in the editor (the sample, a file); asks first if there is work to lose. */
+  async function replace(puzzle, note) {
+    if (editor.cages.length && !(await ctx.confirm({ title: 'Replace this puzzle?', text: 'The cages you entered will be replaced.', ok: 'Replace' }))) return;
+    editor = CageEditor.fromPuzzle(puzzle);
+    ctx.input.reset(editor.size);
+    cursor = { row: 0, col: 0 };
+    changed({ ok: true });
+    say(note);
+    publish();
+  }
+
+  function showSolution(values, differ = []) {
+    shown = { values, differ };
+    publish();
+    ctx.redraw();
+  }
+
+  async function solve() {
+    const r = await ctx.callOrToast('check_kenken', { puzzle: editor.toPuzzle() });
+    if (!r) return;
+    result = r;
+    shown = null;
+    $('ke-show').hidden = true;
+    switch (r.verdict) {
+      case 'invalid':
+        if (r.cage !== null && r.cage !== undefined) editor.select(r.cage);
+        say(r.message);
+        break;
+      case 'no_solution':
+        say('No solution: some cage must have been copied wrong.');
+        break;
+      case 'multiple':
+        say(`More than one solution: ${r.differ.length} cells can take other values. Check the cages you copied.`);
+        $('ke-show').hidden = false;
+        break;
+      default:
+        showSolution(r.solution);
+        say(`Solved: exactly one solution. Level ${r.difficulty} (hardest step: ${r.hardest}).`);
+    }
+    sync();
+  }
+
+  async function play() {
+    let v;
+    try {
+      v = await ctx.call('play_kenken', { puzzle: editor.toPuzzle() });
+    } catch (e) {
+      // Say why on the board: the engine's check locates the problem.
+      await solve();
+      if (!result || result.verdict === 'unique') say(e.message);
+      return;
+    }
+    ctx.startGame(v, `Your ${v.size} × ${v.size} KenKen, rated ${v.difficulty}. Good luck!`);
+  }
+
+  async function open() {
+    let r;
+    try {
+      r = await ctx.call('open_kenken');
+    } catch (e) {
+      say(e.message);
+      return;
+    }
+    if (r && r.puzzle) await replace(r.puzzle, 'Opened. Press Solve, or Play it.');
+  }
+
+  // The file name the player picks says the format: .json is JSON, anything else the text.
+  async function save() {
+    try {
+      const r = await ctx.call('save_kenken', { puzzle: editor.toPuzzle() });
+      if (r.path) say(`Saved to ${r.path}.`);
+    } catch (e) {
+      say(e.message);
+    }
+  }
+
+  function erase(points) {
+    const cells = cellsUnderPath(points, editor.size, 0).map(({ row, col }) => [row, col]);
+    changed(editor.removeAt(cells));
+  }
+
+  function onDragPoints(points) {
+    const cells = pathCells(points, editor.size);
+    if (!cells.length) return;
+    changed(editor.draw(cells));
+    const last = cells[cells.length - 1];
+    cursor = { row: last[0], col: last[1] };
+    publish();
+  }
+
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+    keyboard = true;
+    const n = editor.size;
+    const arrow = ARROWS[ev.key];
+    if (arrow) {
+      const next = { row: Math.max(0, Math.min(n - 1, cursor.row + arrow[0])), col: Math.max(0, Math.min(n - 1, cursor.col + arrow[1])) };
+      // Shift+arrow grows the chosen cage into the next cell.
+      if (ev.shiftKey && editor.selected !== null) {
+        const r = editor.extend([next.row, next.col]);
+        changed(r);
+        if (r.error) return true;
+      }
+      cursor = next;
+      publish();
+      ctx.redraw();
+      return true;
+    }
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      changed(editor.draw([[cursor.row, cursor.col]]));
+      return true;
+    }
+    if (/^[0-9]$/.test(ev.key)) { changed(editor.typeDigit(Number(ev.key))); return true; }
+    if (ev.key === 'Backspace') { changed(editor.backspace()); return true; }
+    if (ev.key === 'Delete') { changed(editor.remove()); return true; }
+    if (KEY_OPS[ev.key]) { changed(editor.setRule({ op: KEY_OPS[ev.key] })); return true; }
+    if (ev.key === 'Escape' && editor.selected !== null) { editor.select(null); changed({ ok: true }); return true; }
+    return false;
+  }
+
+  function draw(canvas) {
+    const n = editor.size;
+    const problem = result && result.verdict === 'invalid' ? result : null;
+    const view = {
+      size: n,
+      cages: editor.cages.map((c, i) => ({ ...c, wrong: Boolean(problem && problem.cage === i) })),
+      cells: Array.from({ length: n * n }, (_, k) => ({ value: shown ? shown.values[k] : 0, candidates: 0, given: false })),
+      notes: [],
+    };
+    const chosen = editor.cages[editor.selected];
+    drawKenken(canvas, view, { selected: null, highlight: { cells: chosen ? chosen.cells : [], target: keyboard ? cursor : null } });
+    const g = canvas.getContext('2d');
+    const cell = canvas.width / n;
+    const hatch = (cells, color) => {
+      g.strokeStyle = color;
+      g.lineWidth = Math.max(1.5, cell * 0.018);
+      for (const [r, c] of cells) {
+        g.save();
+        g.beginPath();
+        g.rect(c * cell, r * cell, cell, cell);
+        g.clip();
+        g.beginPath();
+        for (let k = -6; k <= 6; k++) { g.moveTo(c * cell + (k * cell) / 6, (r + 1) * cell); g.lineTo(c * cell + ((k + 6) * cell) / 6, r * cell); }
+        g.stroke();
+        g.restore();
+      }
+    };
+    // A problem's cells hatched in red (shape as well as colour); cells where two solutions
+    // differ hatched in amber; a drag in progress tinted blue.
+    if (problem) hatch(problem.cells || [], 'rgba(198, 40, 40, 0.6)');
+    if (shown && shown.differ.length) hatch(shown.differ, 'rgba(230, 126, 0, 0.55)');
+    if (live) {
+      g.fillStyle = 'rgba(63, 81, 181, 0.28)';
+      for (const [r, c] of pathCells(live, n)) g.fillRect(c * cell, r * cell, cell, cell);
+    }
+  }
+
+  sync();
+  say(`Drag across the cells of each cage, then type its target and pick + − × ÷. A single cell is a given number.`);
+
+  return {
+    kind: 'kenken-entry',
+    state,
+    setView() {},
+    draw,
+    inputMode: () => 'tap',
+    onInput(e) {
+      switch (e.type) {
+        case 'touch':
+          live = e.from ? [...(live || [e.from]), e.at] : null;
+          ctx.redraw();
+          return null;
+        case 'drag':
+        case 'tap':
+          live = null;
+          // The eraser end rubs out every cage it touches (one undo step).
+          if (e.eraser) return erase(e.type === 'tap' ? [e.point] : e.points);
+          keyboard = false;
+          // A tap is a drag that stayed put: the cell under it makes (or chooses) a cage.
+          return onDragPoints(e.type === 'drag' ? e.points : [e.point]);
+        default:
+          return null;
+      }
+    },
+    onKey,
+    history: {
+      can: () => ({ undo: editor.past.length > 0, redo: editor.future.length > 0 }),
+      undo: () => { if (editor.undo()) changed({ ok: true }); },
+      redo: () => { if (editor.redo()) changed({ ok: true }); },
+    },
+    destroy() {
+      ctx.panel.replaceChildren();
+    },
+  };
+}
