@@ -49,14 +49,15 @@ function sharedPuzzle(size) {
   throw new Error(`no ${size}x${size} puzzle in ${file}`);
 }
 
-/** "Enter a puzzle" from the game picker, as a player opens it. */
-async function openEntry(size) {
+/** "Enter a puzzle" from the game picker, as a player opens it (on an empty board). */
+async function openEntry(size, { keepDraft = false } = {}) {
+  if (!keepDraft) await page.evaluate(() => localStorage.removeItem('inkdoku.kenken-entry'));
   await page.click('#btn-new');
   await page.waitForFunction(() => document.getElementById('dlg-new').open);
   await page.click('#game-kenken');
   await page.select('#kk-size', String(size));
   await page.click('#kk-enter');
-  await waitEntry((n) => { const e = window.__inkdoku.entry; return e && e.size === n && e.cages.length === 0; }, size);
+  await waitEntry(([n, any]) => { const e = window.__inkdoku.entry; return e && e.size === n && (any || e.cages.length === 0); }, [size, keepDraft]);
 }
 
 /** A walk through a cage's cells that moves only between neighbours (depth first, stepping back). */
@@ -208,6 +209,20 @@ test('problems are shown at the cage they name; undo and the eraser end work whi
   assert.equal(e.problem.cells.length, 1);
   assert.match(e.message, /is in no cage/);
   assert.deepEqual(page.errors, []);
+  // Closing the app (here: reloading the page) loses nothing: the drawing comes back.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  // The games in play are offered first (Continue): start a new one instead, then enter.
+  await page.waitForFunction(() => document.getElementById('dlg-resume').open || (window.__inkdoku && window.__inkdoku.drawCount > 0), { timeout: 15000 });
+  if (await page.$eval('#dlg-resume', (d) => d.open)) await page.click('#resume-new');
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.drawCount > 0, { timeout: 15000 });
+  await openEntry(4, { keepDraft: true });
+  await waitEntry(() => { const e = window.__inkdoku.entry; return e.cages.length === 1 && e.cages[0].target === 2; });
+  assert.match((await entry()).message, /back where you left it/);
+  // Clear all (confirmed) leaves an empty board for next time.
+  await page.click('#ke-clear');
+  await page.waitForFunction(() => document.getElementById('dlg-confirm').open);
+  await page.click('#confirm-ok');
+  await waitEntry(() => window.__inkdoku.entry.cages.length === 0);
 });
 
 test('keyboard only: cursor, Enter, Shift+arrows grow a cage; several solutions are shown with where they differ', { timeout: 60000 }, async () => {

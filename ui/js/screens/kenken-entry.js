@@ -44,8 +44,21 @@ const where = ([r, c]) => `row ${r + 1}, column ${c + 1}`;
  * @param {object} ctx the app's context (see the top of screens/sudoku.js)
  * @param {{size: number}} opts the board's side, 3..9
  */
+/** The drawing in progress, kept in the page's storage so closing the app loses nothing. */
+const DRAFT_KEY = 'inkdoku.kenken-entry';
+
+function loadDraft(size) {
+  try {
+    const d = JSON.parse(localStorage.getItem(DRAFT_KEY) || 'null');
+    return d && d.size === size && Array.isArray(d.cages) && d.cages.length ? CageEditor.fromPuzzle(d) : null;
+  } catch {
+    return null; // a damaged draft is no draft
+  }
+}
+
 export function createKenkenEntry(ctx, { size }) {
-  let editor = new CageEditor(size);
+  const draft = loadDraft(size);
+  let editor = draft || new CageEditor(size);
   // What the page publishes (window.__inkdoku.entry) and draws from, besides the editor.
   const state = {
     entry: null,
@@ -61,6 +74,14 @@ export function createKenkenEntry(ctx, { size }) {
   ctx.canvas.setAttribute('aria-label', 'KenKen entry board');
   ctx.input.reset(size);
   buildPad();
+
+  function keepDraft() {
+    try {
+      localStorage.setItem(DRAFT_KEY, JSON.stringify(editor.toPuzzle()));
+    } catch {
+      // Storage full or unavailable: the drawing just isn't kept.
+    }
+  }
 
   function publish() {
     state.entry = {
@@ -88,6 +109,7 @@ export function createKenkenEntry(ctx, { size }) {
     if (r && r.error) {
       say(r.error);
     } else {
+      keepDraft();
       result = null;
       shown = null;
       say(editor.selected === null ? '' : describe(editor.selected));
@@ -309,7 +331,7 @@ export function createKenkenEntry(ctx, { size }) {
   }
 
   sync();
-  say(`Drag across the cells of each cage, then type its target and pick + − × ÷. A single cell is a given number.`);
+  say(draft ? 'Your unfinished puzzle is back where you left it.' : 'Drag across the cells of each cage, then type its target and pick + − × ÷. A single cell is a given number.');
 
   return {
     kind: 'kenken-entry',
