@@ -67,6 +67,19 @@ pub fn generic_solutions(grid: &Grid, limit: usize) -> Solutions {
     Solutions { count, first: first.and_then(|v| Grid::from_values(shape, v)) }
 }
 
+/// Up to two solutions of `grid` (any shape): "several solutions, and here is where two of them
+/// differ". Uses the cell-based solver, which keeps the second one.
+pub fn two_solutions(grid: &Grid) -> Vec<Grid> {
+    let shape = grid.shape();
+    let geo = Geometry::sudoku(shape);
+    let mut solver = Generic::new(&geo, None);
+    solver.keep_second = true;
+    let Some(mut st) = solver.start(grid.values()) else { return vec![] };
+    let (mut count, mut first) = (0, None);
+    solver.search(&mut st, 2, &mut count, &mut first);
+    [first, solver.second.take()].into_iter().flatten().filter_map(|v| Grid::from_values(shape, v)).collect()
+}
+
 /// A uniformly shuffled complete board (random digit order at every branch).
 pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let geo = Geometry::sudoku(shape);
@@ -118,12 +131,15 @@ struct Generic<'a> {
     /// Random digit orders for branching (generator); `None` = ascending.
     orders: Option<Vec<Vec<u8>>>,
     nodes: usize,
+    /// The second solution found, when asked for (`keep_second`): where two solutions differ.
+    second: Option<Vec<u8>>,
+    keep_second: bool,
 }
 
 impl<'a> Generic<'a> {
     fn new(geo: &'a Geometry, orders: Option<Vec<Vec<u8>>>) -> Self {
         let all = if geo.n >= 16 { u16::MAX } else { (1u16 << geo.n) - 1 };
-        Generic { geo, all, queue: Vec::new(), orders, nodes: 0 }
+        Generic { geo, all, queue: Vec::new(), orders, nodes: 0, second: None, keep_second: false }
     }
 
     fn start(&mut self, values: &[u8]) -> Option<GState> {
@@ -306,6 +322,8 @@ impl<'a> Generic<'a> {
             *count += 1;
             if first.is_none() {
                 *first = Some(st.value.clone());
+            } else if self.keep_second && self.second.is_none() {
+                self.second = Some(st.value.clone());
             }
             return;
         }
