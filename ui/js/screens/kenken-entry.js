@@ -10,6 +10,7 @@
 import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken } from '../kenken-board.js';
 import { cellsUnderPath } from '../eraser.js';
+import { loadDraft, keepDraft } from '../drafts.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY_OPS = { '+': '+', '-': '-', '*': '*', x: '*', X: '*', '/': '/', '=': '=' };
@@ -44,20 +45,20 @@ const where = ([r, c]) => `row ${r + 1}, column ${c + 1}`;
  * @param {object} ctx the app's context (see the top of screens/sudoku.js)
  * @param {{size: number}} opts the board's side, 3..9
  */
-/** The drawing in progress, kept in the page's storage so closing the app loses nothing. */
+/** The drawing in progress, kept so closing the app loses nothing (drafts.js). */
 const DRAFT_KEY = 'inkdoku.kenken-entry';
 
-function loadDraft(size) {
+function loadKenkenDraft(size) {
+  const d = loadDraft(DRAFT_KEY);
   try {
-    const d = JSON.parse(localStorage.getItem(DRAFT_KEY) || 'null');
     return d && d.size === size && Array.isArray(d.cages) && d.cages.length ? CageEditor.fromPuzzle(d) : null;
   } catch {
-    return null; // a damaged draft is no draft
+    return null;
   }
 }
 
 export function createKenkenEntry(ctx, { size }) {
-  const draft = loadDraft(size);
+  const draft = loadKenkenDraft(size);
   let editor = draft || new CageEditor(size);
   // What the page publishes (window.__inkdoku.entry) and draws from, besides the editor.
   const state = {
@@ -74,14 +75,6 @@ export function createKenkenEntry(ctx, { size }) {
   ctx.canvas.setAttribute('aria-label', 'KenKen entry board');
   ctx.input.reset(size);
   buildPad();
-
-  function keepDraft() {
-    try {
-      localStorage.setItem(DRAFT_KEY, JSON.stringify(editor.toPuzzle()));
-    } catch {
-      // Storage full or unavailable: the drawing just isn't kept.
-    }
-  }
 
   function publish() {
     state.entry = {
@@ -109,7 +102,7 @@ export function createKenkenEntry(ctx, { size }) {
     if (r && r.error) {
       say(r.error);
     } else {
-      keepDraft();
+      keepDraft(DRAFT_KEY, editor.toPuzzle());
       result = null;
       shown = null;
       say(editor.selected === null ? '' : describe(editor.selected));
