@@ -6,7 +6,7 @@
 // the reading of ink and every rule are the backend's (read_ink, check_sudoku, play_sudoku).
 // A screen like the games' (interface at the top of screens/sudoku.js) without a game in play.
 
-import { drawBoard, symbolChar } from '../board.js';
+import { drawBoard, symbolChar, FONT } from '../board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { keyAction, moveSelection } from '../keys.js';
 import { GivensEditor } from '../givens-editor.js';
@@ -149,6 +149,19 @@ export function createSudokuEntry(ctx, { size }) {
       notes: [],
     };
     drawBoard(canvas, view, { selected, highlight: { cells: marked(), target: null } });
+    // Where two solutions differ, each marked cell shows both of its values, small.
+    if (result && result.verdict === 'multiple') {
+      const g = canvas.getContext('2d');
+      const cell = canvas.width / size;
+      g.fillStyle = '#8d4e00';
+      g.textAlign = 'center';
+      g.textBaseline = 'middle';
+      g.font = `600 ${Math.round(cell * 0.24)}px ${FONT}`;
+      for (const [r, c] of result.differ) {
+        const k = r * size + c;
+        g.fillText(`${symbolChar(result.first[k])} / ${symbolChar(result.second[k])}`, (c + 0.5) * cell, (r + 0.5) * cell);
+      }
+    }
   }
 
   publish();
