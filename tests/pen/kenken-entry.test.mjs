@@ -160,6 +160,7 @@ test('a shared puzzle copied by dragging cages and typing targets solves to its 
   assert.deepEqual(canonical(v.cages), canonical(p.cages));
   assert.ok(['easy', 'medium', 'hard', 'expert'].includes(v.difficulty), v.difficulty);
   assert.ok(v.cells.every((c) => c.value === 0));
+  assert.equal(await page.evaluate(() => localStorage.getItem('inkdoku.kenken-entry')), null, 'a played entry is no draft any more');
   assert.deepEqual(page.errors, []);
 });
 

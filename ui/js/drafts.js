@@ -17,3 +17,12 @@ export function keepDraft(key, data) {
     // Storage full or unavailable: the drawing just isn't kept.
   }
 }
+
+/** The draft became a game (or was abandoned): nothing to bring back next time. */
+export function dropDraft(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}

@@ -10,7 +10,7 @@
 import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken } from '../kenken-board.js';
 import { cellsUnderPath } from '../eraser.js';
-import { loadDraft, keepDraft } from '../drafts.js';
+import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY_OPS = { '+': '+', '-': '-', '*': '*', x: '*', X: '*', '/': '/', '=': '=' };
@@ -218,6 +218,7 @@ export function createKenkenEntry(ctx, { size }) {
       if (!result || result.verdict === 'unique') say(e.message);
       return;
     }
+    dropDraft(DRAFT_KEY);
     ctx.startGame(v, `Your ${v.size} × ${v.size} KenKen, rated ${v.difficulty}. Good luck!`);
   }
 

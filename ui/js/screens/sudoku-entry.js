@@ -10,7 +10,7 @@ import { drawBoard, symbolChar, FONT } from '../board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { keyAction, moveSelection } from '../keys.js';
 import { GivensEditor } from '../givens-editor.js';
-import { loadDraft, keepDraft } from '../drafts.js';
+import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
 
 const $ = (id) => document.getElementById(id);
 const DRAFT_KEY = 'inkdoku.sudoku-entry';
@@ -123,6 +123,7 @@ export function createSudokuEntry(ctx, { size }) {
     if (r.verdict === 'unique') {
       const v = await ctx.callOrToast('play_sudoku', args);
       if (v) {
+        dropDraft(DRAFT_KEY);
         ctx.startGame(v, `Your puzzle has one solution: ${r.difficulty}, the hardest step is ${r.technique}. Good luck!`);
         return;
       }
