@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub mod bank;
-pub mod entry;
 mod fast9;
 pub mod generator;
 pub mod human;

@@ -369,6 +369,28 @@ impl<'a> Generic<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_solutions_are_distinct_and_complete() {
+        let unique = Grid::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        assert_eq!(two_solutions(&unique).len(), 1);
+        let mut open = unique.clone();
+        for (r, c) in [(0, 0), (0, 1), (1, 0), (4, 4), (8, 8), (8, 7)] {
+            open.set(r, c, 0);
+        }
+        for g in [open, Grid::empty(Shape::S4), Grid::empty(Shape::S16)] {
+            let two = two_solutions(&g);
+            if count_solutions(&g, 2) == 2 {
+                assert_eq!(two.len(), 2, "{}", g.to_line());
+                assert_ne!(two[0], two[1]);
+                assert!(two.iter().all(|s| s.is_complete_and_valid() && s.agrees_with(&g)));
+            }
+        }
+        let mut none = vec![0u8; 81];
+        none[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        none[17] = 9;
+        assert!(two_solutions(&Grid::from_values(Shape::S9, none).unwrap()).is_empty());
+    }
     use rand::SeedableRng;
 
     const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

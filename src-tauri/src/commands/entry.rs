@@ -1,17 +1,10 @@
-//! "Enter a puzzle": a KenKen (check and solve what the player drew, play it, move it in and
-//! out of files) and a Sudoku (read the givens written with the pen, check them, play them).
-//! The rules live in `inkdoku::kenken::entry` and `inkdoku::sudoku::entry`; this only carries
-//! them.
+//! "Enter a puzzle" for KenKen: check and solve what the player drew, play it, and move it in
+//! and out of files. The rules live in `inkdoku::kenken::entry`; this only carries them.
 
 use inkdoku::kenken::entry::{self, Entered, Verdict};
 use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::play::{GameInPlay, PlayView};
 use serde::{Deserialize, Serialize};
-
-use inkdoku::grid::{Grid, Shape};
-use inkdoku::ink::Stroke;
-use inkdoku::pen::Meaning;
-use inkdoku::sudoku::entry::{self as sudoku_entry, Verdict as SVerdict};
 
 use super::files::{read_small_text, FileKind};
 use super::game::install;
@@ -119,97 +112,6 @@ pub fn save_kenken(state: &AppState, args: SaveEntryArgs) -> Result<super::files
     };
     inkdoku::save::write_atomic_no_backup(&path, text.as_bytes()).map_err(|e| CommandError::Files(e.to_string()))?;
     Ok(super::files::Saved { path: Some(path.display().to_string()) })
-}
-
-// ---------- Sudoku ----------
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SudokuEntryArgs {
-    /// 4, 6, 9 or 16.
-    pub size: usize,
-    /// Row-major givens, 0 = empty.
-    pub values: Vec<u8>,
-}
-
-impl SudokuEntryArgs {
-    fn grid(&self) -> Result<Grid, CommandError> {
-        let shape = Shape::from_size(self.size).ok_or_else(|| CommandError::Unavailable(format!("there is no {0}x{0} Sudoku", self.size)))?;
-        Grid::from_values(shape, self.values.clone()).ok_or_else(|| {
-            CommandError::BadArguments { command: "sudoku entry".into(), detail: format!("{} values of 0..={} expected", shape.cells(), self.size) }
-        })
-    }
-}
-
-/// What "Start" tells the view about entered Sudoku givens.
-#[derive(Debug, Serialize)]
-#[serde(tag = "verdict", rename_all = "snake_case")]
-pub enum SudokuCheck {
-    /// Givens that repeat a digit in a row, column or box.
-    Clashes { cells: Vec<[usize; 2]> },
-    NoSolution,
-    Multiple { first: Vec<u8>, second: Vec<u8>, differ: Vec<[usize; 2]> },
-    /// `technique`: the hardest one the human solver needs, as the hints name it.
-    Unique { difficulty: &'static str, technique: &'static str },
-}
-
-pub fn check_sudoku(args: SudokuEntryArgs) -> Result<SudokuCheck, CommandError> {
-    let cells = |v: Vec<(usize, usize)>| v.into_iter().map(|(r, c)| [r, c]).collect();
-    Ok(match sudoku_entry::check(&args.grid()?) {
-        SVerdict::Clashes { cells: c } => SudokuCheck::Clashes { cells: cells(c) },
-        SVerdict::NoSolution => SudokuCheck::NoSolution,
-        SVerdict::Multiple { first, second, differ } => {
-            SudokuCheck::Multiple { first: first.values().to_vec(), second: second.values().to_vec(), differ: cells(differ) }
-        }
-        SVerdict::Unique { rating, .. } => SudokuCheck::Unique { difficulty: rating.level.name(), technique: rating.hardest.name() },
-    })
-}
-
-/// "Start": entered givens with exactly one solution become a game, rated, givens locked.
-pub fn play_sudoku(state: &AppState, args: SudokuEntryArgs) -> Result<PlayView, CommandError> {
-    start_entered_sudoku(state, args.grid()?)
-}
-
-/// Givens from the player (entered, pasted or imported) as a rated game, if they have exactly
-/// one solution.
-pub(crate) fn start_entered_sudoku(state: &AppState, puzzle: Grid) -> Result<PlayView, CommandError> {
-    match sudoku_entry::check(&puzzle) {
-        SVerdict::Unique { solution, rating } => super::game::start_sudoku(state, puzzle, solution, rating.level.name(), None),
-        SVerdict::Clashes { cells } => Err(CommandError::Puzzle(inkdoku::grid::GridError::Conflict { cells })),
-        SVerdict::NoSolution => Err(CommandError::Unsolvable),
-        SVerdict::Multiple { .. } => Err(CommandError::NotUnique),
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReadInkArgs {
-    /// The board's side: the legal symbols are 1..=size (A..G above 9).
-    pub size: usize,
-    /// One cell's ink, board coordinates.
-    pub strokes: Vec<Stroke>,
-}
-
-/// What ink written on an entry board means (no game involved): `{kind: "symbol", symbol,
-/// value, confidence}`, `{kind: "tap"}`, `{kind: "scratch_out"}` or `{kind: "rejected", reason}`.
-#[derive(Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum InkReading {
-    Symbol { symbol: char, value: u8, confidence: f32 },
-    Tap,
-    ScratchOut,
-    Rejected { reason: String },
-}
-
-pub fn read_ink(args: ReadInkArgs) -> Result<InkReading, CommandError> {
-    let shape = Shape::from_size(args.size).ok_or_else(|| CommandError::Unavailable(format!("there is no {0}x{0} board to write on", args.size)))?;
-    let meaning = inkdoku::pen::interpret(&args.strokes, args.size, &shape.symbols()).map_err(|e| CommandError::Play(e.into()))?;
-    Ok(match meaning {
-        Meaning::Symbol { symbol, value, confidence } => InkReading::Symbol { symbol, value, confidence },
-        Meaning::Tap => InkReading::Tap,
-        Meaning::ScratchOut => InkReading::ScratchOut,
-        Meaning::Rejected { reason } => InkReading::Rejected { reason },
-    })
 }
 
 #[cfg(test)]
@@ -340,62 +242,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    const NEWSPAPER: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-    fn values(line: &str) -> Vec<u8> {
-        line.chars().map(|c| c.to_digit(10).unwrap_or(0) as u8).collect()
-    }
-
-    #[test]
-    fn sudoku_start_checks_rates_and_plays_with_givens_locked() {
-        let state = AppState::in_memory();
-        let v = dispatch(&state, "check_sudoku", json!({"size": 9, "values": values(NEWSPAPER)})).unwrap();
-        assert_eq!((v["verdict"].as_str(), v["difficulty"].as_str()), (Some("unique"), Some("easy")));
-        assert!(v["technique"].as_str().is_some_and(|t| !t.is_empty()));
-        let view = dispatch(&state, "play_sudoku", json!({"size": 9, "values": values(NEWSPAPER)})).unwrap();
-        assert_eq!((view["kind"].as_str(), view["difficulty"].as_str()), (Some("sudoku"), Some("easy")));
-        assert_eq!(view["cells"][0]["given"], true);
-        let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
-        assert_eq!(e.kind(), "given_cell", "{e}");
-        // Pasting is rated the same way.
-        let view = dispatch(&state, "import_puzzle", json!({"text": NEWSPAPER})).unwrap();
-        assert_eq!(view["difficulty"], "easy");
-    }
-
-    #[test]
-    fn sudoku_start_says_clash_none_or_several_with_where() {
-        let state = AppState::in_memory();
-        let mut clash = values(NEWSPAPER);
-        clash[2] = 5;
-        let v = dispatch(&state, "check_sudoku", json!({"size": 9, "values": clash})).unwrap();
-        assert_eq!(v["verdict"], "clashes");
-        assert!(v["cells"].as_array().unwrap().contains(&json!([0, 2])));
-        assert_eq!(dispatch(&state, "play_sudoku", json!({"size": 9, "values": clash})).unwrap_err().kind(), "puzzle");
-        let v = dispatch(&state, "check_sudoku", json!({"size": 4, "values": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})).unwrap();
-        assert_eq!(v["verdict"], "multiple");
-        assert!(!v["differ"].as_array().unwrap().is_empty());
-        assert_eq!(dispatch(&state, "play_sudoku", json!({"size": 4, "values": [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})).unwrap_err().kind(), "not_unique");
-        let mut none = vec![0u8; 81];
-        none[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
-        none[17] = 9;
-        assert_eq!(dispatch(&state, "check_sudoku", json!({"size": 9, "values": none})).unwrap()["verdict"], "no_solution");
-        for bad in [json!({"size": 5, "values": []}), json!({"size": 4, "values": vec![9u8; 16]}), json!({"size": 4, "values": vec![0u8; 3]}), json!({"size": 4})] {
-            assert!(dispatch(&state, "check_sudoku", bad.clone()).is_err(), "{bad}");
-            assert!(dispatch(&state, "play_sudoku", bad.clone()).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn ink_is_read_without_a_game() {
-        let state = AppState::in_memory();
-        // A dot is a tap; a zig-zag a scratch-out; nonsense arguments are errors.
-        let dot = json!([[{"x": 0.5, "y": 0.5}, {"x": 0.501, "y": 0.5}]]);
-        assert_eq!(dispatch(&state, "read_ink", json!({"size": 9, "strokes": dot})).unwrap()["kind"], "tap");
-        let zig: Vec<Value> = (0..12).map(|i| json!({"x": 0.45 + 0.1 * (i % 2) as f64, "y": 0.45 + 0.008 * i as f64})).collect();
-        assert_eq!(dispatch(&state, "read_ink", json!({"size": 9, "strokes": [zig]})).unwrap()["kind"], "scratch_out");
-        assert!(dispatch(&state, "read_ink", json!({"size": 7, "strokes": dot})).is_err());
-        assert!(dispatch(&state, "read_ink", json!({"size": 9, "strokes": "x"})).is_err());
     }
 }

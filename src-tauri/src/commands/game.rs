@@ -136,7 +136,7 @@ pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
     view
 }
 
-pub(crate) fn start_sudoku(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<PlayView, CommandError> {
+fn start_sudoku(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<PlayView, CommandError> {
     let session = SudokuSession::new(puzzle, solution, difficulty, seed).map_err(|e| CommandError::Internal(e.to_string()))?;
     Ok(install(state, GameInPlay::Sudoku(session)))
 }
@@ -175,8 +175,13 @@ pub struct ImportArgs {
 
 /// A Sudoku typed or pasted by the player.
 pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, CommandError> {
-    // Rated like a puzzle entered with the pen (its level in the view, not "imported").
-    super::entry::start_entered_sudoku(state, Grid::parse_puzzle(&args.text)?)
+    let puzzle = Grid::parse_puzzle(&args.text)?;
+    let solution = match solver::count_solutions(&puzzle, 2) {
+        0 => return Err(CommandError::Unsolvable),
+        1 => solver::solve(&puzzle).ok_or(CommandError::Unsolvable)?,
+        _ => return Err(CommandError::NotUnique),
+    };
+    start_sudoku(state, puzzle, solution, "imported", None)
 }
 
 #[derive(Debug, Serialize)]

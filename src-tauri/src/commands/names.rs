@@ -28,9 +28,6 @@ pub const COMMANDS: &[&str] = &[
     "play_kenken",
     "open_kenken",
     "save_kenken",
-    "check_sudoku",
-    "play_sudoku",
-    "read_ink",
     "choose_picture",
     "picture",
 ];

@@ -50,7 +50,6 @@
 
 import { drawBoard } from '../board.js';
 import { createPenScreen } from './penplay.js';
-import { createSudokuEntry } from './sudoku-entry.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -76,7 +75,5 @@ export const sudoku = {
   },
   describe: (v) => `${v.size} × ${v.size} game (${v.difficulty})`,
   howToPlay: (pen) => (pen ? 'Write a number in a cell with your pen; flip the pen to erase.' : 'Tap a cell, then a number (or type it).'),
-  // "Enter a puzzle": the givens of a puzzle on paper, written on an empty board of that size.
-  entry: (ctx, args) => createSudokuEntry(ctx, { size: args.size }),
   create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: 'Sudoku board', draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3) }),
 };
