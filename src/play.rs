@@ -10,7 +10,7 @@ use crate::ink::{InkError, Stroke};
 use crate::kenken::play::{self as kenken_play, KenkenInfo, KenkenSession};
 use crate::pen::{self, WriteError, WriteOutcome};
 use crate::session::scratchpad::InkNote;
-use crate::session::HistoryError;
+use crate::session::{HistoryError, InputMode};
 use crate::slide::play::{self as slide_play, SlideInfo, SlideSession};
 use crate::sudoku::play::{self as sudoku_play, SudokuSession, SudokuView};
 
@@ -118,6 +118,8 @@ pub struct PlayView {
     pub elapsed_ms: u64,
     pub running: bool,
     pub solved: bool,
+    /// Pen or pencil, kept with the game (the sliding puzzle has no use for it: always pen).
+    pub input_mode: InputMode,
     #[serde(flatten)]
     pub board: BoardView,
 }
@@ -288,6 +290,16 @@ impl GameInPlay {
         Ok(outcome)
     }
 
+    /// The pen writes numbers or pencil notes from now on (saved with the game; not a move).
+    pub fn set_input_mode(&mut self, mode: InputMode) -> Result<(), PlayError> {
+        match self {
+            GameInPlay::Sudoku(s) => s.set_input_mode(mode),
+            GameInPlay::Kenken(s, _) => s.set_input_mode(mode),
+            GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
+        }
+        Ok(())
+    }
+
     fn settle_clock(&mut self, now_ms: u64) {
         each_session!(self, s => s.settle_clock(now_ms))
     }
@@ -342,6 +354,7 @@ impl GameInPlay {
             elapsed_ms: s.elapsed(now_ms),
             running: s.is_running(),
             solved: s.is_solved(),
+            input_mode: s.input_mode(),
             board,
         })
     }

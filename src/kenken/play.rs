@@ -295,7 +295,8 @@ impl Game for KenkenGame {
                 }
                 self.edit(i, CellState { value: 0, candidates: self.candidates[i] ^ bit(value) }, InkEdit::default())
             }
-            Action::AddNote { stroke } => Some(Edit { cells: vec![], ink: self.ink.plan_add(stroke)? }),
+            // A scratch-out rubs out the notes it crosses (the scratchpad decides).
+            Action::AddNote { stroke } => Some(Edit { cells: vec![], ink: self.ink.plan_pencil(stroke, self.puzzle().size())? }),
             Action::RemoveNotes { ids } => {
                 let ink = self.ink.plan_remove(ids)?;
                 (!ink.is_empty()).then_some(Edit { cells: vec![], ink })

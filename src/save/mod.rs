@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::play::{GameInPlay, GameKind};
-use crate::session::{History, ReplayError};
+use crate::session::{History, InputMode, ReplayError};
 
 mod atomic;
 mod kenken;
@@ -133,6 +133,9 @@ struct SaveFile<G, H> {
     kind: String,
     saved_at_ms: u64,
     elapsed_ms: u64,
+    /// Pen or pencil; absent (pen) in files written before it was kept.
+    #[serde(default, skip_serializing_if = "InputMode::is_pen")]
+    input_mode: InputMode,
     game: G,
     history: H,
 }
@@ -237,13 +240,20 @@ pub fn export(path: &Path, game: &GameInPlay, now_ms: u64) -> Result<(), SaveErr
         .map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
 }
 
-fn encode<G: Serialize, H: Serialize>(kind: GameKind, now_ms: u64, elapsed_ms: u64, game: G, history: H) -> Result<Vec<u8>, SaveError> {
+fn encode<G: Serialize, H: Serialize>(
+    kind: GameKind,
+    now_ms: u64,
+    (elapsed_ms, input_mode): (u64, InputMode),
+    game: G,
+    history: H,
+) -> Result<Vec<u8>, SaveError> {
     let file = SaveFile {
         format: FORMAT.to_string(),
         version: VERSION,
         kind: kind.as_str().to_string(),
         saved_at_ms: now_ms,
         elapsed_ms,
+        input_mode,
         game,
         history,
     };
@@ -256,15 +266,15 @@ pub fn to_bytes(game: &GameInPlay, now_ms: u64) -> Result<Vec<u8>, SaveError> {
     match game {
         GameInPlay::Sudoku(s) => {
             let (rec, history) = sudoku::record(s)?;
-            encode(GameKind::Sudoku, now_ms, s.elapsed(now_ms), rec, history)
+            encode(GameKind::Sudoku, now_ms, (s.elapsed(now_ms), s.input_mode()), rec, history)
         }
         GameInPlay::Kenken(s, info) => {
             let (rec, history) = kenken::record(s, info)?;
-            encode(GameKind::Kenken, now_ms, s.elapsed(now_ms), rec, history)
+            encode(GameKind::Kenken, now_ms, (s.elapsed(now_ms), s.input_mode()), rec, history)
         }
         GameInPlay::Slide(s, info) => {
             let (rec, history) = slide::record(s, info);
-            encode(GameKind::Slide, now_ms, s.elapsed(now_ms), rec, history)
+            encode(GameKind::Slide, now_ms, (s.elapsed(now_ms), s.input_mode()), rec, history)
         }
     }
 }
@@ -278,16 +288,20 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
     let (game, saved_at_ms) = match kind {
         GameKind::Sudoku => {
             let f: SaveFile<sudoku::Record, History<sudoku::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
-            (GameInPlay::Sudoku(sudoku::restore(f.game, f.history, f.elapsed_ms)?), f.saved_at_ms)
+            let mut s = sudoku::restore(f.game, f.history, f.elapsed_ms)?;
+            s.set_input_mode(f.input_mode);
+            (GameInPlay::Sudoku(s), f.saved_at_ms)
         }
         GameKind::Kenken => {
             let f: SaveFile<kenken::Record, History<kenken::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
-            let (s, info) = kenken::restore(f.game, f.history, f.elapsed_ms)?;
+            let (mut s, info) = kenken::restore(f.game, f.history, f.elapsed_ms)?;
+            s.set_input_mode(f.input_mode);
             (GameInPlay::Kenken(s, info), f.saved_at_ms)
         }
         GameKind::Slide => {
             let f: SaveFile<slide::Record, History<slide::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
-            let (s, info) = slide::restore(f.game, f.history, f.elapsed_ms)?;
+            let (mut s, info) = slide::restore(f.game, f.history, f.elapsed_ms)?;
+            s.set_input_mode(f.input_mode);
             (GameInPlay::Slide(s, info), f.saved_at_ms)
         }
     };
@@ -369,6 +383,25 @@ mod tests {
         let mut v: serde_json::Value = serde_json::from_slice(&sudoku_bytes(s, 0)).unwrap();
         f(&mut v);
         serde_json::to_vec(&v).unwrap()
+    }
+
+    #[test]
+    fn the_input_mode_is_saved_and_an_old_file_without_it_loads_in_pen_mode() {
+        let mut s = played();
+        s.set_input_mode(InputMode::Pencil);
+        let bytes = sudoku_bytes(&s, 4_000);
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(v["input_mode"], "pencil");
+        let GameInPlay::Sudoku(back) = from_bytes(&bytes).unwrap().game else { panic!("not a Sudoku") };
+        assert_eq!(back.input_mode(), InputMode::Pencil);
+        // Pen, the default, is left out: such a file reads as the files written before.
+        s.set_input_mode(InputMode::Pen);
+        let old = sudoku_bytes(&s, 4_000);
+        assert!(!String::from_utf8_lossy(&old).contains("input_mode"));
+        let GameInPlay::Sudoku(back) = from_bytes(&old).unwrap().game else { panic!("not a Sudoku") };
+        assert_eq!(back.input_mode(), InputMode::Pen);
+        let odd = edit_json(&s, |v| v["input_mode"] = "crayon".into());
+        assert!(matches!(from_bytes(&odd), Err(LoadError::Structure { .. })));
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub(super) struct Record {
     /// Ink notes.
     #[serde(default)]
     notes: Vec<InkNote>,
+    /// Cell colours, one per cell row-major (0 = none); left out when no cell is coloured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    colours: Vec<u8>,
 }
 
 /// Sudoku edits are saved as they are.
@@ -50,6 +53,7 @@ pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>)
         entries: entries.to_line(),
         candidates: g.candidates().to_vec(),
         notes: g.notes().to_vec(),
+        colours: g.colours().to_saved(),
     };
     Ok((rec, session.history()))
 }
@@ -73,7 +77,7 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
     if entries.shape() != shape {
         return Err(inconsistent("the entries are not the size of the puzzle"));
     }
-    let saved = SudokuGame::restore(givens, solution, rec.difficulty, rec.seed, entries.values().to_vec(), rec.candidates, rec.notes)
+    let saved = SudokuGame::restore(givens, solution, rec.difficulty, rec.seed, entries.values().to_vec(), rec.candidates, rec.notes, rec.colours)
         .map_err(inconsistent)?;
     let session = Session::replay(saved.blank_copy(), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {

@@ -14,6 +14,7 @@
 //! state matches its "before" side, which is also how a loaded history is validated.
 
 pub mod cells;
+pub mod colours;
 mod history;
 pub mod scratchpad;
 pub mod testkit;
@@ -83,19 +84,38 @@ pub enum ReplayError {
     Undone { step: usize, mismatch: EditMismatch },
 }
 
-/// A game in play: where it started, its state now, its undo/redo history and its timer.
+/// How the pen writes in a game played cell by cell: numbers, or pencil notes. The player's
+/// choice belongs to the game (saved with it, back on Continue), but it is not a move: it is
+/// not undone, and changing it changes nothing on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputMode {
+    #[default]
+    Pen,
+    Pencil,
+}
+
+impl InputMode {
+    pub fn is_pen(&self) -> bool {
+        *self == InputMode::Pen
+    }
+}
+
+/// A game in play: where it started, its state now, its undo/redo history, its timer and the
+/// pen's input mode.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Session<G: Game> {
     start: G,
     game: G,
     history: History<G::Edit>,
     timer: Timer,
+    input_mode: InputMode,
 }
 
 impl<G: Game> Session<G> {
     /// A fresh session: the game is its own start, empty history, timer stopped at zero.
     pub fn from_game(game: G) -> Self {
-        Session { start: game.clone(), game, history: History::default(), timer: Timer::default() }
+        Session { start: game.clone(), game, history: History::default(), timer: Timer::default(), input_mode: InputMode::Pen }
     }
 
     /// Rebuilds a session from its start and its history, as Tatham's midend loads a save:
@@ -111,7 +131,16 @@ impl<G: Game> Session<G> {
         for (k, edit) in history.undone().iter().rev().enumerate() {
             probe.forward(edit).map_err(|mismatch| ReplayError::Undone { step: k + 1, mismatch })?;
         }
-        Ok(Session { start, game, history, timer })
+        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen })
+    }
+
+    /// Pen or pencil (not a move: no undo step).
+    pub fn input_mode(&self) -> InputMode {
+        self.input_mode
+    }
+
+    pub fn set_input_mode(&mut self, mode: InputMode) {
+        self.input_mode = mode;
     }
 
     /// The state the game started from (where undoing everything leads).

@@ -1,6 +1,8 @@
 //! The pencil-ink scratchpad every pen game shares: free-form notes kept as strokes in board
 //! coordinates (so they survive any resize or rotation), added and erased as reversible edits,
-//! and cleared from a cell when a value is written into it.
+//! and cleared from a cell when a value is written into it. A pencil stroke that is a
+//! scratch-out (a zig-zag, as the pen reads it) rubs out the notes it crosses instead of being
+//! kept ([`Scratchpad::plan_pencil`]): one rule here, the view only sends strokes.
 //!
 //! Vocabulary, the same in every game: *ink notes* are these strokes; typed marks in a cell
 //! are *candidates*.
@@ -148,6 +150,43 @@ impl Scratchpad {
         Ok(InkEdit { added: vec![InkNote { id, points }], removed: vec![] })
     }
 
+    /// The edit a pencil stroke makes on a board of `side` cells per side: a scratch-out (the
+    /// pen's zig-zag gesture, judged against the cell size as when writing) that crosses notes
+    /// removes them; any other stroke, or a zig-zag over nothing, is kept as a note.
+    pub fn plan_pencil(&self, stroke: &[Point], side: usize) -> Result<InkEdit, StrokeError> {
+        let add = self.plan_add(stroke)?;
+        let cell = 1.0 / side.max(1) as f32;
+        let ink = crate::ink::Stroke::new(
+            stroke.iter().map(|p| crate::ink::Point { x: p.x, y: p.y, t: None, p: None }).collect(),
+        );
+        if crate::ink::gesture::classify(std::slice::from_ref(&ink), cell) != crate::ink::gesture::Gesture::ScratchOut {
+            return Ok(add);
+        }
+        // A zig-zag crosses what lies under it: within a tenth of a cell of its line.
+        let crossed = self.crossed_by(stroke, cell * 0.1);
+        if crossed.is_empty() {
+            return Ok(add);
+        }
+        self.plan_remove(&crossed)
+    }
+
+    /// Ids of the notes that come within `radius` of the polyline `path` (board units).
+    pub fn crossed_by(&self, path: &[Point], radius: f32) -> Vec<u32> {
+        let segs = |pts: &[Point]| -> Vec<(Point, Point)> {
+            match pts {
+                [] => vec![],
+                [p] => vec![(*p, *p)],
+                _ => pts.windows(2).map(|w| (w[0], w[1])).collect(),
+            }
+        };
+        let path = segs(path);
+        self.notes
+            .iter()
+            .filter(|note| segs(&note.points).iter().any(|&(c, d)| path.iter().any(|&(a, b)| seg_seg_dist(a, b, c, d) <= radius)))
+            .map(|note| note.id)
+            .collect()
+    }
+
     /// The edit that erases notes by id (the eraser in pencil mode); empty if `ids` is.
     pub fn plan_remove(&self, ids: &[u32]) -> Result<InkEdit, StrokeError> {
         let mut ids = ids.to_vec();
@@ -222,6 +261,22 @@ impl Scratchpad {
     }
 }
 
+fn point_seg_dist(p: Point, a: Point, b: Point) -> f32 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 { (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    ((p.x - (a.x + t * dx)).powi(2) + (p.y - (a.y + t * dy)).powi(2)).sqrt()
+}
+
+/// Distance between segments a-b and c-d (0 when they cross).
+fn seg_seg_dist(a: Point, b: Point, c: Point, d: Point) -> f32 {
+    let orient = |p: Point, q: Point, r: Point| ((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)).signum();
+    if orient(a, b, c) * orient(a, b, d) < 0.0 && orient(c, d, a) * orient(c, d, b) < 0.0 {
+        return 0.0;
+    }
+    point_seg_dist(a, c, d).min(point_seg_dist(b, c, d)).min(point_seg_dist(c, a, b)).min(point_seg_dist(d, a, b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,6 +307,37 @@ mod tests {
         assert_eq!(pad.plan_add(&[pt(f32::NAN, 0.0)]), Err(StrokeError::BadPoint));
         // Points just off the board are clamped onto it.
         assert_eq!(pad.plan_add(&[pt(-0.01, 1.2)]).unwrap().added[0].points, vec![pt(0.0, 1.0)]);
+    }
+
+    /// A zig-zag over a 9x9 board's cell (row, col): seven strokes across it, top to bottom.
+    fn zigzag(row: usize, col: usize) -> Vec<Point> {
+        let (x, y, c) = ((col as f32 + 0.5) / 9.0, (row as f32 + 0.5) / 9.0, 1.0 / 9.0);
+        (0..7).map(|k| pt(x + if k % 2 == 1 { 0.35 } else { -0.35 } * c, y - 0.3 * c + k as f32 * 0.1 * c)).collect()
+    }
+
+    #[test]
+    fn a_pencil_scratch_out_rubs_out_the_notes_it_crosses_and_is_not_kept() {
+        let mut pad = Scratchpad::default();
+        let add = |pad: &mut Scratchpad, stroke: Vec<Point>| {
+            let e = pad.plan_pencil(&stroke, 9).unwrap();
+            assert!(e.removed.is_empty(), "a plain stroke is kept");
+            pad.apply(&e, true);
+        };
+        // A little note in cell (2, 2), another in cell (6, 6).
+        let c = 1.0 / 9.0;
+        add(&mut pad, vec![pt(2.3 * c, 2.5 * c), pt(2.5 * c, 2.4 * c), pt(2.7 * c, 2.6 * c)]);
+        add(&mut pad, vec![pt(6.3 * c, 6.5 * c), pt(6.7 * c, 6.5 * c)]);
+        let e = pad.plan_pencil(&zigzag(2, 2), 9).unwrap();
+        assert!(e.added.is_empty(), "the zig-zag is not a note");
+        assert_eq!(e.removed.iter().map(|n| n.id).collect::<Vec<_>>(), vec![0], "only the note it crosses");
+        pad.apply(&e, true);
+        assert_eq!(pad.notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![1]);
+        // A zig-zag over nothing is a note like any other stroke.
+        let e = pad.plan_pencil(&zigzag(4, 4), 9).unwrap();
+        assert_eq!((e.added.len(), e.removed.len()), (1, 0));
+        // Bad strokes are refused before any reading.
+        assert_eq!(pad.plan_pencil(&[], 9), Err(StrokeError::EmptyStroke));
+        assert_eq!(pad.plan_pencil(&[pt(f32::NAN, 0.0)], 9), Err(StrokeError::BadPoint));
     }
 
     #[test]

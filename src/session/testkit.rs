@@ -69,7 +69,7 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     let g = s.game();
     let size = g.shape().size;
     let n = size as usize;
-    match rng.random_range(0..83) {
+    match rng.random_range(0..88) {
         0..=29 => {
             let (row, col) = cell(n, rng);
             Action::SetValue { row, col, value: value(size, rng) }
@@ -117,6 +117,12 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
             let right = g.solution().get(row, col);
             let value = if rng.random_ratio(1, 10) { right % size + 1 } else { right };
             Action::ApplyHint { row, col, value }
+        }
+        82..=86 => {
+            let k = rng.random_range(0..4);
+            // Sometimes a colour that does not exist.
+            let colour = rng.random_range(0..=crate::session::colours::MAX_COLOUR + 1);
+            Action::SetColour { cells: (0..k).map(|_| cell(n, rng)).collect(), colour }
         }
         _ => Action::Solve,
     }

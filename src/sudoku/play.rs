@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::grid::{Grid, Shape};
 use crate::session::cells::{bit, full_mask, CellChange, CellState};
+use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
@@ -25,14 +26,17 @@ pub enum Action {
     SetValue { row: usize, col: usize, value: u8 },
     /// Clears the player's value and candidates in one cell.
     Clear { row: usize, col: usize },
-    /// Clears the player-filled cells among `cells` (givens are skipped): one eraser stroke,
-    /// one undo step. Cells are `[row, col]` pairs.
+    /// Clears the player-filled cells among `cells` (givens keep their value) and the colour of
+    /// every one of them: one eraser stroke, one undo step. Cells are `[row, col]` pairs.
     ClearCells { cells: Vec<(usize, usize)> },
+    /// Marks cells with a colour (`1..=MAX_COLOUR`; 0 takes the colour away), givens too.
+    SetColour { cells: Vec<(usize, usize)>, colour: u8 },
     /// Adds or removes one typed candidate in an empty cell.
     ToggleCandidate { row: usize, col: usize, value: u8 },
     /// Auto-candidates: every empty cell gets the values not yet in its row, column or box.
     SetCandidates,
-    /// Adds an ink note (points in board coordinates; clamped onto the board).
+    /// A pencil stroke (points in board coordinates; clamped onto the board): kept as an ink
+    /// note, or, if it is a scratch-out over notes, rubs those out.
     AddNote { stroke: Vec<Point> },
     /// Removes ink notes (the eraser in pencil mode).
     RemoveNotes { ids: Vec<u32> },
@@ -55,6 +59,8 @@ pub enum ActionError {
     Filled { row: usize, col: usize },
     #[error(transparent)]
     Ink(#[from] StrokeError),
+    #[error("there is no cell colour {colour} (colours are 1 to {max}, 0 for none)", max = MAX_COLOUR)]
+    BadColour { colour: u8 },
     #[error("the hint {value} for r{}c{} does not match the solution", .row + 1, .col + 1)]
     WrongHint { row: usize, col: usize, value: u8 },
     #[error("the game's history is damaged: {0}")]
@@ -70,6 +76,7 @@ impl ActionError {
             ActionError::Given { .. } => "given_cell",
             ActionError::Filled { .. } => "filled_cell",
             ActionError::Ink(e) => e.kind(),
+            ActionError::BadColour { .. } => "bad_colour",
             ActionError::WrongHint { .. } => "wrong_hint",
             ActionError::History(_) => "damaged_history",
         }
@@ -104,16 +111,18 @@ pub enum EditKind {
     EraseNotes,
     Hint,
     Solve,
+    Colour,
 }
 
-/// A recorded, reversible move. In a save: `{"kind", "cells", "notes_added", "notes_removed"}`,
-/// empty lists left out.
+/// A recorded, reversible move. In a save: `{"kind", "cells", "notes_added", "notes_removed",
+/// "colours"}`, empty lists left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(from = "EditRecord", into = "EditRecord")]
 pub struct Edit {
     pub kind: EditKind,
     pub cells: Vec<CellChange>,
     pub ink: InkEdit,
+    pub colours: Vec<ColourChange>,
 }
 
 /// [`Edit`] as saved. Written out rather than `#[serde(flatten)]`ing the ink: flatten makes
@@ -127,27 +136,29 @@ struct EditRecord {
     notes_added: Vec<InkNote>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     notes_removed: Vec<InkNote>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    colours: Vec<ColourChange>,
 }
 
 impl From<EditRecord> for Edit {
     fn from(r: EditRecord) -> Edit {
-        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed } }
+        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed }, colours: r.colours }
     }
 }
 
 impl From<Edit> for EditRecord {
     fn from(e: Edit) -> EditRecord {
-        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed }
+        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed, colours: e.colours }
     }
 }
 
 impl Edit {
     fn new(kind: EditKind) -> Edit {
-        Edit { kind, cells: Vec::new(), ink: InkEdit::default() }
+        Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new() }
     }
 
     fn with_ink(kind: EditKind, ink: InkEdit) -> Edit {
-        Edit { kind, cells: Vec::new(), ink }
+        Edit { ink, ..Edit::new(kind) }
     }
 
     fn change(&mut self, cell: usize, before: CellState, after: CellState) {
@@ -158,7 +169,7 @@ impl Edit {
 
     /// `None` for an edit that changes nothing (no undo step).
     fn non_empty(self) -> Option<Edit> {
-        (!self.cells.is_empty() || !self.ink.is_empty()).then_some(self)
+        (!self.cells.is_empty() || !self.ink.is_empty() || !self.colours.is_empty()).then_some(self)
     }
 }
 
@@ -174,6 +185,8 @@ pub struct SudokuGame {
     /// Typed candidates; always 0 on filled cells.
     candidates: Vec<u32>,
     ink: Scratchpad,
+    /// The player's colour marks.
+    colours: Colours,
 }
 
 /// One cell as the view draws it.
@@ -188,6 +201,9 @@ pub struct CellView {
     pub conflict: bool,
     /// A player's value that differs from the solution (the view decides whether to show it).
     pub incorrect: bool,
+    /// The player's colour mark, 0 = none.
+    #[serde(default)]
+    pub colour: u8,
 }
 
 /// The Sudoku part of what the view draws (the session adds undo, timer and solved flags).
@@ -249,6 +265,7 @@ impl SudokuGame {
             entries: vec![0; shape.cells()],
             candidates: vec![0; shape.cells()],
             ink: Scratchpad::default(),
+            colours: Colours::new(shape.cells()),
         })
     }
 
@@ -285,6 +302,11 @@ impl SudokuGame {
     /// Ink notes, by id.
     pub fn notes(&self) -> &[InkNote] {
         self.ink.notes()
+    }
+
+    /// Cell colours, row-major, 0 = none.
+    pub fn colours(&self) -> &Colours {
+        &self.colours
     }
 
     /// The board as the player sees it: givens and entries together.
@@ -384,7 +406,8 @@ impl SudokuGame {
                 return Err(EditMismatch(format!("cell {i} does not match the recorded change")));
             }
         }
-        self.ink.check(&edit.ink, forward)
+        self.ink.check(&edit.ink, forward)?;
+        self.colours.check(&edit.colours, forward)
     }
 
     /// Applies a checked edit in one direction.
@@ -396,6 +419,7 @@ impl SudokuGame {
             self.candidates[change.cell as usize] = s.candidates;
         }
         self.ink.apply(&edit.ink, forward);
+        self.colours.apply(&edit.colours, forward);
         Ok(())
     }
 
@@ -416,6 +440,7 @@ impl SudokuGame {
                     candidates: self.candidates[i],
                     conflict: conflict[i],
                     incorrect: e != 0 && e != self.solution.values()[i],
+                    colour: self.colours.get(i),
                 }
             })
             .collect()
@@ -431,6 +456,7 @@ impl SudokuGame {
         entries: Vec<u8>,
         candidates: Vec<u32>,
         notes: Vec<InkNote>,
+        colours: Vec<u8>,
     ) -> Result<SudokuGame, String> {
         let mut s = SudokuGame::new(givens, solution, difficulty, seed).map_err(|e| e.to_string())?;
         let shape = s.shape();
@@ -449,6 +475,7 @@ impl SudokuGame {
             }
         }
         s.ink = Scratchpad::from_notes(notes)?;
+        s.colours = Colours::from_saved(colours, shape.cells())?;
         s.entries = entries;
         s.candidates = candidates;
         Ok(s)
@@ -460,6 +487,7 @@ impl SudokuGame {
             entries: vec![0; self.entries.len()],
             candidates: vec![0; self.candidates.len()],
             ink: Scratchpad::default(),
+            colours: Colours::new(self.entries.len()),
             ..self.clone()
         }
     }
@@ -500,11 +528,22 @@ impl Game for SudokuGame {
                 idx.sort_unstable();
                 idx.dedup();
                 let mut edit = Edit::new(EditKind::Erase);
-                for i in idx {
+                for &i in &idx {
                     if self.entries[i] != 0 {
                         edit.change(i, self.cell_state(i), CellState::default());
                     }
                 }
+                // The eraser rubs out colour marks too, on givens as well.
+                edit.colours = self.colours.plan_set(&idx, 0);
+                Ok(edit.non_empty())
+            }
+            Action::SetColour { cells, colour } => {
+                if *colour > MAX_COLOUR {
+                    return Err(ActionError::BadColour { colour: *colour });
+                }
+                let idx = cells.iter().map(|&(row, col)| self.check_cell(row, col)).collect::<Result<Vec<_>, _>>()?;
+                let mut edit = Edit::new(EditKind::Colour);
+                edit.colours = self.colours.plan_set(&idx, *colour);
                 Ok(edit.non_empty())
             }
             &Action::ToggleCandidate { row, col, value } => {
@@ -530,7 +569,12 @@ impl Game for SudokuGame {
                 }
                 Ok(edit.non_empty())
             }
-            Action::AddNote { stroke } => Ok(Some(Edit::with_ink(EditKind::Note, self.ink.plan_add(stroke)?))),
+            Action::AddNote { stroke } => {
+                // A scratch-out rubs out the notes it crosses (the scratchpad decides).
+                let ink = self.ink.plan_pencil(stroke, self.shape().n())?;
+                let kind = if ink.removed.is_empty() { EditKind::Note } else { EditKind::EraseNotes };
+                Ok(Some(Edit::with_ink(kind, ink)))
+            }
             Action::RemoveNotes { ids } => Ok(Edit::with_ink(EditKind::EraseNotes, self.ink.plan_remove(ids)?).non_empty()),
             Action::Solve => {
                 let mut edit = Edit::new(EditKind::Solve);
@@ -722,6 +766,53 @@ mod tests {
         assert_eq!(s.apply(Action::ClearCells { cells }), Ok(false));
         s.undo().unwrap();
         assert_eq!(&s.game().entries()[4..6], &[1, 2]);
+    }
+
+    #[test]
+    fn colours_mark_cells_undo_and_go_with_the_eraser() {
+        let mut s = game4();
+        let fresh = s.clone();
+        // Givens may be coloured too; the same colour twice is no step.
+        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0), (1, 1)], colour: 2 }), Ok(true));
+        assert_eq!(s.apply(Action::SetColour { cells: vec![(1, 1)], colour: 2 }), Ok(false));
+        let v = s.board_view();
+        assert_eq!((v.cells[0].colour, v.cells[5].colour, v.cells[1].colour), (2, 2, 0));
+        assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::Colour));
+        s.apply(Action::SetValue { row: 1, col: 1, value: 3 }).unwrap();
+        assert_eq!(s.game().colours().get(5), 2, "writing a number keeps the colour");
+        // One eraser stroke clears the value and the colours, givens' colours too.
+        s.apply(Action::ClearCells { cells: vec![(0, 0), (1, 1)] }).unwrap();
+        assert_eq!((s.game().colours().get(0), s.game().colours().get(5), s.game().entries()[5]), (0, 0, 0));
+        assert_eq!(s.game().givens().get(0, 0), s.board_view().cells[0].value, "the given stays");
+        s.undo().unwrap();
+        assert_eq!((s.game().colours().get(0), s.game().entries()[5]), (2, 3));
+        s.apply(Action::SetColour { cells: vec![(0, 0)], colour: 0 }).unwrap();
+        assert_eq!(s.game().colours().get(0), 0);
+        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0)], colour: MAX_COLOUR + 1 }), Err(ActionError::BadColour { colour: MAX_COLOUR + 1 }));
+        assert_eq!(
+            s.apply(Action::SetColour { cells: vec![(0, 0), (4, 0)], colour: 1 }),
+            Err(ActionError::OutOfBoard { row: 4, col: 0, size: 4 })
+        );
+        while s.can_undo() {
+            s.undo().unwrap();
+        }
+        assert_eq!(s.game(), fresh.game());
+        let a: Action = serde_json::from_str(r#"{"type":"set_colour","cells":[[0,1]],"colour":3}"#).unwrap();
+        assert_eq!(a, Action::SetColour { cells: vec![(0, 1)], colour: 3 });
+    }
+
+    #[test]
+    fn a_scratch_out_in_pencil_rubs_out_the_notes_it_crosses_in_one_undo_step() {
+        let mut s = game4();
+        // A little note inside cell (1, 1) (0.25..0.5 on both axes).
+        s.apply(Action::AddNote { stroke: vec![Point { x: 0.3, y: 0.35 }, Point { x: 0.45, y: 0.4 }] }).unwrap();
+        let before = s.clone();
+        let zig: Vec<Point> = (0..7).map(|k| Point { x: if k % 2 == 1 { 0.46 } else { 0.29 }, y: 0.3 + k as f32 * 0.025 }).collect();
+        assert_eq!(s.apply(Action::AddNote { stroke: zig }), Ok(true));
+        assert!(s.game().notes().is_empty(), "the note is gone and the zig-zag is not kept");
+        assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::EraseNotes));
+        s.undo().unwrap();
+        assert_eq!(s.game(), before.game());
     }
 
     #[test]

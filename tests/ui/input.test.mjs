@@ -418,3 +418,56 @@ test('random pointer storms never leave live ink behind once every pointer has l
     assert.deepEqual(m.liveInk, []);
   }
 });
+
+test('eraser mode: pen, finger and mouse all erase, exactly as the eraser end; their ink goes when they lift', () => {
+  for (const who of [pen, finger, mouse, eraser]) {
+    const m = new InputMachine({ n: N });
+    const c = consumer(m);
+    c.feed(m.down({ ...who, point: { x: 0.1, y: 0.5, t: 0 }, mode: 'erase' }));
+    assert.equal(m.state, 'erasing', who.pointerType);
+    c.feed(m.move({ ...who, points: [{ x: 0.5, y: 0.5, t: 10 }, { x: 0.9, y: 0.5, t: 20 }] }));
+    c.feed(m.up({ ...who, point: { x: 0.9, y: 0.5, t: 30 } }));
+    assert.deepEqual(c.kinds(), ['erase'], who.pointerType);
+    assert.equal(c.got[0].points.length, 3);
+    assert.deepEqual([...c.shown], [], 'the eraser trail is gone');
+  }
+  // A tap in eraser mode erases where it landed (one point), it is not a selection.
+  const m = new InputMachine({ n: N });
+  const c = consumer(m);
+  c.feed(m.down({ ...finger, point: at(2, 3, 0), mode: 'erase' }));
+  c.feed(m.up({ ...finger, point: at(2, 3, 5) }));
+  assert.deepEqual(c.kinds(), ['erase']);
+  // Palm rejection still holds: a touch while the pen is in use erases nothing.
+  c.feed(m.hover({ point: at(0, 0, 10) }));
+  c.feed(m.down({ ...finger, point: at(4, 4, 20), mode: 'erase' }));
+  assert.equal(m.state, 'idle');
+});
+
+test('the barrel button held: a pen stroke in writing mode is a pencil note, a tiny one a pencil tap', () => {
+  const barrel = { ...pen, button: 2, buttons: 3 };
+  const m = new InputMachine({ n: N });
+  const c = consumer(m);
+  bar(m, c, barrel, 1, 1, 0, 'write');
+  assert.deepEqual(c.kinds(), ['note']);
+  assert.equal(c.got[0].barrel, true);
+  // Chromium's pen through CDP with the right button reports buttons 2 alone.
+  c.feed(m.down({ ...pen, button: 2, buttons: 2, point: at(3, 3, 100), mode: 'write' }));
+  c.feed(m.up({ ...pen, point: at(3, 3, 105) }));
+  assert.deepEqual(c.got[1], { type: 'tap', cell: { row: 3, col: 3 }, barrel: true });
+  // Released: the pen writes again (a group, read after the pause).
+  const t = bar(m, c, pen, 5, 5, 200, 'write');
+  c.feed(m.tick(t + 2000));
+  assert.equal(c.got[2].type, 'ink');
+  // Pencil mode without the barrel: notes, not flagged; the eraser end is never a barrel.
+  bar(m, c, pen, 6, 6, 3000, 'note');
+  assert.equal(c.got[3].type, 'note');
+  assert.equal(c.got[3].barrel, undefined);
+  bar(m, c, { ...eraser, buttons: 34 }, 7, 7, 4000, 'write');
+  assert.equal(c.got[4].type, 'erase');
+  // A mouse's right button is no barrel.
+  const mm = new InputMachine({ n: N });
+  const cc = consumer(mm);
+  bar(mm, cc, { ...mouse, button: 2, buttons: 2 }, 1, 1, 0, 'write');
+  cc.feed(mm.tick(5000));
+  assert.deepEqual(cc.kinds(), ['ink']);
+});

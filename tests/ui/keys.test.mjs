@@ -22,7 +22,7 @@ test('digits fill only up to the board size', () => {
       const want = d <= n ? { type: 'symbol', value: d } : null;
       assert.deepEqual(keyAction(k(String(d)), n), want, `digit ${d} on ${n}x${n}`);
     }
-    assert.equal(keyAction(k('0'), n), null);
+    assert.deepEqual(keyAction(k('0'), n), { type: 'clear' }, '0 is no symbol: it clears');
   }
 });
 
@@ -32,7 +32,7 @@ test('letters A-G are symbols 10-16 on 16x16 only', () => {
     assert.deepEqual(keyAction(k(ch.toUpperCase(), { shiftKey: true }), 16), { type: 'symbol', value: 10 + i });
     for (const n of [4, 6, 9]) assert.equal(keyAction(k(ch), n), null, `${ch} on ${n}x${n}`);
   });
-  for (const ch of ['i', 'z', 'x', 'Z']) assert.equal(keyAction(k(ch), 16), null);
+  for (const ch of ['i', 'z', 'Z']) assert.equal(keyAction(k(ch), 16), null);
 });
 
 test('Delete and Backspace clear', () => {
@@ -94,9 +94,21 @@ test('moveSelection moves and wraps around the edges', () => {
   }
 });
 
-test('moveSelection with no selection starts at the top-left cell', () => {
-  assert.deepEqual(moveSelection(null, 0, 1, 9), { row: 0, col: 0 });
-  assert.deepEqual(moveSelection(undefined, -1, 0, 4), { row: 0, col: 0 });
+test('moveSelection with no selection puts the cursor in the centre cell', () => {
+  assert.deepEqual(moveSelection(null, 0, 1, 9), { row: 4, col: 4 });
+  assert.deepEqual(moveSelection(undefined, -1, 0, 4), { row: 2, col: 2 });
+  assert.deepEqual(moveSelection(null, 1, 0, 16), { row: 8, col: 8 });
+  assert.deepEqual(moveSelection(null, 1, 0, 6), { row: 3, col: 3 });
+});
+
+test('0 clears as Delete does; X toggles eraser mode and M cycles the colour, on every size', () => {
+  for (const n of SIZES) {
+    assert.deepEqual(keyAction(k('0'), n), { type: 'clear' });
+    assert.deepEqual(keyAction(k('x'), n), { type: 'toggleEraser' });
+    assert.deepEqual(keyAction(k('X', { shiftKey: true }), n), { type: 'toggleEraser' });
+    assert.deepEqual(keyAction(k('m'), n), { type: 'colour' });
+  }
+  assert.equal(keyAction(k('0', { ctrlKey: true }), 9), null, 'Ctrl+0 (zoom) is the browser\'s');
 });
 
 test('historyKey: undo and redo for any game, nothing else', () => {

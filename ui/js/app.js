@@ -29,6 +29,8 @@ const app = {
 let screen = null;
 let viewReceivedAt = 0;
 let wasSolved = false;
+/** The move on its way is the computer's Solve: its win gets no celebration from the board. */
+let computerSolving = false;
 
 const input = new BoardInput($('ink'), {
   mode: () => (screen ? screen.inputMode() : null),
@@ -85,8 +87,10 @@ const ctx = {
   call,
   callOrToast,
   act: async (action) => {
+    computerSolving = action.type === 'solve';
     const v = await callOrToast('act', { action });
     if (v) show(v);
+    computerSolving = false;
     return v;
   },
   show: (view) => show(view),
@@ -133,11 +137,12 @@ function show(view, { fresh = false } = {}) {
   }
   app.view = view;
   viewReceivedAt = performance.now();
-  screen.setView(view, { fresh });
+  const won = view.solved && !wasSolved && !fresh ? (computerSolving ? 'computer' : 'player') : null;
+  screen.setView(view, { fresh, won });
   syncHistory();
   tickTimer();
   render();
-  if (view.solved && !wasSolved) celebrate();
+  if (view.solved && !wasSolved) celebrate(won === 'computer');
   wasSolved = view.solved;
   if (!view.solved) $('celebration').hidden = true;
   return true;
@@ -164,10 +169,12 @@ function startGame(view) {
   return show(view, { fresh: true });
 }
 
-function celebrate() {
+/** The win's caption; after the computer's Solve it appears without any animation. */
+function celebrate(computer) {
   $('won-time').textContent = `Time: ${formatTime(app.view.elapsed_ms)}`;
+  $('celebration').dataset.quiet = String(computer);
   $('celebration').hidden = false;
-  setStatus('Solved! Well done.');
+  setStatus(computer ? 'Solved by the computer.' : 'Solved! Well done.');
 }
 
 /** @returns {Promise<boolean>} whether the new game is shown */

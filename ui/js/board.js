@@ -1,6 +1,9 @@
 // Draws the board the backend described onto a canvas, crisp at any devicePixelRatio: the
 // backing store is sized in device pixels and grid lines are snapped to device pixels.
-// Conflicts and incorrect entries are marked by shape as well as colour.
+// Conflicts and incorrect entries are marked by shape as well as colour; so are cell colours
+// (a pattern each) and the highlighted digit's candidates (a disc).
+
+import { COLOURS, waveGlow } from './marks.js';
 
 export const COLORS = {
   paper: '#fbf8ef',
@@ -18,7 +21,42 @@ export const COLORS = {
   candidate: '#455a64',
   noteActive: '#37474f',
   noteIdle: '#b0bec5',
+  digitDisc: 'rgba(61, 90, 254, 0.22)',
+  digitCandidate: '#1a237e',
+  won: 'rgba(255, 213, 79, ALPHA)',
+  selectedEdge: '#3d5afe',
 };
+
+/** A cell's colour mark: its tint, then its pattern (colour-blind safe: the pattern alone says which). */
+function drawColourMark(ctx, x0, y0, cell, k) {
+  const c = COLOURS[k - 1];
+  if (!c) return;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x0, y0, cell, cell);
+  ctx.clip();
+  ctx.fillStyle = c.tint;
+  ctx.fillRect(x0, y0, cell, cell);
+  ctx.strokeStyle = c.ink;
+  ctx.fillStyle = c.ink;
+  ctx.lineWidth = Math.max(1, cell * 0.035);
+  const step = cell / 5;
+  ctx.beginPath();
+  if (c.pattern === 'stripes') {
+    for (let d = -cell; d < cell; d += step) { ctx.moveTo(x0 + d, y0 + cell); ctx.lineTo(x0 + d + cell, y0); }
+  } else if (c.pattern === 'bars') {
+    for (let y = step / 2; y < cell; y += step) { ctx.moveTo(x0, y0 + y); ctx.lineTo(x0 + cell, y0 + y); }
+  } else if (c.pattern === 'checks') {
+    for (let v = step / 2; v < cell; v += step) { ctx.moveTo(x0, y0 + v); ctx.lineTo(x0 + cell, y0 + v); ctx.moveTo(x0 + v, y0); ctx.lineTo(x0 + v, y0 + cell); }
+  }
+  ctx.stroke();
+  if (c.pattern === 'dots') {
+    for (let y = step / 2; y < cell; y += step) {
+      for (let x = step / 2; x < cell; x += step) { ctx.beginPath(); ctx.arc(x0 + x, y0 + y, Math.max(1, cell * 0.035), 0, 2 * Math.PI); ctx.fill(); }
+    }
+  }
+  ctx.restore();
+}
 
 export const FONT = '"Segoe UI", "DejaVu Sans", sans-serif';
 
@@ -58,8 +96,9 @@ export function strokePath(ctx, points, px) {
 
 /**
  * What lies under the grid of any cell board (Sudoku, KenKen): paper, the selected cell's peers
- * (`isPeer(r, c)`) and the cells holding its value, the hint's cells and target, a flash, and
- * the pencil notes (under the grid and the numbers, like pencil under ink).
+ * (`isPeer(r, c)`), the cells holding the highlighted digit (`ui.digit`, else the selected
+ * cell's value), the hint's cells and target, the player's colour marks, a flash, the victory
+ * glow, and the pencil notes (under the grid and the numbers, like pencil under ink).
  */
 export function drawUnderlay(ctx, view, ui, isPeer) {
   const px = ctx.canvas.width;
@@ -69,13 +108,11 @@ export function drawUnderlay(ctx, view, ui, isPeer) {
   ctx.fillStyle = COLORS.paper;
   ctx.fillRect(0, 0, px, px);
   const sel = ui.selected;
-  if (sel) {
-    const selValue = view.cells[sel.row * n + sel.col].value;
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        if (selValue && view.cells[r * n + c].value === selValue) fill(r, c, COLORS.same);
-        else if (isPeer(r, c)) fill(r, c, COLORS.peer);
-      }
+  const digit = ui.digit || (sel ? view.cells[sel.row * n + sel.col].value : 0);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (digit && view.cells[r * n + c].value === digit) fill(r, c, COLORS.same);
+      else if (sel && isPeer(r, c)) fill(r, c, COLORS.peer);
     }
   }
   if (ui.highlight) {
@@ -83,7 +120,23 @@ export function drawUnderlay(ctx, view, ui, isPeer) {
     if (ui.highlight.target) fill(ui.highlight.target.row, ui.highlight.target.col, COLORS.hintTarget);
   }
   if (sel) fill(sel.row, sel.col, COLORS.selected);
+  view.cells.forEach((c, i) => { if (c.colour) drawColourMark(ctx, (i % n) * cell, Math.floor(i / n) * cell, cell, c.colour); });
+  if (sel) {
+    // An edge as well as a fill: the selection shows on a coloured cell too.
+    const w = Math.max(2, cell * 0.06);
+    ctx.strokeStyle = COLORS.selectedEdge;
+    ctx.lineWidth = w;
+    ctx.strokeRect(sel.col * cell + w, sel.row * cell + w, cell - 2 * w, cell - 2 * w);
+  }
   if (ui.flash) fill(ui.flash.row, ui.flash.col, COLORS.flash);
+  if (ui.victory) {
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const a = ui.victory.still ? 0.45 : 0.75 * waveGlow(ui.victory.t, r, c, n, ui.victory.from);
+        if (a > 0) fill(r, c, COLORS.won.replace('ALPHA', a.toFixed(3)));
+      }
+    }
+  }
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   ctx.strokeStyle = ui.pencil ? COLORS.noteActive : COLORS.noteIdle;
@@ -122,11 +175,19 @@ export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) 
   view.cells.forEach((c, i) => {
     const x0 = (i % n) * cell, y0 = Math.floor(i / n) * cell;
     if (!c.value) {
-      ctx.fillStyle = COLORS.candidate;
       for (let v = 1; v <= n; v++) {
         if (!(c.candidates & (1 << (v - 1)))) continue;
         const p = place(v);
-        ctx.font = `400 ${Math.round(cell * p.size)}px ${FONT}`;
+        const lit = v === ui.digit;
+        if (lit) {
+          // The highlighted digit's candidate: a disc behind it and bold, not only a colour.
+          ctx.fillStyle = COLORS.digitDisc;
+          ctx.beginPath();
+          ctx.arc(x0 + p.x * cell, y0 + p.y * cell - cell * p.size * 0.04, cell * p.size * 0.62, 0, 2 * Math.PI);
+          ctx.fill();
+        }
+        ctx.fillStyle = lit ? COLORS.digitCandidate : COLORS.candidate;
+        ctx.font = `${lit ? 700 : 400} ${Math.round(cell * p.size)}px ${FONT}`;
         ctx.fillText(symbolChar(v), x0 + p.x * cell, y0 + p.y * cell);
       }
       return;
@@ -142,7 +203,7 @@ export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) 
 /**
  * @param {HTMLCanvasElement} canvas already fitted with fitCanvas
  * @param {object} view the backend's BoardView
- * @param {{selected?, showIncorrect?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}}} ui
+ * @param {{selected?, showIncorrect?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}, digit?: number, victory?: {t?, from?, still?}}} ui
  */
 export function drawBoard(canvas, view, ui = {}) {
   const ctx = canvas.getContext('2d');

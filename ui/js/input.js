@@ -7,7 +7,8 @@
 //   writing   a stroke that may become a symbol (pen, or finger/mouse in writing mode); the
 //             StrokeGrouper groups writing strokes per cell and decides what is a tap
 //   noting    a free pencil stroke (the screen's mode is 'note')
-//   erasing   the pen's eraser end (button 5 / buttons 32), whatever the mode
+//   erasing   the pen's eraser end (button 5 / buttons 32), whatever the mode; or any pointer
+//             (pen, finger, mouse) in the screen's eraser mode ('erase')
 //   touching  a tap or drag that is never ink (the screen's mode is 'tap', e.g. a sliding puzzle)
 //
 // Rules applied once, here, for every screen (tldraw's dispatch gate):
@@ -17,11 +18,13 @@
 //   live ink removed, and the pen's stroke starts as if the touch had never been;
 // - palm rejection (palm.js): touch is ignored while a pen is in use, and always in pen-only mode;
 // - a pen hovering is a pen in use, and a pen hovering over another cell ends the open group;
-// - a tiny pencil stroke is a tap, with the same threshold as a tiny writing stroke.
+// - a tiny pencil stroke is a tap, with the same threshold as a tiny writing stroke;
+// - the pen's barrel button held (pointerType 'pen', buttons & 2) turns a writing stroke into a
+//   pencil stroke, without changing the screen's mode; its events carry `barrel: true`.
 //
 // Inputs: down / move / up / cancel with {pointerId, pointerType, button, buttons, point(s)},
 // where points are {x, y, t, p} in board units (0..1) with time t and pressure p; down also
-// carries the screen's `mode` ('write' | 'note' | 'tap'); tick(t); flush() (the screen's mode
+// carries the screen's `mode` ('write' | 'note' | 'erase' | 'tap'); tick(t); flush() (the screen's mode
 // changed: end the open group now); reset(n) (a new board).
 //
 // Outputs: every input method returns a list of events, in order:
@@ -29,10 +32,11 @@
 //   {type:'live', op:'extend', id, points}                                           more ink
 //   {type:'live', op:'remove', ids}                                                  take ink away
 //   {type:'ink', cell, strokes, inkIds}  a writing group ready for recognition
-//   {type:'note', points:[[x,y],...], inkIds}  a pencil stroke to keep
+//   {type:'note', points:[[x,y],...], inkIds, barrel?}  a pencil stroke to keep
 //   {type:'erase', points}               an eraser path (its ink is already removed)
-//   {type:'tap', cell, point?}           a tap on a cell (not writing); in 'tap' mode also where
-//                                        (a board of another shape hit-tests it itself)
+//   {type:'tap', cell, point?, barrel?}  a tap on a cell (not writing); in 'tap' mode also where
+//                                        (a board of another shape hit-tests it itself); barrel:
+//                                        the pen's barrel button was held (a pencil tap)
 //   {type:'drag', from, to, points}      a stroke in 'tap' mode that moved (cells at both ends)
 //                                        (tap and drag carry `eraser: true` when the pen's
 //                                        eraser end made them)
@@ -49,6 +53,27 @@ import { cellAt } from './hit.js';
 
 const STATES = { write: 'writing', note: 'noting', erase: 'erasing', tap: 'touching' };
 const copyPoint = (p) => ({ x: p.x, y: p.y, t: p.t, p: p.p });
+
+/**
+ * Is the pen's barrel (side) button held? Pointer Events report it as buttons bit 2 on a pen
+ * ('pen' with the eraser bit is the eraser end, not the barrel).
+ * @param {{pointerType?:string, buttons?:number}} ev PointerEvent-like
+ */
+export function isBarrel(ev) {
+  return ev != null && ev.pointerType === 'pen' && ((ev.buttons ?? 0) & 2) !== 0 && ((ev.buttons ?? 0) & 32) === 0;
+}
+
+/**
+ * What a stroke starting now is: the eraser end erases in any mode; eraser mode erases with
+ * anything; the barrel button turns writing into pencil.
+ * @returns {'write'|'note'|'erase'|'tap'}
+ */
+export function strokeKind({ pointerType, button, buttons, mode = 'write' }) {
+  if (mode === 'tap') return 'tap';
+  if (mode === 'erase' || isEraser({ pointerType, button, buttons })) return 'erase';
+  if (mode === 'note' || isBarrel({ pointerType, buttons })) return 'note';
+  return 'write';
+}
 
 export class InputMachine {
   /**
@@ -107,7 +132,7 @@ export class InputMachine {
 
   /**
    * A pointer touches down.
-   * @param {{pointerId:any, pointerType:string, button?:number, buttons?:number, point:object, mode?:'write'|'note'|'tap'}} ev
+   * @param {{pointerId:any, pointerType:string, button?:number, buttons?:number, point:object, mode?:'write'|'note'|'erase'|'tap'}} ev
    */
   down({ pointerId, pointerType, button, buttons, point, mode = 'write' }) {
     const out = [];
@@ -122,8 +147,9 @@ export class InputMachine {
       out.push(...this._drop());
     }
     if (!accepted) return out;
-    const kind = mode === 'tap' ? 'tap' : isEraser({ pointerType, button, buttons }) ? 'erase' : mode === 'note' ? 'note' : 'write';
-    const stroke = { pointerId, pointerType, kind, points: [copyPoint(point)], inkId: null };
+    const kind = strokeKind({ pointerType, button, buttons, mode });
+    const barrel = kind === 'note' && mode !== 'note';
+    const stroke = { pointerId, pointerType, kind, barrel, points: [copyPoint(point)], inkId: null };
     // In 'tap' mode the eraser end taps and drags too; its events say so (puzzle entry erases).
     if (kind === 'tap' && isEraser({ pointerType, button, buttons })) stroke.eraser = true;
     this._active = stroke;
@@ -216,12 +242,13 @@ export class InputMachine {
     }
     if (a.kind === 'erase') return [this._remove([a.inkId]), { type: 'erase', points: a.points }];
     // A pencil stroke; a tiny one is a tap on the cell under the pen, not a speck.
+    const barrel = a.barrel ? { barrel: true } : {};
     if (isTiny(a.points, n)) {
       const cell = cellAt(pt.x, pt.y, n);
-      return [this._remove([a.inkId]), ...(cell ? [{ type: 'tap', cell }] : [])];
+      return [this._remove([a.inkId]), ...(cell ? [{ type: 'tap', cell, ...barrel }] : [])];
     }
     this._live.delete(a.inkId);
-    return [{ type: 'note', points: a.points.map((p) => [p.x, p.y]), inkIds: [a.inkId] }];
+    return [{ type: 'note', points: a.points.map((p) => [p.x, p.y]), inkIds: [a.inkId], ...barrel }];
   }
 
   // The stroke in progress is cancelled: its ink goes, and a writing stroke takes its group along.

@@ -6,7 +6,8 @@
 /**
  * @typedef {{type:'move', dr:number, dc:number}
  *   | {type:'symbol', value:number}
- *   | {type:'clear'} | {type:'undo'} | {type:'redo'} | {type:'togglePencil'} | {type:'hint'}} KeyAction
+ *   | {type:'clear'} | {type:'undo'} | {type:'redo'} | {type:'togglePencil'} | {type:'hint'}
+ *   | {type:'toggleEraser'} | {type:'colour'}} KeyAction
  */
 
 const ARROWS = {
@@ -32,8 +33,9 @@ export function historyKey(ev) {
 /**
  * The action for a key press on a board of side n, or null.
  * Symbols: '1'-'9' (value 1-9) and, on 16x16 only, 'a'-'g'/'A'-'G' (10-16); a symbol above n is
- * null. 'p' toggles pencil mode and 'h' asks for a hint; neither clashes with the 16x16
- * letters, which stop at G.
+ * null. '0', like Delete and Backspace, clears. 'p' toggles pencil mode, 'x' eraser mode, 'm'
+ * cycles the selected cell's marking colour and 'h' asks for a hint; none clashes with the
+ * 16x16 letters, which stop at G (so the eraser is not E, nor the colour C).
  * @param {{key:string, ctrlKey?:boolean, metaKey?:boolean, shiftKey?:boolean, altKey?:boolean}} ev
  * @param {number} n board side (4, 6, 9, 16)
  * @returns {KeyAction|null}
@@ -52,7 +54,7 @@ export function keyAction(ev, n) {
     const [dr, dc] = ARROWS[key];
     return { type: 'move', dr, dc };
   }
-  if (key === 'Delete' || key === 'Backspace') return { type: 'clear' };
+  if (key === 'Delete' || key === 'Backspace' || key === '0') return { type: 'clear' };
   if (key.length === 1 && key >= '1' && key <= '9') {
     const value = key.charCodeAt(0) - 48;
     return value <= n ? { type: 'symbol', value } : null;
@@ -62,12 +64,15 @@ export function keyAction(ev, n) {
   }
   if (lower === 'p') return { type: 'togglePencil' };
   if (lower === 'h') return { type: 'hint' };
+  if (lower === 'x') return { type: 'toggleEraser' };
+  if (lower === 'm') return { type: 'colour' };
   return null;
 }
 
 /**
  * Moves the selection by (dr, dc), wrapping around the edges (left of column 0 is column n-1).
- * With no selection yet, the move starts from the top-left cell.
+ * With no selection yet, the cursor appears in the centre cell (where the original put it),
+ * whatever the key.
  * @param {{row:number, col:number}|null} sel
  * @param {number} dr
  * @param {number} dc
@@ -75,7 +80,7 @@ export function keyAction(ev, n) {
  * @returns {{row:number, col:number}}
  */
 export function moveSelection(sel, dr, dc, n) {
-  if (!sel) return { row: 0, col: 0 };
+  if (!sel) return { row: Math.floor(n / 2), col: Math.floor(n / 2) };
   const wrap = (v) => ((v % n) + n) % n;
   return { row: wrap(sel.row + dr), col: wrap(sel.col + dc) };
 }

@@ -267,6 +267,18 @@ pub fn set_timer(state: &AppState, args: TimerArgs) -> Result<PlayView, CommandE
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct InputModeArgs {
+    pub mode: inkdoku::session::InputMode,
+}
+
+/// Pen or pencil: kept with the game, so Continue brings the player's mode back. Not a move
+/// (no undo step); the game is saved.
+pub fn set_input_mode(state: &AppState, args: InputModeArgs) -> Result<PlayView, CommandError> {
+    change(state, |g, _| Ok(g.set_input_mode(args.mode)?)).map(|(_, view)| view)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WriteArgs {
     pub row: usize,
     pub col: usize,

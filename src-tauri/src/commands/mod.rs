@@ -45,6 +45,7 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "redo" => to_value(game::redo(state)),
         "write_cell" => to_value(game::write_cell(state, a.parse()?)),
         "set_timer" => to_value(game::set_timer(state, a.parse()?)),
+        "set_input_mode" => to_value(game::set_input_mode(state, a.parse()?)),
         "hint" => to_value(help::hint(state)),
         "save_game_as" => to_value(files::save_game_as(state)),
         "open_game" => to_value(files::open_game(state)),

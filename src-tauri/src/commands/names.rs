@@ -16,6 +16,7 @@ pub const COMMANDS: &[&str] = &[
     "redo",
     "write_cell",
     "set_timer",
+    "set_input_mode",
     "hint",
     "save_game_as",
     "open_game",

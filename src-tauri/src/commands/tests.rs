@@ -221,6 +221,37 @@ fn autosave_then_continue_restores_the_game_and_its_history() {
 }
 
 #[test]
+fn the_input_mode_and_cell_colours_come_back_on_continue() {
+    let dir = temp_dir("input-mode");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let v = play_a_little(&state);
+    assert_eq!(v["input_mode"], "pen", "a new game starts with the pen");
+    let v = dispatch(&state, "set_input_mode", json!({"mode": "pencil"})).unwrap();
+    assert_eq!(v["input_mode"], "pencil");
+    assert_eq!(v["can_undo"], true);
+    let steps = dispatch(&state, "undo", Value::Null).unwrap();
+    assert_eq!(steps["input_mode"], "pencil", "not a move: undo leaves the mode alone");
+    dispatch(&state, "redo", Value::Null).unwrap();
+    let v = dispatch(&state, "act", json!({"action": {"type": "set_colour", "cells": [[4, 4], [0, 0]], "colour": 3}})).unwrap();
+    assert_eq!((v["cells"][40]["colour"].as_u64(), v["cells"][0]["colour"].as_u64()), (Some(3), Some(3)));
+    assert_eq!(dispatch(&state, "set_input_mode", json!({"mode": "crayon"})).unwrap_err().kind(), "bad_arguments");
+    assert_eq!(dispatch(&state, "act", json!({"action": {"type": "set_colour", "cells": [[0, 0]], "colour": 9}})).unwrap_err().kind(), "bad_colour");
+    state.save_before_exit();
+
+    let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state2, "startup", Value::Null).unwrap();
+    let after = dispatch(&state2, "continue_game", json!({"kind": "sudoku"})).unwrap();
+    assert_eq!(after["input_mode"], "pencil", "Continue brings the pencil back");
+    assert_eq!(after["cells"][40]["colour"], 3, "and the colours");
+    let undone = dispatch(&state2, "undo", Value::Null).unwrap();
+    assert_eq!(undone["cells"][40]["colour"], 0, "colouring is an undo step");
+    // The sliding puzzle is not written with the pen.
+    dispatch(&state2, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3})).unwrap();
+    assert_eq!(dispatch(&state2, "set_input_mode", json!({"mode": "pencil"})).unwrap_err().kind(), "not_a_pen_game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_damaged_autosave_is_set_aside_and_the_player_told() {
     let dir = temp_dir("damaged");
     let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));

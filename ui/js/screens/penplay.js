@@ -1,23 +1,29 @@
 // The pen-play part of every game written cell by cell (Sudoku, KenKen), once: the write_cell
-// round trip, the number pad (number first or cell first), pen and pencil modes, the eraser
-// (cells, or notes in pencil mode), ink notes, typed candidates, "fill candidates", hint (a
-// second press applies it) and Solve with a confirmation. A game supplies its board drawing and
-// its pad's shape; the screen interface it returns is documented at the top of screens/sudoku.js.
+// round trip, the number pad (number first or cell first; a complete number marked), pen and
+// pencil modes (kept with the game), the eraser (the pen's eraser end, or eraser mode for any
+// pointer: cells, or notes in pencil mode), the pen's barrel button (pencil while held), ink
+// notes, typed candidates, "fill candidates", the highlighted digit, cell colours, hint (a second
+// press applies it), Solve with a confirmation, and the victory wave. A game supplies its board
+// drawing and its pad's shape; the screen interface it returns is documented at the top of
+// screens/sudoku.js.
 
 import { symbolChar } from '../board.js';
 import { cellsUnderPath, notesHit } from '../eraser.js';
 import { keyAction, moveSelection } from '../keys.js';
+import { completeDigits, digitOf, COLOURS, nextColour, cycleColour, WAVE_MS } from '../marks.js';
 import { telemetry, record } from '../telemetry.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 350;
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * A screen for a game written cell by cell with the pen (Sudoku, KenKen).
  * @param {object} ctx the app's context (see the top of screens/sudoku.js)
- * @param {{kind: string, label: string, draw: (canvas, view, ui) => void, padColumns: (n: number) => number}} game
+ * @param {{kind: string, label: string, draw: (canvas, view, ui) => void, padColumns: (n: number) => number, colours?: boolean}} game
  *   label: the board's accessible name; draw: the game's board drawing (ui: selected,
- *   showIncorrect, pencil, highlight, flash); padColumns: the number pad's columns for side n
+ *   showIncorrect, pencil, highlight, flash, digit, victory); padColumns: the number pad's
+ *   columns for side n; colours: the game's engine has the `set_colour` move
  */
 export function createPenScreen(ctx, game) {
   const state = {
@@ -26,15 +32,25 @@ export function createPenScreen(ctx, game) {
     armed: null, // a number chosen first, then cells tapped
     hint: null, // the last hint; a second press applies it
     flash: null, // a cell flashed to say "no"
+    eraser: false, // eraser mode: every pointer rubs out (cells, or notes in pencil mode)
+    digit: null, // the highlighted digit (its cells and its candidates)
+    colour: null, // a colour chosen first, then cells tapped or swept
+    victory: null, // 'wave' while the board celebrates a win, 'still' with reduced motion
   };
   let view = null;
   let flashTimer = null;
+  let victory = null; // {start, from} of the wave in progress
+  let lastCell = null; // the last cell the player wrote (where the victory wave starts)
 
   ctx.panel.replaceChildren($('tpl-pen-game').content.cloneNode(true));
   ctx.canvas.setAttribute('aria-label', game.label);
   const click = (id, f) => $(id).addEventListener('click', f);
   click('mode-pen', () => setMode('pen'));
   click('mode-pencil', () => setMode('pencil'));
+  click('mode-eraser', () => setEraser(!state.eraser));
+  buildSwatches();
+  // Colour marks are a move of the game's engine; a game without them shows no swatches.
+  $('colour-row').hidden = !game.colours;
   click('btn-clear', clearSelected);
   click('btn-hint', hint);
   click('btn-auto', () => ctx.act({ type: 'set_candidates' }));
@@ -63,9 +79,62 @@ export function createPenScreen(ctx, game) {
   }
 
   function sync() {
-    $('mode-pen').setAttribute('aria-pressed', String(state.mode === 'pen'));
-    $('mode-pencil').setAttribute('aria-pressed', String(state.mode === 'pencil'));
-    for (const b of $('numbers').children) b.setAttribute('aria-pressed', String(Number(b.dataset.value) === state.armed));
+    $('mode-pen').setAttribute('aria-pressed', String(state.mode === 'pen' && !state.eraser));
+    $('mode-pencil').setAttribute('aria-pressed', String(state.mode === 'pencil' && !state.eraser));
+    $('mode-eraser').setAttribute('aria-pressed', String(state.eraser));
+    const done = view ? completeDigits(view.cells, view.size) : new Set();
+    for (const b of $('numbers').children) {
+      const v = Number(b.dataset.value);
+      b.setAttribute('aria-pressed', String(v === state.armed));
+      b.classList.toggle('complete', done.has(v));
+      b.classList.toggle('highlit', v === state.digit);
+      b.setAttribute('aria-label', `Number ${symbolChar(v)}${done.has(v) ? ', all placed' : ''}`);
+    }
+    for (const b of $('colours').children) b.setAttribute('aria-pressed', String(Number(b.dataset.colour) === state.colour));
+  }
+
+  function buildSwatches() {
+    $('colours').replaceChildren(
+      ...COLOURS.map((c, k) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = `swatch mark-${c.pattern}`;
+        b.dataset.colour = k + 1;
+        b.style.setProperty('--tint', c.tint);
+        b.style.setProperty('--ink', c.ink);
+        b.setAttribute('aria-label', `Colour ${c.name} (${c.pattern})`);
+        b.title = `${c.name}: colour the selected cell, or choose it and tap cells (M)`;
+        b.setAttribute('aria-pressed', 'false');
+        b.addEventListener('click', () => onColour(k + 1));
+        return b;
+      }),
+    );
+  }
+
+  /** Colours cells; a cell already that colour loses it (only when one cell is tapped). */
+  function colourCells(cells, colour) {
+    const one = cells.length === 1 ? cellOf(cells[0]).colour || 0 : 0;
+    const c = cells.length === 1 ? nextColour(one, colour) : colour;
+    return ctx.act({ type: 'set_colour', cells: cells.map(({ row, col }) => [row, col]), colour: c });
+  }
+
+  // A colour on a selected cell, or chosen first and then cells (like a number).
+  function onColour(k) {
+    const sel = state.selected;
+    if (state.colour === k) {
+      state.colour = null;
+      ctx.setStatus('');
+    } else if (sel && state.colour === null && !state.armed) {
+      colourCells([sel], k);
+      return;
+    } else {
+      state.colour = k;
+      state.armed = null;
+      state.eraser = false;
+      ctx.input.flush();
+      ctx.setStatus(`Tap or sweep over cells to colour them ${COLOURS[k - 1].name.toLowerCase()}. Tap the colour again to stop.`);
+    }
+    sync();
   }
 
   function buildNumbers() {
@@ -88,28 +157,61 @@ export function createPenScreen(ctx, game) {
   // Number first (armed), then cells; or a cell first, then the number.
   function onNumber(v) {
     const sel = state.selected;
+    state.digit = v;
+    state.colour = null;
+    if (state.eraser) setEraser(false);
     if (state.armed === v) {
       state.armed = null;
-    } else if (sel && !state.armed) {
-      if (cellOf(sel).given) flash(sel);
-      else enter(sel, v);
+    } else if (sel && !state.armed && !cellOf(sel).given) {
+      // A cell first, then the number (a given selected only shows the number's highlight).
+      sync();
+      lastCell = sel;
+      enter(sel, v);
       return;
     } else {
       state.armed = v;
       ctx.setStatus(`Tap cells to ${state.mode === 'pencil' ? 'note' : 'write'} ${symbolChar(v)}. Tap ${symbolChar(v)} again to stop.`);
     }
     sync();
+    ctx.redraw();
   }
 
-  function tap(cell) {
-    redrawWith({ selected: cell });
-    if (state.armed && !cellOf(cell).given) return enter(cell, state.armed);
+  // A tap on a cell selects it and highlights its digit; with a number or colour chosen first
+  // it gets that. The barrel button held makes the number a candidate.
+  function tap(cell, { barrel = false } = {}) {
+    if (state.colour) return colourCells([cell], state.colour);
+    const digit = state.armed || digitOf(cellOf(cell));
+    redrawWith({ selected: cell, digit });
+    sync();
+    if (state.armed && !cellOf(cell).given) {
+      lastCell = cell;
+      const { row, col } = cell;
+      const pencil = barrel || state.mode === 'pencil';
+      return ctx.act(pencil ? { type: 'toggle_candidate', row, col, value: state.armed } : { type: 'set_value', row, col, value: state.armed });
+    }
     return null;
   }
 
+  // Pen or pencil: kept with the game by the backend, so Continue brings it back.
   function setMode(mode) {
     ctx.input.flush();
+    const changed = state.mode !== mode;
     state.mode = mode;
+    state.eraser = false;
+    sync();
+    ctx.redraw();
+    if (changed) ctx.call('set_input_mode', { mode }).catch((e) => ctx.toast(e.message));
+  }
+
+  // Eraser mode: the pen, a finger or the mouse rub out until switched back.
+  function setEraser(on) {
+    ctx.input.flush();
+    state.eraser = on;
+    if (on) {
+      state.armed = null;
+      state.colour = null;
+      ctx.setStatus(state.mode === 'pencil' ? 'Eraser: rub out pencil notes. Press Eraser (X) again to stop.' : 'Eraser: rub out numbers and colours. Press Eraser (X) again to stop.');
+    }
     sync();
     ctx.redraw();
   }
@@ -138,6 +240,7 @@ export function createPenScreen(ctx, game) {
     const o = res.outcome;
     if (o.kind === 'symbol') {
       state.selected = cell;
+      lastCell = cell;
       ctx.show(res.view);
       record(telemetry.latency, performance.now() - started);
       ctx.setStatus(`Wrote ${o.symbol} in ${where(cell)}.`);
@@ -165,6 +268,31 @@ export function createPenScreen(ctx, game) {
     return cells.length ? ctx.act({ type: 'clear_cells', cells }) : null;
   }
 
+  // The board itself celebrates a player's win: a wave of light from the last cell written.
+  // None after the computer's Solve; with reduced motion the board just lights up, still.
+  function celebrate(won) {
+    victory = null;
+    state.victory = null;
+    if (won !== 'player') return;
+    if (reducedMotion()) {
+      state.victory = 'still';
+      return;
+    }
+    state.victory = 'wave';
+    victory = { start: performance.now(), from: lastCell };
+    const frame = () => {
+      if (!victory) return;
+      if (performance.now() - victory.start >= WAVE_MS) {
+        victory = null;
+        state.victory = null;
+      } else {
+        requestAnimationFrame(frame);
+      }
+      ctx.redraw();
+    };
+    requestAnimationFrame(frame);
+  }
+
   // The first press shows the hint; a second press applies it.
   async function hint() {
     const apply = state.hint && state.hint.apply;
@@ -186,15 +314,19 @@ export function createPenScreen(ctx, game) {
     kind: game.kind,
     state,
 
-    setView(v, { fresh = false } = {}) {
+    setView(v, { fresh = false, won = null } = {}) {
       const newBoard = fresh || !view || view.size !== v.size;
       view = v;
       if (newBoard) {
         ctx.input.reset(v.size);
         buildNumbers();
-        state.selected = null;
-        state.armed = null;
+        Object.assign(state, { selected: null, armed: null, digit: null, colour: null, eraser: false });
+        // The mode the player left this game in.
+        if (v.input_mode) state.mode = v.input_mode;
+        lastCell = null;
       }
+      if (fresh || !v.solved) celebrate(null);
+      if (won) celebrate(won);
       state.hint = null;
       sync();
     },
@@ -206,19 +338,25 @@ export function createPenScreen(ctx, game) {
         pencil: state.mode === 'pencil',
         highlight: state.hint && state.hint.highlight,
         flash: state.flash,
+        digit: state.digit,
+        victory: victory ? { t: performance.now() - victory.start, from: victory.from } : state.victory === 'still' ? { still: true } : null,
       });
     },
 
     inputMode() {
+      if (state.eraser) return 'erase';
+      if (state.colour) return 'tap';
       return state.mode === 'pencil' && !state.armed ? 'note' : 'write';
     },
 
     onInput(e) {
       switch (e.type) {
         case 'ink': return write(e);
-        case 'tap': return tap(e.cell);
+        case 'tap': return tap(e.cell, e);
         case 'note': return ctx.act({ type: 'add_note', stroke: e.points });
         case 'erase': return erase(e.points);
+        // A sweep with a colour chosen colours every cell it passes over.
+        case 'drag': return state.colour ? ctx.act({ type: 'set_colour', cells: cellsUnderPath(e.points, view.size, 0).map(({ row, col }) => [row, col]), colour: state.colour }) : null;
         default: return null;
       }
     },
@@ -228,10 +366,17 @@ export function createPenScreen(ctx, game) {
       if (!a) return false;
       const sel = state.selected;
       switch (a.type) {
-        case 'move': redrawWith({ selected: moveSelection(sel, a.dr, a.dc, view.size) }); break;
-        case 'symbol': if (sel) enter(sel, a.value); break;
+        case 'move': {
+          const next = moveSelection(sel, a.dr, a.dc, view.size);
+          redrawWith({ selected: next, digit: digitOf(cellOf(next)) || state.digit });
+          sync();
+          break;
+        }
+        case 'symbol': if (sel) { lastCell = sel; enter(sel, a.value); } break;
         case 'clear': clearSelected(); break;
         case 'togglePencil': setMode(state.mode === 'pen' ? 'pencil' : 'pen'); break;
+        case 'toggleEraser': setEraser(!state.eraser); break;
+        case 'colour': if (sel) ctx.act({ type: 'set_colour', cells: [[sel.row, sel.col]], colour: cycleColour(cellOf(sel).colour || 0) }); break;
         case 'hint': hint(); break;
         default: return false; // undo and redo are the app's
       }
@@ -240,6 +385,7 @@ export function createPenScreen(ctx, game) {
 
     destroy() {
       clearTimeout(flashTimer);
+      victory = null;
       ctx.panel.replaceChildren();
     },
   };

@@ -34,7 +34,8 @@
 // A SCREEN has:
 //   kind
 //   state           its UI state as plain data; the app publishes each key on window.__inkdoku
-//   setView(view, {fresh})  a PlayView of this kind; fresh: another game (forget selection etc.)
+//   setView(view, {fresh, won})  a PlayView of this kind; fresh: another game (forget selection
+//                   etc.); won: 'player' | 'computer' when this view is the moment of winning
 //   draw(canvas, {showIncorrect})   draw the view (the canvas is already sized, crisp)
 //   inputMode()     what a stroke starting now does: 'write' | 'note' | 'tap' (input.js)
 //   onInput(event)  an input.js event (ink, tap, note, erase, drag); may return a promise: the
@@ -75,5 +76,5 @@ export const sudoku = {
   },
   describe: (v) => `${v.size} × ${v.size} game (${v.difficulty})`,
   howToPlay: (pen) => (pen ? 'Write a number in a cell with your pen; flip the pen to erase.' : 'Tap a cell, then a number (or type it).'),
-  create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: 'Sudoku board', draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3) }),
+  create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: 'Sudoku board', draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3), colours: true }),
 };
