@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::grid::Grid;
 use crate::session::scratchpad::InkNote;
 use crate::session::{History, Session, Timer};
-use crate::sudoku::play::{Edit, SudokuGame, SudokuSession};
+use crate::sudoku::play::{Edit, SavedPlay, SudokuGame, SudokuSession};
 
 use super::{inconsistent, replay_error, LoadError, SaveError};
 
@@ -77,7 +77,8 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
     if entries.shape() != shape {
         return Err(inconsistent("the entries are not the size of the puzzle"));
     }
-    let saved = SudokuGame::restore(givens, solution, rec.difficulty, rec.seed, entries.values().to_vec(), rec.candidates, rec.notes, rec.colours)
+    let play = SavedPlay { entries: entries.values().to_vec(), candidates: rec.candidates, notes: rec.notes, colours: rec.colours };
+    let saved = SudokuGame::restore(givens, solution, rec.difficulty, rec.seed, play)
         .map_err(inconsistent)?;
     let session = Session::replay(saved.blank_copy(), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {

@@ -189,6 +189,14 @@ pub struct SudokuGame {
     colours: Colours,
 }
 
+/// What the player has put on a saved board (the save loader hands it to `restore`).
+pub(crate) struct SavedPlay {
+    pub entries: Vec<u8>,
+    pub candidates: Vec<u32>,
+    pub notes: Vec<InkNote>,
+    pub colours: Vec<u8>,
+}
+
 /// One cell as the view draws it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellView {
@@ -453,10 +461,7 @@ impl SudokuGame {
         solution: Grid,
         difficulty: String,
         seed: Option<u64>,
-        entries: Vec<u8>,
-        candidates: Vec<u32>,
-        notes: Vec<InkNote>,
-        colours: Vec<u8>,
+        SavedPlay { entries, candidates, notes, colours }: SavedPlay,
     ) -> Result<SudokuGame, String> {
         let mut s = SudokuGame::new(givens, solution, difficulty, seed).map_err(|e| e.to_string())?;
         let shape = s.shape();
