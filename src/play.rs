@@ -166,6 +166,8 @@ pub struct KenkenCellView {
     /// The value differs from the solution (known for generated and banked puzzles; false
     /// when the solution is not known). The view shows it only with "Show incorrect numbers".
     pub incorrect: bool,
+    /// The player's colour mark, 0 = none.
+    pub colour: u8,
 }
 
 /// A sliding-puzzle board as the view draws it.
@@ -420,6 +422,7 @@ fn kenken_view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
                 candidates: g.candidates()[i],
                 conflict: conflict(i),
                 incorrect: values[i] != 0 && info.solution.as_ref().is_some_and(|sol| sol.get(i).is_some_and(|&s| s != values[i])),
+                colour: g.colours().get(i),
             })
             .collect(),
         notes: g.notes().to_vec(),

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::session::cells::{bit, CellChange, CellState};
+use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
@@ -18,6 +19,8 @@ pub struct KenkenGame {
     values: Vec<u8>,
     candidates: Vec<u32>,
     ink: Scratchpad,
+    /// The player's colour marks, as in Sudoku.
+    colours: Colours,
 }
 
 /// A move. JSON as for Sudoku: `{"type": "set_value", "row": 0, "col": 2, "value": 3}`, ...
@@ -28,9 +31,11 @@ pub enum Action {
     SetValue { row: usize, col: usize, value: u8 },
     /// Clears the value and candidates of one cell.
     Clear { row: usize, col: usize },
-    /// Clears the filled cells among `cells` (`[row, col]` pairs): one eraser stroke, one undo
-    /// step.
+    /// Clears the filled cells among `cells` (`[row, col]` pairs) and the colours of all of
+    /// them: one eraser stroke, one undo step.
     ClearCells { cells: Vec<(usize, usize)> },
+    /// Marks cells with a colour (`1..=MAX_COLOUR`; 0 takes it away), as in Sudoku.
+    SetColour { cells: Vec<(usize, usize)>, colour: u8 },
     ToggleCandidate { row: usize, col: usize, value: u8 },
     /// "Fill all candidates": every empty cell gets the values not yet in its row or column
     /// that some combination of its cage can still use.
@@ -41,11 +46,12 @@ pub enum Action {
     RemoveNotes { ids: Vec<u32> },
 }
 
-/// A recorded change: cells and ink.
+/// A recorded change: cells, ink and colours.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Edit {
     pub cells: Vec<CellChange>,
     pub ink: InkEdit,
+    pub colours: Vec<ColourChange>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -58,6 +64,8 @@ pub enum ActionError {
     Filled { row: usize, col: usize },
     #[error(transparent)]
     Ink(#[from] StrokeError),
+    #[error("there is no cell colour {colour} (colours are 1 to {max}, 0 for none)", max = MAX_COLOUR)]
+    BadColour { colour: u8 },
     #[error("this puzzle has no solution, so the computer can't finish it")]
     Unsolvable,
     #[error("this puzzle has more than one solution, so the computer can't pick the answer")]
@@ -74,6 +82,7 @@ impl ActionError {
             ActionError::Value { .. } => "bad_value",
             ActionError::Filled { .. } => "filled_cell",
             ActionError::Ink(e) => e.kind(),
+            ActionError::BadColour { .. } => "bad_colour",
             ActionError::Unsolvable => "unsolvable",
             ActionError::NotUnique => "not_unique",
             ActionError::Damaged(_) => "damaged_history",
@@ -103,7 +112,7 @@ pub struct KenkenInfo {
 impl KenkenGame {
     pub fn new(puzzle: Puzzle) -> KenkenGame {
         let cells = puzzle.size() * puzzle.size();
-        KenkenGame { puzzle, values: vec![0; cells], candidates: vec![0; cells], ink: Scratchpad::default() }
+        KenkenGame { puzzle, values: vec![0; cells], candidates: vec![0; cells], ink: Scratchpad::default(), colours: Colours::new(cells) }
     }
 
     pub fn puzzle(&self) -> &Puzzle {
@@ -123,6 +132,11 @@ impl KenkenGame {
     /// Ink notes, by id.
     pub fn notes(&self) -> &[InkNote] {
         self.ink.notes()
+    }
+
+    /// Cell colours, row-major, 0 = none.
+    pub fn colours(&self) -> &Colours {
+        &self.colours
     }
 
     fn cell(&self, row: usize, col: usize) -> Result<usize, ActionError> {
@@ -151,7 +165,13 @@ impl KenkenGame {
 
     /// Rebuilds a state from saved parts, checking every invariant (the save loader uses it to
     /// cross-check the board its history replays to).
-    pub(crate) fn restore(puzzle: Puzzle, values: Vec<u8>, candidates: Vec<u32>, notes: Vec<InkNote>) -> Result<KenkenGame, String> {
+    pub(crate) fn restore(
+        puzzle: Puzzle,
+        values: Vec<u8>,
+        candidates: Vec<u32>,
+        notes: Vec<InkNote>,
+        colours: Vec<u8>,
+    ) -> Result<KenkenGame, String> {
         let mut g = KenkenGame::new(puzzle);
         let cells = g.values.len();
         if values.len() != cells || candidates.len() != cells {
@@ -163,6 +183,7 @@ impl KenkenGame {
         g.values = values;
         g.candidates = candidates;
         g.ink = Scratchpad::from_notes(notes)?;
+        g.colours = Colours::from_saved(colours, cells)?;
         Ok(g)
     }
 
@@ -179,7 +200,7 @@ impl KenkenGame {
                 (before != after).then_some(CellChange { cell: i as u16, before, after })
             })
             .collect();
-        let e = Edit { cells, ink };
+        let e = Edit { cells, ink, colours: Vec::new() };
         (!e.cells.is_empty() || !e.ink.is_empty()).then_some(e)
     }
 
@@ -233,12 +254,14 @@ impl KenkenGame {
             return Err(EditMismatch("an edit changes the same cell twice".into()));
         }
         self.ink.check(&e.ink, forward)?;
+        self.colours.check(&e.colours, forward)?;
         for c in &e.cells {
             let to = c.sides(forward).1;
             self.values[c.cell as usize] = to.value;
             self.candidates[c.cell as usize] = to.candidates;
         }
         self.ink.apply(&e.ink, forward);
+        self.colours.apply(&e.colours, forward);
         Ok(())
     }
 }
@@ -267,7 +290,22 @@ impl Game for KenkenGame {
                 let mut idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
                 idx.sort_unstable();
                 idx.dedup();
-                self.edit_many(idx.into_iter().filter(|&i| self.values[i] != 0).map(|i| (i, CellState::default())), InkEdit::default())
+                let values = self.edit_many(idx.iter().copied().filter(|&i| self.values[i] != 0).map(|i| (i, CellState::default())), InkEdit::default());
+                // The eraser rubs out colour marks too.
+                let colours = self.colours.plan_set(&idx, 0);
+                if colours.is_empty() {
+                    values
+                } else {
+                    Some(Edit { colours, ..values.unwrap_or_default() })
+                }
+            }
+            Action::SetColour { cells, colour } => {
+                if *colour > MAX_COLOUR {
+                    return Err(ActionError::BadColour { colour: *colour });
+                }
+                let idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
+                let colours = self.colours.plan_set(&idx, *colour);
+                (!colours.is_empty()).then(|| Edit { colours, ..Edit::default() })
             }
             Action::SetCandidates => {
                 let doms = self.row_col_domains();
@@ -296,10 +334,10 @@ impl Game for KenkenGame {
                 self.edit(i, CellState { value: 0, candidates: self.candidates[i] ^ bit(value) }, InkEdit::default())
             }
             // A scratch-out rubs out the notes it crosses (the scratchpad decides).
-            Action::AddNote { stroke } => Some(Edit { cells: vec![], ink: self.ink.plan_pencil(stroke, self.puzzle().size())? }),
+            Action::AddNote { stroke } => Some(Edit { ink: self.ink.plan_pencil(stroke, self.puzzle().size())?, ..Edit::default() }),
             Action::RemoveNotes { ids } => {
                 let ink = self.ink.plan_remove(ids)?;
-                (!ink.is_empty()).then_some(Edit { cells: vec![], ink })
+                (!ink.is_empty()).then(|| Edit { ink, ..Edit::default() })
             }
         })
     }
@@ -340,6 +378,28 @@ impl crate::pen::PenGame for KenkenGame {
 mod tests {
     use super::*;
     use crate::session::HistoryError;
+
+    #[test]
+    fn colours_mark_cells_undo_go_with_the_eraser_and_are_saved() {
+        let g = super::super::generator::generate(4, super::super::rate::Difficulty::Easy, 1).unwrap();
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0), (2, 3)], colour: 4 }), Ok(true));
+        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0)], colour: 4 }), Ok(false));
+        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0)], colour: MAX_COLOUR + 1 }), Err(ActionError::BadColour { colour: MAX_COLOUR + 1 }));
+        s.apply(Action::SetValue { row: 0, col: 0, value: g.solution[0] }).unwrap();
+        let bytes = crate::save::to_bytes(&crate::play::GameInPlay::Kenken(s.clone(), KenkenInfo::default()), 0).unwrap();
+        let crate::play::GameInPlay::Kenken(back, _) = crate::save::from_bytes(&bytes).unwrap().game else { panic!("not a KenKen") };
+        assert_eq!(back.game(), s.game(), "colours and their history survive a save");
+        assert_eq!(back.history(), s.history());
+        // One eraser stroke: the value and both colours it passes over.
+        s.apply(Action::ClearCells { cells: vec![(0, 0), (2, 3)] }).unwrap();
+        assert_eq!((s.game().values()[0], s.game().colours().get(0), s.game().colours().get(11)), (0, 0, 0));
+        s.undo().unwrap();
+        assert_eq!((s.game().values()[0], s.game().colours().get(0), s.game().colours().get(11)), (g.solution[0], 4, 4));
+        s.undo().unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.game(), &KenkenGame::new(g.puzzle.clone()));
+    }
 
     #[test]
     fn play_undo_redo_and_win() {
@@ -447,7 +507,7 @@ mod tests {
         let g = easy(3, 1);
         let mut game = KenkenGame::new(g.puzzle);
         let change = |a: u8, b: u8| CellChange { cell: 0, before: CellState { value: a, candidates: 0 }, after: CellState { value: b, candidates: 0 } };
-        let e = Edit { cells: vec![change(0, 1), change(1, 2)], ink: InkEdit::default() };
+        let e = Edit { cells: vec![change(0, 1), change(1, 2)], ..Edit::default() };
         assert!(game.forward(&e).is_err());
         assert_eq!(game.values()[0], 0);
     }

@@ -5,7 +5,8 @@
 //! field named `notes` with bit `v` for candidate `v`, and wrote every edit as a tuple
 //! `[cell, value_before, marks_before, value_after, marks_after]` (marks with the same bit
 //! rule). Both are still written that way, so those files and these read alike; ink notes are
-//! the new optional field `ink`, and an edit that carries ink is written as an object
+//! the new optional field `ink` (cell colours `colours`), and an edit that carries ink or
+//! colours is written as an object
 //! `{"cells": [tuples], "notes_added": [...], "notes_removed": [...]}`.
 
 use serde::{Deserialize, Serialize};
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::kenken::play::{Edit, KenkenGame, KenkenInfo, KenkenSession};
 use crate::kenken::{Cage, Op, Puzzle};
 use crate::session::cells::{CellChange, CellState};
+use crate::session::colours::ColourChange;
 use crate::session::scratchpad::{InkEdit, InkNote};
 use crate::session::{History, Session, Timer};
 
@@ -46,6 +48,9 @@ pub(super) struct Record {
     /// Ink notes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     ink: Vec<InkNote>,
+    /// Cell colours, one per cell (0 = none), as Sudoku's; omitted when no cell is coloured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    colours: Vec<u8>,
 }
 
 /// `[cell, value_before, marks_before, value_after, marks_after]`.
@@ -61,6 +66,8 @@ pub(super) enum EditRecord {
         cells: Vec<CellRecord>,
         #[serde(flatten)]
         ink: InkEdit,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        colours: Vec<ColourChange>,
     },
 }
 
@@ -139,12 +146,13 @@ pub(super) fn record(session: &KenkenSession, info: &KenkenInfo) -> Result<(Reco
         entries: digits(g.values()),
         marks: g.candidates().iter().map(|&c| to_marks(c)).collect::<Option<_>>().ok_or_else(too_wide)?,
         ink: g.notes().to_vec(),
+        colours: g.colours().to_saved(),
     };
     let history = session.history().try_map(|_, _, e: &Edit| {
         let cells = e.cells.iter().map(cell_record).collect::<Option<Vec<_>>>().ok_or_else(too_wide)?;
-        Ok(match (cells.as_slice(), e.ink.is_empty()) {
+        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty()) {
             ([one], true) => EditRecord::Cell(*one),
-            _ => EditRecord::Full { cells, ink: e.ink.clone() },
+            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone() },
         })
     })?;
     Ok((rec, history))
@@ -169,18 +177,18 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     let entries = parse_digits("entries", &rec.entries, n, true)?;
     let candidates = rec.marks.iter().map(|&m| from_marks(m)).collect::<Option<Vec<u32>>>();
     let candidates = candidates.ok_or_else(|| inconsistent("candidates name the value 0"))?;
-    let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink).map_err(inconsistent)?;
+    let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink, rec.colours).map_err(inconsistent)?;
     let history = history.try_map(|undone, k, e: &EditRecord| {
         let bad = || unfit_step(undone, k, "change");
-        let (cells, ink) = match e {
-            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default()),
-            EditRecord::Full { cells, ink } => (cells.as_slice(), ink.clone()),
+        let (cells, ink, colours) = match e {
+            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new()),
+            EditRecord::Full { cells, ink, colours } => (cells.as_slice(), ink.clone(), colours.clone()),
         };
         let cells = cells.iter().map(cell_change).collect::<Option<Vec<_>>>().ok_or_else(bad)?;
-        if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty()) {
+        if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty() && colours.is_empty()) {
             return Err(bad());
         }
-        Ok(Edit { cells, ink })
+        Ok(Edit { cells, ink, colours })
     })?;
     let session = Session::replay(KenkenGame::new(puzzle), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {

@@ -33,7 +33,7 @@ const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(
 
 async function newGame(size = 9, viewport = { width: 1200, height: 760 }) {
   const s = await ipc('get_settings');
-  await ipc('update_settings', { settings: { ...s, default_size: size, handedness: 'right' } });
+  await ipc('update_settings', { settings: { ...s, default_size: size, handedness: 'right', last_game: 'sudoku' } });
   await page.setViewport(viewport);
   await page.reload({ waitUntil: 'domcontentloaded' });
   // A game of another kind put aside is offered for Continue first: start a new one instead.
@@ -358,6 +358,38 @@ test('a player\'s win lights the board cell by cell from the last cell written; 
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
 });
 
+test('KenKen shares the aids: colours by swatch and eraser mode, the highlighted digit, the victory wave', { timeout: 90000 }, async () => {
+  await newGame(9);
+  await page.click('#btn-new');
+  await page.waitForFunction(() => document.getElementById('dlg-new').open);
+  await page.click('#game-kenken');
+  await page.select('#kk-size', '4');
+  await page.click('#new-start');
+  await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.view.kind === 'kenken' && window.__inkdoku.view.size === 4);
+  assert.equal(await page.$eval('#colour-row', (e) => e.hidden), false);
+  await clickCell(1, 1);
+  await page.click('#colours button[data-colour="3"]');
+  await page.waitForFunction(() => window.__inkdoku.view.cells[5].colour === 3, { timeout: 5000 });
+  await page.keyboard.press('2');
+  await page.waitForFunction(() => window.__inkdoku.view.cells[5].value === 2, { timeout: 5000 });
+  assert.equal((await ui()).digit, 2, 'the digit typed is highlighted');
+  await page.keyboard.press('x');
+  const r = await rect();
+  const c = cellCentre(r, 4, 1, 1);
+  await page.mouse.move(c.x - 20, c.y);
+  await page.mouse.down();
+  await page.mouse.move(c.x + 20, c.y, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.__inkdoku.view.cells[5].value === 0 && window.__inkdoku.view.cells[5].colour === 0, { timeout: 5000 });
+  await page.keyboard.press('x');
+  // A win by the player: the board's wave.
+  const solved = await ipc('act', { action: { type: 'solve' } });
+  await ipc('undo');
+  for (let i = 0; i < 16; i++) await typeInto(Math.floor(i / 4), i % 4, solved.cells[i].value);
+  await page.waitForFunction(() => window.__inkdoku.view.solved);
+  assert.equal((await ui()).victory, 'wave');
+});
+
 async function panelFits(width, height) {
   await newGame(9, { width, height });
   // The longest hint text a player sees: the panel must not scroll, and Files… stays on screen.
@@ -386,6 +418,7 @@ test('the panel with its new buttons fits at 800x480 even with a long hint, and 
       assert.ok(b.bottom <= l.panelBottom + 0.5 && b.right <= l.panelRight + 0.5, `${w}x${h}: ${b.id} inside the panel`);
     }
     assert.equal(l.swatches.length, 4);
+    for (const h of l.swatches) assert.ok(h >= 30, `${w}x${h}: a colour swatch is big enough to hit (${h})`);
     if (w === 800 && h === 480) await page.screenshot({ path: shot('sudoku-800x480-aids.png') });
     if (w === 800 && h === 1280) await page.screenshot({ path: path.join(repoRoot, 'artifacts', 'play-aids-portrait.png') }).catch(() => {});
   }

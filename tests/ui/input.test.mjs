@@ -454,9 +454,10 @@ test('the barrel button held: a pen stroke in writing mode is a pencil note, a t
   c.feed(m.down({ ...pen, button: 2, buttons: 2, point: at(3, 3, 100), mode: 'write' }));
   c.feed(m.up({ ...pen, point: at(3, 3, 105) }));
   assert.deepEqual(c.got[1], { type: 'tap', cell: { row: 3, col: 3 }, barrel: true });
-  // Released: the pen writes again (a group, read after the pause).
-  const t = bar(m, c, pen, 5, 5, 200, 'write');
-  c.feed(m.tick(t + 2000));
+  // Released: the pen writes again; hovering over another cell with the barrel held (in the
+  // air: buttons 2) still ends the group.
+  bar(m, c, pen, 5, 5, 200, 'write');
+  c.feed(m.hover({ buttons: 2, point: at(0, 0, 260) }));
   assert.equal(c.got[2].type, 'ink');
   // Pencil mode without the barrel: notes, not flagged; the eraser end is never a barrel.
   bar(m, c, pen, 6, 6, 3000, 'note');

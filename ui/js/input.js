@@ -20,7 +20,10 @@
 // - a pen hovering is a pen in use, and a pen hovering over another cell ends the open group;
 // - a tiny pencil stroke is a tap, with the same threshold as a tiny writing stroke;
 // - the pen's barrel button held (pointerType 'pen', buttons & 2) turns a writing stroke into a
-//   pencil stroke, without changing the screen's mode; its events carry `barrel: true`.
+//   pencil stroke, without changing the screen's mode; its events carry `barrel: true`. (Pointer
+//   Events map the barrel to the right button: Windows Ink reports button 2 on the down and
+//   buttons 2|1 while writing; Chromium's CDP pen with button 'right' delivers button 2 and
+//   buttons 2, checked in tests/pen/play-aids.test.mjs.)
 //
 // Inputs: down / move / up / cancel with {pointerId, pointerType, button, buttons, point(s)},
 // where points are {x, y, t, p} in board units (0..1) with time t and pressure p; down also
@@ -195,7 +198,9 @@ export class InputMachine {
    */
   hover({ buttons = 0, point }) {
     this.palm.accept('pen', point.t);
-    if (buttons !== 0 || !this.grouper.open) return [];
+    // In contact (the nib, bit 1, or the eraser, bit 32) it is no hover; the barrel button
+    // (bit 2) held in the air still is.
+    if ((buttons & 33) !== 0 || !this.grouper.open) return [];
     return this._groupEvents(this.grouper.hover(point));
   }
 

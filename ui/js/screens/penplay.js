@@ -372,7 +372,7 @@ export function createPenScreen(ctx, game) {
           sync();
           break;
         }
-        case 'symbol': if (sel) { lastCell = sel; enter(sel, a.value); } break;
+        case 'symbol': if (sel) { lastCell = sel; state.digit = a.value; enter(sel, a.value); } break;
         case 'clear': clearSelected(); break;
         case 'togglePencil': setMode(state.mode === 'pen' ? 'pencil' : 'pen'); break;
         case 'toggleEraser': setEraser(!state.eraser); break;
