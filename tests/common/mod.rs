@@ -82,7 +82,7 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
     let n = s.game().puzzle().size();
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
     let value = rng.random_range(0..=n as u8 + 1);
-    match rng.random_range(0..if ink { 13 } else { 8 }) {
+    match rng.random_range(0..if ink { 14 } else { 8 }) {
         0..=3 => KenkenAction::SetValue { row, col, value },
         4 => KenkenAction::Clear { row, col },
         5..=7 => KenkenAction::ToggleCandidate { row, col, value },
@@ -101,6 +101,8 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
         // and now and then Solve.
         10 => KenkenAction::SetCandidates,
         11 => KenkenAction::ClearCells { cells: (0..rng.random_range(1..=n + 1)).map(|_| (rng.random_range(0..=n), rng.random_range(0..n))).collect() },
+        // Colours (sometimes one that does not exist), as marks on a few cells.
+        12 => KenkenAction::SetColour { cells: (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect(), colour: rng.random_range(0..=5) },
         _ if rng.random_ratio(1, 4) => KenkenAction::Solve,
         _ => KenkenAction::Clear { row, col },
     }
