@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
 import { repoRoot, waitFor, sleep } from '../support/proc.mjs';
-import { Pen, pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
 let server, browser, page, pen, cdp;
 const shot = (name) => path.join(repoRoot, 'docs', 'screenshots', name);
@@ -275,6 +275,9 @@ test('cell colours: a pattern and a hue each, by swatch, sweep or M; undoable; g
   const r = await rect();
   await fingerSweep(along(cellCentre(r, 9, 8, 0), cellCentre(r, 9, 8, 2), 8));
   await page.waitForFunction(() => [72, 73, 74].every((i) => window.__inkdoku.view.cells[i].colour === 2), { timeout: 5000 });
+  // With the colour still chosen, the eraser end rubs a colour out rather than painting.
+  await eraserEnd(cellCentre(r, 9, 8, 2));
+  await page.waitForFunction(() => window.__inkdoku.view.cells[74].colour === 0 && window.__inkdoku.view.cells[73].colour === 2, { timeout: 5000 });
   await page.click('#colours button[data-colour="2"]');
   assert.equal((await ui()).colour, null);
   // A cell first, then a swatch.
@@ -304,14 +307,14 @@ test('cell colours: a pattern and a hue each, by swatch, sweep or M; undoable; g
   await undo();
   await page.waitForFunction((i) => window.__inkdoku.view.cells[i].colour === 2, { timeout: 5000 }, a.row * 9 + a.col);
   // The eraser end rubs colours out.
-  const p = cellCentre(r, 9, a.row, a.col);
-  await page.evaluate((pts) => {
-    const t = document.getElementById('ink');
-    const fire = (type, q, buttons) => t.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 77, pointerType: 'pen', isPrimary: true, clientX: q.x, clientY: q.y, button: type === 'pointermove' ? -1 : 5, buttons, pressure: buttons ? 0.5 : 0 }));
-    fire('pointerdown', pts[0], 32); fire('pointermove', pts[1], 32); fire('pointerup', pts[1], 0);
-  }, [{ x: p.x - 5, y: p.y }, { x: p.x + 5, y: p.y }]);
+  await eraserEnd(cellCentre(r, 9, a.row, a.col));
   await page.waitForFunction((i) => window.__inkdoku.view.cells[i].colour === 0, { timeout: 5000 }, a.row * 9 + a.col);
 });
+
+/** A short rub of the pen's eraser end across point p (in-page events: CDP has no eraser). */
+function eraserEnd(p) {
+  return erase(page, [{ x: p.x - 5, y: p.y }, { x: p.x + 5, y: p.y }]);
+}
 
 /** Fills every blank but the last from the solution (typed), returns the last one and its value. */
 async function fillAllButOne() {

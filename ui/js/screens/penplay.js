@@ -350,6 +350,9 @@ export function createPenScreen(ctx, game) {
     },
 
     onInput(e) {
+      // With a colour chosen the board takes taps and sweeps; the eraser end still erases.
+      if (e.eraser && e.type === 'tap') return erase([e.point || { x: (e.cell.col + 0.5) / view.size, y: (e.cell.row + 0.5) / view.size }]);
+      if (e.eraser && e.type === 'drag') return erase(e.points);
       switch (e.type) {
         case 'ink': return write(e);
         case 'tap': return tap(e.cell, e);
