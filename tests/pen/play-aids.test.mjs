@@ -290,7 +290,7 @@ test('cell colours: a pattern and a hue each, by swatch, sweep or M; undoable; g
   await page.waitForFunction((i) => window.__inkdoku.view.cells[i].colour === 1, { timeout: 5000 }, b.row * 9 + b.col);
   await page.keyboard.press('m');
   await page.waitForFunction((i) => window.__inkdoku.view.cells[i].colour === 2, { timeout: 5000 }, b.row * 9 + b.col);
-  for (const [cell, k] of [[c2, 3], [{ row: 0, col: 8 }, 4], [{ row: 1, col: 8 }, 4]]) {
+  for (const [cell, k] of [[c2, 3], [{ row: 0, col: 8 }, 4], [{ row: 1, col: 8 }, 4], [{ row: 6, col: 0 }, 1], [{ row: 6, col: 1 }, 1]]) {
     await clickCell(cell.row, cell.col);
     await page.click(`#colours button[data-colour="${k}"]`);
     await page.waitForFunction((i, k) => window.__inkdoku.view.cells[i].colour === k, { timeout: 5000 }, cell.row * 9 + cell.col, k);
