@@ -123,7 +123,7 @@ fn random_json_never_panics() {
         dispatch(&state, "new_game", kind).unwrap();
         for _ in 0..3000 {
             let cmd = COMMANDS[rng.random_range(0..COMMANDS.len())];
-            // Slow or game-replacing commands are fuzzed elsewhere.
+            // Slow or game-replacing commands are fuzzed elsewhere (import_puzzle: below).
             if ["new_game", "import_puzzle", "generate_game", "continue_game"].contains(&cmd) {
                 continue;
             }
@@ -131,6 +131,82 @@ fn random_json_never_panics() {
         }
         // The state is still sound.
         assert!(dispatch(&state, "board", Value::Null).is_ok());
+    }
+}
+
+/// The board of the game in play without its clock (which moves between two reads).
+fn board_without_clock(state: &AppState) -> Value {
+    let mut v = dispatch(state, "board", Value::Null).unwrap();
+    v.as_object_mut().unwrap().remove("elapsed_ms");
+    v
+}
+
+/// `import_puzzle` is the one command that takes arbitrary player text (pasted or typed): any
+/// text, any arguments, gives a typed error with a sentence and leaves the game in play exactly as
+/// it was, or (a readable puzzle with one solution) starts it.
+#[test]
+fn import_puzzle_fuzz_gives_typed_errors_and_leaves_the_game_alone() {
+    use rand::{Rng, SeedableRng};
+    let state = fresh();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
+    dispatch(&state, "act", json!({"action": {"type": "set_value", "row": blank / 9, "col": blank % 9, "value": 5}})).unwrap();
+    let mut before = board_without_clock(&state);
+    let valid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let alphabet: Vec<char> = "0123456789.ABCDEFGabcdefg*-_ |+\n\r\t,;é∞\u{0}\u{feff}🙂".chars().collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(14);
+    let mut started = 0;
+    for round in 0..1500 {
+        let text: String = match round % 5 {
+            // Pure noise of every plausible length, including the sizes of each board.
+            0 => {
+                let len = [0, 1, 16, 36, 80, 81, 82, 256, 257, rng.random_range(0..400)][rng.random_range(0..10)];
+                (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect()
+            }
+            // A real puzzle with a few cells changed: unsolvable, several solutions, or conflicts.
+            1 | 2 => {
+                let mut cells: Vec<char> = valid.chars().collect();
+                for _ in 0..rng.random_range(1..6) {
+                    let i = rng.random_range(0..cells.len());
+                    cells[i] = "123456789.."[rng.random_range(0..11)..].chars().next().unwrap_or('.');
+                }
+                cells.into_iter().collect()
+            }
+            // A real puzzle inside noise: separators, grids drawn with bars, junk around it.
+            3 => {
+                let sep = ["\n", " ", "|", "\r\n", ""][rng.random_range(0..5)];
+                let body: Vec<String> = valid.as_bytes().chunks(9).map(|r| String::from_utf8_lossy(r).into_owned()).collect();
+                let junk: String = (0..rng.random_range(0..3)).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
+                format!("{junk}{}{junk}", body.join(sep))
+            }
+            // Sparse 16x16 and 4x4 boards.
+            _ => {
+                let n = [4, 16][rng.random_range(0..2)];
+                let symbols: Vec<char> = if n == 4 { "1234".chars().collect() } else { "123456789ABCDEFG".chars().collect() };
+                (0..n * n).map(|_| if rng.random_range(0..10) == 0 { symbols[rng.random_range(0..n)] } else { '.' }).collect()
+            }
+        };
+        match dispatch(&state, "import_puzzle", json!({ "text": text })) {
+            Ok(view) => {
+                // Only a puzzle with exactly one solution starts; it is then the game in play.
+                assert_eq!(view["kind"], "sudoku", "{text:?}");
+                assert!(view["cells"].as_array().unwrap().iter().any(|c| c["given"] == true), "{text:?}");
+                started += 1;
+                before = board_without_clock(&state);
+            }
+            Err(e) => {
+                assert!(["puzzle", "unsolvable", "not_unique"].contains(&e.kind()), "{text:?}: {} {e}", e.kind());
+                assert!(e.to_string().ends_with('.'), "a sentence: {e}");
+                assert_eq!(board_without_clock(&state), before, "{text:?} changed the game in play");
+            }
+        }
+    }
+    assert!(started > 0, "some mutated puzzles are still unique and start");
+    // Arguments of the wrong shape are the transport's typed error, and change nothing either.
+    for args in [Value::Null, json!({}), json!({"text": 81}), json!({"text": null}), json!({"text": ["1"]}), json!({"text": valid, "size": 9}), json!(valid)] {
+        let e = dispatch(&state, "import_puzzle", args.clone()).unwrap_err();
+        assert_eq!(e.kind(), "bad_arguments", "{args}");
+        assert_eq!(board_without_clock(&state), before, "{args}");
     }
 }
 

@@ -1,6 +1,9 @@
 //! What the operating system tells us about the device: the writing hand and whether a pen is
 //! there. Windows answers through its API (`windows.rs`); elsewhere a portable fallback says
-//! "right-handed, pen unknown" and the view learns about the pen from its first pen event.
+//! "right-handed, pen unknown" and the view learns about the pen from its first pen event. Also
+//! how a failed start is told to the player (a message box on Windows, which has no console).
+
+use std::path::Path;
 
 use serde::Serialize;
 
@@ -16,7 +19,8 @@ pub enum Hand {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct PlatformInfo {
-    /// The system's writing hand (Windows: Tablet PC settings; elsewhere right).
+    /// The hand "Automatic" means ([`decide_hand`]): the Windows handedness setting on a device
+    /// with an integrated pen or touch screen, right-handed otherwise.
     pub system_hand: Hand,
     /// `Some(true)` if the system reports a pen digitiser, `None` where the system can't tell.
     pub pen_present: Option<bool>,
@@ -53,40 +57,133 @@ pub fn watch_power(_handler: PowerHandler) -> bool {
     false
 }
 
-#[cfg(windows)]
-fn system_hand() -> Hand {
-    match windows::menus_right_aligned() {
+/// What Windows says, read raw; the decisions are made from it by pure functions below, so they
+/// can be tested anywhere.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Readings {
+    /// `GetSystemMetrics(SM_DIGITIZER)`: a set of `NID_*` bits; `None` where there is no such call.
+    pub digitizer: Option<u32>,
+    /// `SPI_GETMENUDROPALIGNMENT`: pop-up menus right-aligned (the Tablet PC "right-handed"
+    /// setting); `None` where there is no such setting or the call failed.
+    pub menus_right_aligned: Option<bool>,
+}
+
+// The `NID_*` bits of `SM_DIGITIZER` (winuser.h); windows.rs checks them against windows-sys.
+pub const NID_INTEGRATED_TOUCH: u32 = 0x01;
+pub const NID_INTEGRATED_PEN: u32 = 0x04;
+pub const NID_EXTERNAL_PEN: u32 = 0x08;
+pub const NID_READY: u32 = 0x80;
+
+/// The writing hand "Automatic" means. The menu alignment is a Tablet PC setting: on a desktop or
+/// laptop without pen or touch it is normally left at FALSE, which would read as left-handed for
+/// nearly everyone. So it is followed only when an integrated pen or touch digitiser is there
+/// and ready; everyone else gets the right-handed layout (the choice in Settings overrides it).
+pub fn decide_hand(r: Readings) -> Hand {
+    let flags = r.digitizer.unwrap_or(0);
+    let tablet = flags & NID_READY != 0 && flags & (NID_INTEGRATED_PEN | NID_INTEGRATED_TOUCH) != 0;
+    match r.menus_right_aligned {
         // Right-aligned menus open to the left of the hand: the Windows "right-handed" setting.
-        Some(false) => Hand::Left,
-        Some(true) | None => Hand::Right,
+        Some(false) if tablet => Hand::Left,
+        _ => Hand::Right,
     }
 }
 
-#[cfg(not(windows))]
-fn system_hand() -> Hand {
-    Hand::Right
+/// Whether a pen digitiser (integrated or external) is there; `None` where the system can't tell.
+pub fn decide_pen(r: Readings) -> Option<bool> {
+    r.digitizer.map(|flags| flags & (NID_INTEGRATED_PEN | NID_EXTERNAL_PEN) != 0)
 }
 
 #[cfg(windows)]
-fn pen_present() -> Option<bool> {
-    Some(windows::digitizer_has_pen())
+fn readings() -> Readings {
+    Readings { digitizer: Some(windows::digitizer_flags()), menus_right_aligned: windows::menus_right_aligned() }
 }
 
+/// Portable fallback: nothing to read, so right-handed and "pen unknown" (the view learns about
+/// the pen from its first pen event).
 #[cfg(not(windows))]
+fn readings() -> Readings {
+    Readings::default()
+}
+
+fn system_hand() -> Hand {
+    decide_hand(readings())
+}
+
 fn pen_present() -> Option<bool> {
-    None
+    decide_pen(readings())
+}
+
+/// The text shown when the app can't start: what went wrong and where the details are.
+pub fn startup_failure_text(reason: &str, details: Option<&Path>) -> String {
+    let reason = reason.trim();
+    let reason = if reason.is_empty() { "an unknown error" } else { reason };
+    let details = match details {
+        Some(p) => format!("The details are written in {}.", p.display()),
+        None => "No log could be written either.".to_string(),
+    };
+    format!("Inkdoku could not start: {reason}.\n\n{details}\nYour saved games are not affected.")
+}
+
+/// Tells the player the app could not start. The Windows release build has no console, so a
+/// native message box; elsewhere (and in any case) standard error.
+pub fn show_startup_failure(text: &str) {
+    eprintln!("{text}");
+    #[cfg(windows)]
+    windows::error_box("Inkdoku", text);
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn portable_fallback_is_right_handed() {
-        let i = super::info();
+        let i = info();
         #[cfg(not(windows))]
         {
-            assert_eq!(i.system_hand, super::Hand::Right);
+            assert_eq!(i.system_hand, Hand::Right);
             assert_eq!(i.pen_present, None);
         }
         assert!(!i.os.is_empty());
+    }
+
+    fn r(digitizer: Option<u32>, menus_right_aligned: Option<bool>) -> Readings {
+        Readings { digitizer, menus_right_aligned }
+    }
+
+    #[test]
+    fn a_tablet_follows_the_windows_handedness_setting() {
+        for tablet in [NID_READY | NID_INTEGRATED_PEN, NID_READY | NID_INTEGRATED_TOUCH, NID_READY | NID_INTEGRATED_PEN | NID_INTEGRATED_TOUCH | 0x40] {
+            assert_eq!(decide_hand(r(Some(tablet), Some(false))), Hand::Left, "{tablet:#x}");
+            assert_eq!(decide_hand(r(Some(tablet), Some(true))), Hand::Right, "{tablet:#x}");
+            assert_eq!(decide_hand(r(Some(tablet), None)), Hand::Right, "{tablet:#x}");
+        }
+    }
+
+    #[test]
+    fn without_an_integrated_ready_digitiser_automatic_is_right_handed() {
+        // The desktop case of #14: menus left-aligned (FALSE, the default) but no pen or touch.
+        for flags in [None, Some(0), Some(NID_READY), Some(NID_READY | NID_EXTERNAL_PEN), Some(NID_READY | 0x02), Some(NID_INTEGRATED_PEN), Some(NID_INTEGRATED_TOUCH)] {
+            assert_eq!(decide_hand(r(flags, Some(false))), Hand::Right, "{flags:?}");
+            assert_eq!(decide_hand(r(flags, Some(true))), Hand::Right, "{flags:?}");
+        }
+    }
+
+    #[test]
+    fn a_pen_is_integrated_or_external() {
+        assert_eq!(decide_pen(r(None, None)), None);
+        assert_eq!(decide_pen(r(Some(NID_READY | NID_INTEGRATED_TOUCH), None)), Some(false));
+        assert_eq!(decide_pen(r(Some(NID_INTEGRATED_PEN), None)), Some(true));
+        assert_eq!(decide_pen(r(Some(NID_EXTERNAL_PEN | NID_READY), None)), Some(true));
+    }
+
+    #[test]
+    fn the_startup_failure_says_why_and_where_the_log_is() {
+        let path = Path::new("/data/app.inkdoku.desktop/logs/startup-error.txt");
+        let text = startup_failure_text("the data folder /data is not writable (Permission denied)\n", Some(path));
+        assert!(text.starts_with("Inkdoku could not start: the data folder /data is not writable (Permission denied)."), "{text}");
+        assert!(text.contains(&path.display().to_string()), "{text}");
+        let text = startup_failure_text("  ", None);
+        assert!(text.contains("an unknown error") && text.contains("No log could be written"), "{text}");
     }
 }

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use windows_sys::Win32::System::Power::{PowerRegisterSuspendResumeNotification, DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS};
 use windows_sys::Win32::UI::WindowsAndMessaging::{
-    GetSystemMetrics, SystemParametersInfoW, DEVICE_NOTIFY_CALLBACK, NID_EXTERNAL_PEN, NID_INTEGRATED_PEN,
+    GetSystemMetrics, MessageBoxW, SystemParametersInfoW, DEVICE_NOTIFY_CALLBACK, MB_ICONERROR, MB_OK, MB_SETFOREGROUND, MB_TASKMODAL,
     PBT_APMRESUMEAUTOMATIC, PBT_APMSUSPEND, SM_DIGITIZER, SPI_GETMENUDROPALIGNMENT,
 };
 
@@ -22,11 +22,28 @@ pub fn menus_right_aligned() -> Option<bool> {
     (ok != 0).then_some(value != 0)
 }
 
-/// `GetSystemMetrics(SM_DIGITIZER)` flags: an integrated or external pen digitiser.
-pub fn digitizer_has_pen() -> bool {
+// The portable copies of the NID_* bits the decisions in mod.rs use must be Windows' own.
+const _: () = {
+    use windows_sys::Win32::UI::WindowsAndMessaging as w;
+    assert!(super::NID_INTEGRATED_TOUCH == w::NID_INTEGRATED_TOUCH);
+    assert!(super::NID_INTEGRATED_PEN == w::NID_INTEGRATED_PEN);
+    assert!(super::NID_EXTERNAL_PEN == w::NID_EXTERNAL_PEN);
+    assert!(super::NID_READY == w::NID_READY);
+};
+
+/// `GetSystemMetrics(SM_DIGITIZER)`: the `NID_*` bits of the input digitisers (0 if none).
+pub fn digitizer_flags() -> u32 {
     // SAFETY: GetSystemMetrics has no pointer arguments and no preconditions.
-    let flags = unsafe { GetSystemMetrics(SM_DIGITIZER) } as u32;
-    flags & (NID_INTEGRATED_PEN | NID_EXTERNAL_PEN) != 0
+    unsafe { GetSystemMetrics(SM_DIGITIZER) as u32 }
+}
+
+/// A modal error message box with an OK button, shown before any window of ours exists.
+pub fn error_box(title: &str, text: &str) {
+    let wide = |s: &str| s.encode_utf16().chain(std::iter::once(0)).collect::<Vec<u16>>();
+    let (title, text) = (wide(title), wide(text));
+    // SAFETY: both strings are NUL-terminated UTF-16 buffers that live across the call; a null
+    // owner window is allowed.
+    unsafe { MessageBoxW(std::ptr::null_mut(), text.as_ptr(), title.as_ptr(), MB_OK | MB_ICONERROR | MB_TASKMODAL | MB_SETFOREGROUND) };
 }
 
 static POWER_HANDLER: OnceLock<PowerHandler> = OnceLock::new();
