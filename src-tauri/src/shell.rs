@@ -3,6 +3,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use tauri::ipc::{Invoke, InvokeBody};
@@ -187,43 +188,107 @@ fn follow_minimised(app: &AppHandle, label: &str) {
     }
 }
 
+/// Everything the app needs before the player sees it. An error here is a sentence for the
+/// player (see [`fail_to_start`]).
+fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> {
+    let data_dir: PathBuf = app.path().app_data_dir().map_err(|e| format!("its data folder could not be found ({e})"))?;
+    std::fs::create_dir_all(&data_dir).map_err(|e| format!("its data folder {} could not be created ({e})", data_dir.display()))?;
+    // Checked now rather than at the first autosave, which would fail quietly during play.
+    check_writable(&data_dir).map_err(|e| format!("its data folder {} is not writable ({e})", data_dir.display()))?;
+    let log_dir = log_dir.unwrap_or_else(|| data_dir.join("logs"));
+    let _ = std::fs::create_dir_all(&log_dir);
+    if let Some(guard) = init_logging(&log_dir) {
+        // Keeps the log writer alive (and flushing) for the life of the app.
+        app.manage(guard);
+    }
+    tracing::info!(data_dir = %data_dir.display(), "Inkdoku starting");
+    let settings = open_settings(app, &data_dir);
+    let picker = Box::new(DialogPicker(app.handle().clone()));
+    let state = Arc::new(AppState::new(Some(data_dir), settings, picker));
+    let on_power = state.clone();
+    let watching = crate::platform::watch_power(Box::new(move |event| match event {
+        crate::platform::PowerEvent::Suspend => on_power.pause_for(Pause::Sleep),
+        crate::platform::PowerEvent::Resume => on_power.resume_for(Pause::Sleep),
+    }));
+    tracing::info!(watching, "suspend/resume notifications");
+    app.manage(state);
+    Ok(())
+}
+
+fn check_writable(dir: &Path) -> std::io::Result<()> {
+    let probe = dir.join(".write-test");
+    std::fs::write(&probe, b"inkdoku")?;
+    std::fs::remove_file(&probe)
+}
+
+/// Set once the app is up: until then a panic (Tauri panics when a window can't be made) is a
+/// failed start and is told to the player like one.
+static STARTED: AtomicBool = AtomicBool::new(false);
+
+const STARTUP_NOTE: &str = "startup-error.txt";
+
+/// Tells the player why the app can't start and where to read more, then exits. The reason is
+/// written synchronously (the log writer is asynchronous and may not flush before the exit) into
+/// the log folder, or the temp folder if that can't be written.
+fn fail_to_start(reason: &str, log_dir: Option<&Path>) -> ! {
+    tracing::error!(reason, "Inkdoku could not start");
+    let note = write_startup_note(reason, log_dir);
+    crate::platform::show_startup_failure(&crate::platform::startup_failure_text(reason, note.as_deref()));
+    std::process::exit(1)
+}
+
+fn write_startup_note(reason: &str, log_dir: Option<&Path>) -> Option<PathBuf> {
+    use std::io::Write;
+    let line = format!("{} ms since 1970: Inkdoku could not start: {reason}\n", unix_ms());
+    for dir in log_dir.map(Path::to_path_buf).into_iter().chain([std::env::temp_dir()]) {
+        let path = dir.join(STARTUP_NOTE);
+        let written = std::fs::create_dir_all(&dir)
+            .and_then(|_| std::fs::OpenOptions::new().create(true).append(true).open(&path))
+            .and_then(|mut f| f.write_all(line.as_bytes()));
+        if written.is_ok() {
+            return Some(path);
+        }
+    }
+    None
+}
+
+/// A panic before the app is up shows the failed-start message (and then runs the usual hook).
+fn watch_startup_panics() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !STARTED.load(Ordering::SeqCst) {
+            let reason = match info.payload().downcast_ref::<&str>() {
+                Some(s) => (*s).to_string(),
+                None => info.payload().downcast_ref::<String>().cloned().unwrap_or_else(|| info.to_string()),
+            };
+            let note = write_startup_note(&reason, None);
+            crate::platform::show_startup_failure(&crate::platform::startup_failure_text(&reason, note.as_deref()));
+        }
+        previous(info);
+    }));
+}
+
 pub fn run() {
+    watch_startup_panics();
     let app = tauri::Builder::default()
         // Must be the first plugin: a second launch exits before anything else starts.
         .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| focus_main_window(app)))
         .plugin(tauri_plugin_store::Builder::default().build())
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
-            let data_dir: PathBuf = app.path().app_data_dir()?;
-            std::fs::create_dir_all(&data_dir)?;
-            let log_dir = app.path().app_log_dir().unwrap_or_else(|_| data_dir.join("logs"));
-            let _ = std::fs::create_dir_all(&log_dir);
-            if let Some(guard) = init_logging(&log_dir) {
-                // Keeps the log writer alive (and flushing) for the life of the app.
-                app.manage(guard);
+            let log_dir = app.path().app_log_dir().ok();
+            if let Err(reason) = set_up(app, log_dir) {
+                fail_to_start(&reason, app.path().app_log_dir().ok().as_deref());
             }
-            tracing::info!(data_dir = %data_dir.display(), "Inkdoku starting");
-            let settings = open_settings(app, &data_dir);
-            let picker = Box::new(DialogPicker(app.handle().clone()));
-            let state = Arc::new(AppState::new(Some(data_dir), settings, picker));
-            let on_power = state.clone();
-            let watching = crate::platform::watch_power(Box::new(move |event| match event {
-                crate::platform::PowerEvent::Suspend => on_power.pause_for(Pause::Sleep),
-                crate::platform::PowerEvent::Resume => on_power.resume_for(Pause::Sleep),
-            }));
-            tracing::info!(watching, "suspend/resume notifications");
-            app.manage(state);
+            STARTED.store(true, Ordering::SeqCst);
             Ok(())
         })
         .invoke_handler(handle_invoke)
         .build(tauri::generate_context!());
     let app = match app {
         Ok(app) => app,
-        Err(e) => {
-            tracing::error!(error = %e, "Inkdoku could not start");
-            eprintln!("Inkdoku could not start: {e}");
-            std::process::exit(1);
-        }
+        // Before any folder is known (e.g. no WebView2 runtime): the note goes to the temp folder.
+        Err(e) => fail_to_start(&e.to_string(), None),
     };
     app.run(|app, event| match event {
         RunEvent::WindowEvent { event: WindowEvent::CloseRequested { .. }, .. } | RunEvent::ExitRequested { .. } => save_before_exit(app),
