@@ -13,6 +13,8 @@ import { formatTime } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { gameOf, playable } from './screens/index.js';
 import { wireDialogs, openPicker, offerResume, confirm } from './dialogs.js';
+import { watchErrors } from './oops.js';
+import { wirePrint } from './print.js';
 
 const $ = (id) => document.getElementById(id);
 const FALLBACK_SETTINGS = { default_size: 9, difficulty: 'easy', symmetric: true, last_game: 'sudoku' };
@@ -236,13 +238,8 @@ function onKey(ev) {
 
 // ---------- start ----------
 
-function reportError(message, source, line) {
-  call('log_frontend_error', { message: String(message), source: source || null, line: line || null }).catch(() => {});
-}
-
 function wire() {
-  window.addEventListener('error', (e) => reportError(e.message, e.filename, e.lineno));
-  window.addEventListener('unhandledrejection', (e) => reportError(e.reason && e.reason.message ? e.reason.message : String(e.reason)));
+  watchErrors();
   window.addEventListener('contextmenu', (e) => e.preventDefault());
   window.addEventListener('resize', render);
   // A new devicePixelRatio (the window moved to another screen, or the zoom changed) fires no
@@ -264,6 +261,7 @@ function wire() {
   $('btn-undo').addEventListener('click', () => history('undo'));
   $('btn-redo').addEventListener('click', () => history('redo'));
   wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle });
+  wirePrint({ view: () => app.view, game: gameOf, toast });
   setInterval(tickTimer, 500);
 }
 
