@@ -105,7 +105,7 @@ export function drawUnderlay(ctx, view, ui, isPeer) {
   const n = view.size;
   const cell = px / n;
   const fill = (r, c, color) => { ctx.fillStyle = color; ctx.fillRect(c * cell, r * cell, cell, cell); };
-  ctx.fillStyle = COLORS.paper;
+  ctx.fillStyle = ui.paper || COLORS.paper;
   ctx.fillRect(0, 0, px, px);
   const sel = ui.selected;
   const digit = ui.digit || (sel ? view.cells[sel.row * n + sel.col].value : 0);
@@ -203,7 +203,8 @@ export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) 
 /**
  * @param {HTMLCanvasElement} canvas already fitted with fitCanvas
  * @param {object} view the backend's BoardView
- * @param {{selected?, showIncorrect?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}, digit?: number, victory?: {t?, from?, still?}}} ui
+ * @param {{selected?, showIncorrect?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}, digit?: number, victory?: {t?, from?, still?}, paper?: string}} ui
+ *   paper: the background (white when printed)
  */
 export function drawBoard(canvas, view, ui = {}) {
   const ctx = canvas.getContext('2d');

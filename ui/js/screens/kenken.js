@@ -34,5 +34,6 @@ export const kenken = {
       : 'Tap a cell, then a number: none repeats in a row or column, and each cage makes its target.',
   // "Enter a puzzle": the entry screen for a board of the size chosen in the picker.
   entry: (ctx, args) => createKenkenEntry(ctx, { size: args.size }),
+  drawBoard: drawKenken, // also what print.js prints
   create: (ctx) => createPenScreen(ctx, { kind: 'kenken', label: 'KenKen board', draw: drawKenken, padColumns: (n) => (n <= 4 ? 2 : 3), colours: true }),
 };

@@ -14,6 +14,8 @@
 //                     fromSettings(settings) -> the new_game arguments without the form
 //   describe(view)  "9 × 9 game (easy)", for "New ..." status lines
 //   howToPlay(pen)  one sentence for a new game (pen: a pen is present or has been seen)
+//   drawBoard       optional: (canvas, view, ui) draws the board; what print.js prints (a game
+//                   without it, the sliding picture, is not printed)
 //   create(ctx)     -> the SCREEN for a game in play (games written cell by cell with the pen
 //                      build it with createPenScreen from screens/penplay.js: one copy of pen play)
 //   entry(ctx, args) (optional) -> a SCREEN for "Enter a puzzle" with the picker's options
@@ -76,5 +78,6 @@ export const sudoku = {
   },
   describe: (v) => `${v.size} × ${v.size} game (${v.difficulty})`,
   howToPlay: (pen) => (pen ? 'Write a number in a cell with your pen; flip the pen to erase.' : 'Tap a cell, then a number (or type it).'),
+  drawBoard, // also what print.js prints
   create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: 'Sudoku board', draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3), colours: true }),
 };
