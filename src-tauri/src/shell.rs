@@ -212,6 +212,13 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     }));
     tracing::info!(watching, "suspend/resume notifications");
     app.manage(state);
+    // The window is made only now ("create": false in tauri.conf.json): the webview keeps its
+    // data in the data folder too, and a folder that can't be used must be told as such above,
+    // not as a webview that failed to start.
+    let config = app.config().app.windows.iter().find(|w| w.label == "main").cloned().ok_or("its window is not configured")?;
+    tauri::WebviewWindowBuilder::from_config(app.handle(), &config)
+        .and_then(|w| w.build())
+        .map_err(|e| format!("its window could not be opened ({e})"))?;
     Ok(())
 }
 
