@@ -688,3 +688,20 @@ fn kenken_new_games_come_from_the_bank_with_the_remembered_options() {
     let v = dispatch(&state, "act", json!({"action": {"type": "clear_cells", "cells": [[0, 0], [0, 1]]}})).unwrap();
     assert_eq!((v["cells"][0]["value"].as_u64(), v["cells"][0]["incorrect"].as_bool()), (Some(0), Some(false)));
 }
+
+/// docs/save-format.md tells players and support where the games are: the folder (the app's
+/// identifier), each kind's autosave and the old single autosave must be the real names.
+#[test]
+fn the_save_format_doc_names_the_real_folder_and_files() {
+    let doc = include_str!("../../../docs/save-format.md");
+    let conf: Value = serde_json::from_str(include_str!("../../tauri.conf.json")).unwrap();
+    let id = conf["identifier"].as_str().unwrap();
+    for folder in [format!("%APPDATA%\\{id}\\"), format!("~/.local/share/{id}/"), format!("%LOCALAPPDATA%\\{id}\\logs\\")] {
+        assert!(doc.contains(&folder), "the doc names {folder}");
+    }
+    for kind in inkdoku::play::GameKind::ALL {
+        let name = autosave::autosave_path(std::path::Path::new(""), kind).display().to_string();
+        assert!(doc.contains(&format!("`{name}`")), "the doc names {name}");
+    }
+    assert!(doc.contains(&format!("`autosave.{}`", inkdoku::save::EXTENSION)), "and the old single autosave");
+}
