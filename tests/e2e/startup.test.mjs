@@ -9,7 +9,11 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { requireEnv, sleep } from '../support/proc.mjs';
 
-test('an app that cannot make its data folder says why and where the details are', { timeout: 60000 }, async () => {
+// Windows finds the data folder through the shell's known folders, not the environment: there the
+// folder can't be broken for one test, and the message box would wait for a click.
+const skip = process.platform === 'win32' && 'the data folder can only be redirected on Linux';
+
+test('an app that cannot make its data folder says why and where the details are', { timeout: 60000, skip }, async () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-e2e-broken-'));
   try {
     // A file where the data folder's parent should be: no folder can be made there (even as root).

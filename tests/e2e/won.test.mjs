@@ -13,7 +13,16 @@ test('a game won with the last number typed, then close and relaunch: no notice,
   app = await startApp();
   let d = app.driver;
   await dismissResume(d, 'new');
-  const start = (await pageState(d)).view;
+  // A 4x4 Sudoku from the game picker, whatever was played last (on Windows the E2E files share
+  // one data folder).
+  await (await d.findElement({ id: 'btn-new' })).click();
+  await waitFor('the game picker', () => d.executeScript("return document.getElementById('dlg-new').open;"));
+  await d.executeScript("document.getElementById('game-sudoku').click(); document.getElementById('new-size').value = '4';");
+  await (await d.findElement({ id: 'new-start' })).click();
+  const start = await waitFor('the new 4x4 Sudoku', async () => {
+    const v = (await pageState(d)).view;
+    return v && v.kind === 'sudoku' && v.size === 4 && !v.solved && !v.can_undo ? v : null;
+  });
   const n = start.size;
   // The solution, from the computer's Solve taken back at once.
   const solution = (await backend(d, 'act', { action: { type: 'solve' } })).cells.map((c) => c.value);
@@ -35,12 +44,16 @@ test('a game won with the last number typed, then close and relaunch: no notice,
 
   app = await startApp();
   d = app.driver;
-  assert.equal(await dismissResume(d, 'new'), false, 'nothing is offered to continue');
+  const offered = await waitFor('start-up', () =>
+    d.executeScript("const s = window.__inkdoku; if (document.getElementById('dlg-resume').open) return [...document.getElementById('resume-list').children].map((li) => li.textContent); return s && s.view ? [] : null;"));
+  assert.deepEqual(offered.filter((l) => /^Sudoku/.test(l)), [], `no Sudoku offered to continue: ${JSON.stringify(offered)}`);
+  await dismissResume(d, 'new');
   // Whatever start-up has to say is said by now (the toast comes with start-up's answer).
   await sleep(1500);
   const toast = await d.executeScript("const t = document.getElementById('toast'); return t.hidden ? null : t.textContent;");
   assert.equal(toast, null, `no notice after a win: ${toast}`);
   const fresh = (await pageState(d)).view;
   assert.equal(fresh.solved, false, 'a new game to play');
+  assert.equal(fresh.kind, 'sudoku', 'of the game played last');
   await app.screenshot('e2e-after-win.png');
 });

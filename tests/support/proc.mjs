@@ -1,5 +1,5 @@
 // Process helpers for the end-to-end and pen tests: start a child, wait for ports, clean up.
-import { spawn } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,8 +62,14 @@ export async function stop(child) {
   child.stderr?.destroy();
 }
 
-/** The processes running the executable at `exe` (Linux: /proc/<pid>/exe). */
+/** The processes running the executable at `exe` (Linux: /proc/<pid>/exe; Windows: by name). */
 export function pidsByExe(exe) {
+  if (process.platform === 'win32') {
+    // The Windows workflow (.github/workflows/windows.yml): one CSV line per process, "name","pid",...
+    const name = path.basename(exe).toLowerCase();
+    const out = execFileSync('tasklist', ['/FI', `IMAGENAME eq ${name}`, '/FO', 'CSV', '/NH'], { encoding: 'utf8' });
+    return out.split(/\r?\n/).map((l) => l.split('","')).filter((f) => f.length > 1 && f[0].replace(/^"/, '').toLowerCase() === name).map((f) => Number(f[1]));
+  }
   const want = fs.realpathSync(exe);
   return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
     try { return fs.readlinkSync(`/proc/${pid}/exe`) === want; } catch { return false; }
