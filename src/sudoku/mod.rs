@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub mod bank;
+pub mod check;
 mod fast9;
 pub mod generator;
 pub mod human;

@@ -1,0 +1,151 @@
+//! Checking a puzzle the player copied from paper (#14, "Enter a puzzle"): givens that clash, no
+//! solution, several solutions (with two of them, to show where they differ), or exactly one,
+//! rated by the human solver (level and hardest technique).
+
+use serde::Serialize;
+
+use crate::grid::Grid;
+
+use super::human::{self, Rating};
+use super::solver;
+
+/// What a copied puzzle turns out to be.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum PuzzleCheck {
+    /// Two givens break the rules (the same number twice in a row, column or box).
+    Conflicts { cells: Vec<(usize, usize)> },
+    /// No way to fill the board.
+    NoSolution,
+    /// More than one way: two different solutions and the cells where they differ (a given in
+    /// one of those cells, copied from the paper, would tell them apart).
+    Several { first: Grid, second: Grid, differ: Vec<(usize, usize)> },
+    /// A fair puzzle; `rating` is `None` only if the human solver could not rate it.
+    Unique { solution: Grid, rating: Option<Rating> },
+}
+
+/// Checks the givens of `puzzle` (blank cells are 0).
+pub fn check_puzzle(puzzle: &Grid) -> PuzzleCheck {
+    let cells = puzzle.conflicts();
+    if !cells.is_empty() {
+        return PuzzleCheck::Conflicts { cells };
+    }
+    let found = solver::solutions(puzzle, 2);
+    let Some(first) = found.first else { return PuzzleCheck::NoSolution };
+    if found.count == 1 {
+        return PuzzleCheck::Unique { rating: human::rate(puzzle).ok(), solution: first };
+    }
+    match another_solution(puzzle, &first) {
+        Some(second) => {
+            let n = puzzle.shape().n();
+            let differ = (0..n * n).filter(|&i| first.values()[i] != second.values()[i]).map(|i| (i / n, i % n)).collect();
+            PuzzleCheck::Several { first, second, differ }
+        }
+        // Unreachable in theory (the solver counted two); said as "several" all the same.
+        None => PuzzleCheck::Several { second: first.clone(), first, differ: Vec::new() },
+    }
+}
+
+/// A solution of `puzzle` other than `first`: some blank cell must hold another value in it, so
+/// each blank is tried with each other value that fits until one still has a solution.
+fn another_solution(puzzle: &Grid, first: &Grid) -> Option<Grid> {
+    let shape = puzzle.shape();
+    let n = shape.n();
+    for i in (0..n * n).filter(|&i| puzzle.values()[i] == 0) {
+        for v in 1..=shape.size {
+            if v == first.values()[i] {
+                continue;
+            }
+            let mut g = puzzle.clone();
+            g.set(i / n, i % n, v);
+            if !g.conflicts().is_empty() {
+                continue;
+            }
+            if let Some(s) = solver::solve(&g) {
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+    use crate::sudoku::Difficulty;
+
+    const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn grid(text: &str) -> Grid {
+        Grid::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_fair_puzzle_is_solved_and_rated() {
+        match check_puzzle(&grid(EASY)) {
+            PuzzleCheck::Unique { solution, rating } => {
+                assert!(solution.values().iter().all(|&v| v != 0) && solution.conflicts().is_empty());
+                let r = rating.unwrap();
+                assert_eq!(r.level, Difficulty::Easy);
+                assert_eq!(r.hardest.level(), Difficulty::Easy, "{:?}", r.hardest);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Harder ones are rated at their level and named by their hardest technique.
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(14);
+        for level in [Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+            let served = crate::sudoku::bank::instant_puzzle(Shape::S9, level, false, &mut rng);
+            let PuzzleCheck::Unique { rating: Some(r), .. } = check_puzzle(&served.puzzle) else { panic!("{level:?}") };
+            assert_eq!(r.level, level, "{r:?}");
+            assert_eq!(r.hardest.level(), level);
+        }
+    }
+
+    #[test]
+    fn several_solutions_come_with_two_of_them_and_where_they_differ() {
+        // Two givens taken out of a fair puzzle: it has more than one solution now.
+        let mut puzzle = grid(EASY);
+        puzzle.set(0, 0, 0);
+        puzzle.set(0, 1, 0);
+        let several = check_puzzle(&puzzle);
+        let PuzzleCheck::Several { first, second, differ } = several else { panic!("{several:?}") };
+        assert_ne!(first, second);
+        for s in [&first, &second] {
+            assert!(s.conflicts().is_empty() && s.values().iter().all(|&v| v != 0));
+            for (i, &g) in puzzle.values().iter().enumerate() {
+                assert!(g == 0 || s.values()[i] == g, "a solution keeps the givens");
+            }
+        }
+        assert!(!differ.is_empty());
+        let n = 9;
+        for i in 0..81 {
+            assert_eq!(differ.contains(&(i / n, i % n)), first.values()[i] != second.values()[i]);
+        }
+        // Copying one differing cell's value from the first solution makes it closer to unique.
+        assert!(differ.iter().all(|&(r, c)| puzzle.get(r, c) == 0));
+        // An empty board of every size: several, with the differences shown.
+        for shape in Shape::ALL {
+            let PuzzleCheck::Several { differ, .. } = check_puzzle(&Grid::empty(shape)) else { panic!("{shape:?}") };
+            assert!(differ.len() >= 2, "{shape:?}");
+        }
+    }
+
+    #[test]
+    fn clashing_givens_and_no_solution_are_told_apart() {
+        let mut clash = grid(EASY);
+        clash.set(0, 2, 5); // a second 5 in the first row
+        assert_eq!(check_puzzle(&clash), PuzzleCheck::Conflicts { cells: vec![(0, 0), (0, 2)] });
+        // No two givens clash, but r1c5 can hold nothing: 1-4 in its row, 5-9 in its column.
+        let mut none = Grid::empty(Shape::S9);
+        for (c, v) in [(0, 1), (1, 2), (2, 3), (3, 4)] {
+            none.set(0, c, v);
+        }
+        for (r, v) in [(1, 5), (3, 6), (4, 7), (5, 8), (6, 9)] {
+            none.set(r, 4, v);
+        }
+        assert_eq!(none.conflicts(), vec![]);
+        assert_eq!(check_puzzle(&none), PuzzleCheck::NoSolution);
+    }
+}
