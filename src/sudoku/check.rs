@@ -4,10 +4,24 @@
 
 use serde::Serialize;
 
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 
 use super::human::{self, Rating};
 use super::solver;
+
+/// The `difficulty` of a Sudoku session that is a puzzle being copied from paper: an empty board
+/// on which the player writes the givens (with the recogniser, eraser and undo of play), saved
+/// and continued like any game, until [`check_puzzle`] says it is fair and it starts for real.
+pub const BEING_ENTERED: &str = "being entered";
+
+/// The session for entering a puzzle of `shape`: no givens; its "solution" is only a placeholder
+/// the game needs (any valid filling), not the answer of the puzzle being copied, so hints,
+/// Solve and "incorrect" marks mean nothing on it.
+pub fn entry_session(shape: Shape) -> Option<super::SudokuSession> {
+    let empty = Grid::empty(shape);
+    let filling = solver::solve(&empty)?;
+    super::SudokuSession::new(empty, filling, BEING_ENTERED, None).ok()
+}
 
 /// What a copied puzzle turns out to be.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -72,7 +86,6 @@ fn another_solution(puzzle: &Grid, first: &Grid) -> Option<Grid> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Shape;
     use crate::sudoku::Difficulty;
 
     const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

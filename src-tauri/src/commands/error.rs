@@ -20,6 +20,8 @@ pub enum CommandError {
     NotUnique,
     #[error("That KenKen can't be used: {0}")]
     KenkenPuzzle(String),
+    #[error("No puzzle is being entered: choose \"Enter a puzzle\" first.")]
+    NotEntering,
     #[error("That puzzle can't be made: {0}.")]
     Unavailable(String),
     #[error("{}", play_sentence(.0))]
@@ -48,6 +50,7 @@ impl CommandError {
             CommandError::Puzzle(_) => "puzzle",
             CommandError::Unsolvable => "unsolvable",
             CommandError::NotUnique => "not_unique",
+            CommandError::NotEntering => "not_entering",
             CommandError::Unavailable(_) => "unavailable",
             CommandError::KenkenPuzzle(_) => "kenken_puzzle",
             CommandError::Play(e) => e.kind(),

@@ -8,6 +8,7 @@ use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::pen::WriteOutcome;
 use inkdoku::play::{GameInPlay, GameKind, PlayView, Summary};
 use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
+use inkdoku::sudoku::check::{self, PuzzleCheck};
 use inkdoku::sudoku::{bank, solver, Difficulty, SudokuSession};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
@@ -182,6 +183,52 @@ pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, Com
         _ => return Err(CommandError::NotUnique),
     };
     start_sudoku(state, puzzle, solution, "imported", None)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnterArgs {
+    pub size: u8,
+}
+
+/// "Enter a puzzle": an empty Sudoku board of that size on which the player writes the givens
+/// of a puzzle from paper, as in play (recogniser, eraser, undo), until `start_entered`.
+pub fn enter_puzzle(state: &AppState, args: EnterArgs) -> Result<PlayView, CommandError> {
+    let shape = Shape::from_size(args.size as usize)
+        .ok_or_else(|| CommandError::BadArguments { command: "enter_puzzle".into(), detail: format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {}", args.size) })?;
+    let session = check::entry_session(shape).ok_or_else(|| CommandError::Internal("an empty board could not be set up".into()))?;
+    Ok(install(state, GameInPlay::Sudoku(session)))
+}
+
+/// What `start_entered` found; with `unique`, the puzzle is the game in play now.
+#[derive(Debug, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Entered {
+    /// Givens that break the rules (the board shows them as conflicts).
+    Conflicts { cells: Vec<(usize, usize)> },
+    NoSolution,
+    /// Two solutions differ in these cells: a given copied there would tell them apart.
+    Several { differ: Vec<(usize, usize)> },
+    Unique { level: Option<Difficulty>, technique: Option<&'static str>, view: PlayView },
+}
+
+/// "Start": the numbers written on the board being entered become the givens of a puzzle, which
+/// the engine checks; a fair one starts as a normal game, rated, its givens locked.
+pub fn start_entered(state: &AppState) -> Result<Entered, CommandError> {
+    let givens = read(state, |g| match g {
+        GameInPlay::Sudoku(s) if s.game().difficulty() == check::BEING_ENTERED => Ok(s.game().board()),
+        _ => Err(CommandError::NotEntering),
+    })?;
+    Ok(match check::check_puzzle(&givens) {
+        PuzzleCheck::Conflicts { cells } => Entered::Conflicts { cells },
+        PuzzleCheck::NoSolution => Entered::NoSolution,
+        PuzzleCheck::Several { differ, .. } => Entered::Several { differ },
+        PuzzleCheck::Unique { solution, rating } => {
+            let level = rating.map(|r| r.level);
+            let view = start_sudoku(state, givens, solution, level.map_or("unrated", Difficulty::name), None)?;
+            Entered::Unique { level, technique: rating.map(|r| r.hardest.name()), view }
+        }
+    })
 }
 
 #[derive(Debug, Serialize)]

@@ -38,6 +38,8 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "generation_status" => to_value(generate::generation_status(state)),
         "cancel_generation" => to_value(generate::cancel_generation(state)),
         "import_puzzle" => to_value(game::import_puzzle(state, a.parse()?)),
+        "enter_puzzle" => to_value(game::enter_puzzle(state, a.parse()?)),
+        "start_entered" => to_value(game::start_entered(state)),
         "export_puzzle" => to_value(game::export_puzzle(state)),
         "board" => to_value(game::board(state)),
         "act" => to_value(game::act(state, a.parse()?)),

@@ -9,6 +9,8 @@ pub const COMMANDS: &[&str] = &[
     "generation_status",
     "cancel_generation",
     "import_puzzle",
+    "enter_puzzle",
+    "start_entered",
     "export_puzzle",
     "board",
     "act",

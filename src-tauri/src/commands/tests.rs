@@ -705,3 +705,57 @@ fn the_save_format_doc_names_the_real_folder_and_files() {
     }
     assert!(doc.contains(&format!("`autosave.{}`", inkdoku::save::EXTENSION)), "and the old single autosave");
 }
+
+/// "Enter a puzzle" (#14): an empty board written on as in play (values, undo), then Start:
+/// clashing givens, several solutions with where they differ, or a fair puzzle that starts
+/// rated with its givens locked. The board being entered stays in play until then.
+#[test]
+fn a_puzzle_entered_from_paper_is_checked_then_played() {
+    let state = fresh();
+    assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "no_game");
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering", "a normal game is not checked");
+    for size in [4, 6, 9, 16] {
+        let v = dispatch(&state, "enter_puzzle", json!({"size": size})).unwrap();
+        assert_eq!(v["size"], size);
+        assert!(v["cells"].as_array().unwrap().iter().all(|c| c["value"] == 0 && c["given"] == false));
+        assert_eq!(v["difficulty"], "being entered");
+    }
+    assert_eq!(dispatch(&state, "enter_puzzle", json!({"size": 5})).unwrap_err().kind(), "bad_arguments");
+    dispatch(&state, "enter_puzzle", json!({"size": 9})).unwrap();
+    let paper = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let set = |i: usize, v: u8| dispatch(&state, "act", json!({"action": {"type": "set_value", "row": i / 9, "col": i % 9, "value": v}})).unwrap();
+    // All but the first two givens: several solutions, and where two of them differ.
+    for (i, ch) in paper.chars().enumerate().skip(2) {
+        if let Some(v) = ch.to_digit(10) {
+            set(i, v as u8);
+        }
+    }
+    let r = dispatch(&state, "start_entered", Value::Null).unwrap();
+    assert_eq!(r["outcome"], "several", "{r}");
+    let differ = r["differ"].as_array().unwrap();
+    assert!(!differ.is_empty(), "{r}");
+    for c in differ {
+        let (row, col) = (c[0].as_u64().unwrap() as usize, c[1].as_u64().unwrap() as usize);
+        assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"][row * 9 + col]["value"], 0, "they differ only where nothing is written: {r}");
+    }
+    // A slip of the pen: a second 7 in the first row.
+    set(2, 7);
+    let r = dispatch(&state, "start_entered", Value::Null).unwrap();
+    assert_eq!(r, json!({"outcome": "conflicts", "cells": [[0, 2], [0, 4]]}));
+    // Undone like any move; then the two missing givens: one solution, rated, played.
+    dispatch(&state, "undo", Value::Null).unwrap();
+    set(0, 5);
+    set(1, 3);
+    let r = dispatch(&state, "start_entered", Value::Null).unwrap();
+    assert_eq!(r["outcome"], "unique", "{r}");
+    assert_eq!(r["level"], "easy");
+    assert!(r["technique"].as_str().is_some_and(|t| !t.is_empty()), "{r}");
+    let view = &r["view"];
+    assert_eq!(view["difficulty"], "easy");
+    assert_eq!(view["can_undo"], false, "a new game");
+    assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], paper, "the givens are the paper's");
+    let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
+    assert_eq!(e.kind(), "given_cell", "givens are locked");
+    assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering");
+}
