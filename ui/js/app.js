@@ -15,6 +15,7 @@ import { gameOf, playable } from './screens/index.js';
 import { wireDialogs, openPicker, offerResume, confirm } from './dialogs.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
+import { wireEntry, enterOnBoard, isEntering } from './entry.js';
 
 const $ = (id) => document.getElementById(id);
 const FALLBACK_SETTINGS = { default_size: 9, difficulty: 'easy', symmetric: true, last_game: 'sudoku' };
@@ -70,7 +71,8 @@ function render() {
   const dpr = window.devicePixelRatio || 1;
   fitCanvas($('board'), layout.board.size, dpr);
   input.fit(layout.board.size, dpr);
-  screen.draw($('board'), { showIncorrect: Boolean(app.settings && app.settings.show_incorrect) });
+  // A board being entered has no real solution to compare with.
+  screen.draw($('board'), { showIncorrect: Boolean(app.settings && app.settings.show_incorrect) && !isEntering(app.view) });
   telemetry.drawCount++;
 }
 
@@ -140,6 +142,8 @@ function show(view, { fresh = false } = {}) {
   app.view = view;
   viewReceivedAt = performance.now();
   const won = view.solved && !wasSolved && !fresh ? (computerSolving ? 'computer' : 'player') : null;
+  $('app').dataset.entering = String(isEntering(view));
+  $('entry').hidden = !isEntering(view);
   screen.setView(view, { fresh, won });
   syncHistory();
   tickTimer();
@@ -150,12 +154,20 @@ function show(view, { fresh = false } = {}) {
   return true;
 }
 
+/** What "Enter a puzzle" on the board (entry.js) needs from the app. */
+const entryHost = { callOrToast, startGame: (v) => startGame(v), setStatus, mark: (cells) => screen && screen.mark && screen.mark(cells) };
+
 /**
  * "Enter a puzzle": the game's entry screen, with no game shown (the one in play stays saved
  * in the backend). Its undo and redo are the editor's; it has no clock.
  */
 function enterPuzzle(kind, args) {
   const g = gameOf(kind);
+  // Sudoku: the entry is a board of the backend's, played as any game (entry.js).
+  if (g && g.entersOnBoard) {
+    enterOnBoard(entryHost, args.size);
+    return;
+  }
   if (!g || !g.entry) return;
   useScreen((c) => g.entry(c, args));
   app.view = null;
@@ -228,6 +240,8 @@ async function history(command) {
 function onKey(ev) {
   if (document.querySelector('dialog[open]') || !screen) return;
   const h = historyKey(ev);
+  // H asks for a hint, which a board being entered can't have.
+  if (isEntering(app.view) && !ev.ctrlKey && ev.key.toLowerCase() === 'h') return;
   if (h) {
     ev.preventDefault();
     history(h);
@@ -261,6 +275,7 @@ function wire() {
   $('btn-undo').addEventListener('click', () => history('undo'));
   $('btn-redo').addEventListener('click', () => history('redo'));
   wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle });
+  wireEntry(entryHost);
   wirePrint({ view: () => app.view, game: gameOf, toast });
   setInterval(tickTimer, 500);
 }

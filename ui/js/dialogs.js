@@ -187,6 +187,8 @@ export function wireDialogs(app) {
   $('btn-new').addEventListener('click', () => openPicker());
   $('won-new').addEventListener('click', () => openPicker());
   $('dlg-new').addEventListener('close', onPickerClosed);
+  // Not a submit button: Enter in the form must keep meaning Start.
+  $('new-enter').addEventListener('click', () => $('dlg-new').close('enter'));
   $('gen-cancel').addEventListener('click', async () => {
     await callOrToast('cancel_generation');
     $('gen').hidden = true;

@@ -331,6 +331,11 @@ export function createPenScreen(ctx, game) {
       sync();
     },
 
+    /** Highlights cells (start_entered's differing cells) until the next change. */
+    mark(cells) {
+      redrawWith({ hint: { highlight: { cells, target: null } } });
+    },
+
     draw(canvas, { showIncorrect }) {
       game.draw(canvas, view, {
         selected: state.selected,

@@ -16,6 +16,8 @@
 //   howToPlay(pen)  one sentence for a new game (pen: a pen is present or has been seen)
 //   drawBoard       optional: (canvas, view, ui) draws the board; what print.js prints (a game
 //                   without it, the sliding picture, is not printed)
+//   entersOnBoard   optional: "Enter a puzzle" is a backend board played as any game (entry.js)
+//                   rather than an `entry` screen of the game's own (KenKen)
 //   create(ctx)     -> the SCREEN for a game in play (games written cell by cell with the pen
 //                      build it with createPenScreen from screens/penplay.js: one copy of pen play)
 //   entry(ctx, args) (optional) -> a SCREEN for "Enter a puzzle" with the picker's options
@@ -43,6 +45,8 @@
 //   onInput(event)  an input.js event (ink, tap, note, erase, drag); may return a promise: the
 //                   event's live ink stays on screen until it settles
 //   onKey(ev)       a KeyboardEvent (undo/redo are the app's); true if used
+//   mark(cells)     optional: highlight cells until the next change (entry.js: where two
+//                   solutions of a puzzle being entered differ)
 //   destroy()
 //   history         (optional, entry screens) {can() -> {undo, redo}, undo(), redo()}: the
 //                   screen's own history, which the app's undo/redo buttons and keys then drive
@@ -79,5 +83,6 @@ export const sudoku = {
   describe: (v) => `${v.size} × ${v.size} game (${v.difficulty})`,
   howToPlay: (pen) => (pen ? 'Write a number in a cell with your pen; flip the pen to erase.' : 'Tap a cell, then a number (or type it).'),
   drawBoard, // also what print.js prints
+  entersOnBoard: true, // "Enter a puzzle" is a backend board played as any game (entry.js)
   create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: 'Sudoku board', draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3), colours: true }),
 };

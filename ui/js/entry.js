@@ -1,0 +1,59 @@
+// "Enter a puzzle" (Sudoku): an empty board on which the player copies a puzzle from paper with
+// the pen (or types it), with the recogniser, eraser and undo of play (the backend's
+// enter_puzzle), then "Start this puzzle" (start_entered): the engine says whether it is fair;
+// a fair one starts as a normal game, rated, its givens locked.
+
+const $ = (id) => document.getElementById(id);
+
+/** The `difficulty` the backend gives a board being entered (inkdoku::sudoku::check). */
+export const BEING_ENTERED = 'being entered';
+
+/** Is this PlayView a board being entered? */
+export function isEntering(view) {
+  return Boolean(view && view.kind === 'sudoku' && view.difficulty === BEING_ENTERED);
+}
+
+/** A technique's name inside a sentence: "Hidden single" → "hidden single", "X-Wing" stays. */
+function midSentence(name) {
+  return /^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name;
+}
+
+/** What the player is told after "Start this puzzle", for each of start_entered's outcomes. */
+export function entryMessage(r) {
+  switch (r.outcome) {
+    case 'conflicts':
+      return 'Two numbers clash (they are marked): check them against the paper.';
+    case 'no_solution':
+      return 'This puzzle has no solution: check the numbers against the paper.';
+    case 'several':
+      return `This puzzle has more than one solution: two of them differ in the ${r.differ.length} highlighted cells. Copy any numbers you missed from the paper.`;
+    case 'unique':
+      return r.level
+        ? `Your puzzle is ${r.level}: its hardest step is ${midSentence(r.technique)}. Its numbers are locked; have fun.`
+        : 'Your puzzle has one solution. Its numbers are locked; have fun.';
+    default:
+      return '';
+  }
+}
+
+/**
+ * @param {{callOrToast, startGame: (view) => boolean, setStatus, mark: (cells: number[][]) => void}} host
+ *   mark: highlights cells on the board until the next change
+ */
+export function wireEntry(host) {
+  $('entry-start').addEventListener('click', async () => {
+    const r = await host.callOrToast('start_entered');
+    if (!r) return;
+    if (r.outcome === 'unique') host.startGame(r.view);
+    else if (r.outcome === 'several') host.mark(r.differ);
+    host.setStatus(entryMessage(r));
+  });
+}
+
+/** Starts entering a Sudoku of `size`; resolves to whether the empty board is shown. */
+export async function enterOnBoard(host, size) {
+  const v = await host.callOrToast('enter_puzzle', { size });
+  if (!v || !host.startGame(v)) return false;
+  host.setStatus('Copy the puzzle\'s numbers from the paper (write or type them), then press "Start this puzzle".');
+  return true;
+}
