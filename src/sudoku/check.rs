@@ -44,43 +44,16 @@ pub fn check_puzzle(puzzle: &Grid) -> PuzzleCheck {
     if !cells.is_empty() {
         return PuzzleCheck::Conflicts { cells };
     }
-    let found = solver::solutions(puzzle, 2);
-    let Some(first) = found.first else { return PuzzleCheck::NoSolution };
-    if found.count == 1 {
+    // One search keeps both solutions (the 9x9 band solver would be faster for the unique case,
+    // but a copied puzzle is checked once, on a press of Start).
+    let mut found = solver::two_solutions(puzzle).into_iter();
+    let Some(first) = found.next() else { return PuzzleCheck::NoSolution };
+    let Some(second) = found.next() else {
         return PuzzleCheck::Unique { rating: human::rate(puzzle).ok(), solution: first };
-    }
-    match another_solution(puzzle, &first) {
-        Some(second) => {
-            let n = puzzle.shape().n();
-            let differ = (0..n * n).filter(|&i| first.values()[i] != second.values()[i]).map(|i| (i / n, i % n)).collect();
-            PuzzleCheck::Several { first, second, differ }
-        }
-        // Unreachable in theory (the solver counted two); said as "several" all the same.
-        None => PuzzleCheck::Several { second: first.clone(), first, differ: Vec::new() },
-    }
-}
-
-/// A solution of `puzzle` other than `first`: some blank cell must hold another value in it, so
-/// each blank is tried with each other value that fits until one still has a solution.
-fn another_solution(puzzle: &Grid, first: &Grid) -> Option<Grid> {
-    let shape = puzzle.shape();
-    let n = shape.n();
-    for i in (0..n * n).filter(|&i| puzzle.values()[i] == 0) {
-        for v in 1..=shape.size {
-            if v == first.values()[i] {
-                continue;
-            }
-            let mut g = puzzle.clone();
-            g.set(i / n, i % n, v);
-            if !g.conflicts().is_empty() {
-                continue;
-            }
-            if let Some(s) = solver::solve(&g) {
-                return Some(s);
-            }
-        }
-    }
-    None
+    };
+    let n = puzzle.shape().n();
+    let differ = (0..n * n).filter(|&i| first.values()[i] != second.values()[i]).map(|i| (i / n, i % n)).collect();
+    PuzzleCheck::Several { first, second, differ }
 }
 
 #[cfg(test)]
