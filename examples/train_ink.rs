@@ -2,8 +2,8 @@
 //!
 //!     cargo run --release --example train_ink -- [--val] [--epochs N] [--nets K] [--seed S]
 //!         [--hidden 256,128] [--lr F] [--batch N] [--smoothing F] [--order-p F] [--aug F]
-//!         [--letter-rep K]
-//!         [--data PATH] [--out PATH]
+//!         [--letter-rep K] [--sparse-p F]
+//!         [--data PATH] [--out PATH] [--dump-val FOLD.jsonl]
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
 //! (for tuning; it then does not write the model unless `--out` is given). Without `--val`, all
@@ -14,10 +14,11 @@ use std::time::Instant;
 
 use inkdoku::ink::features::{self, FEATURE_LEN};
 use inkdoku::ink::model::{softmax, Layer, Mlp, Model};
-use inkdoku::ink::{class_index, parse_jsonl, strokes_bounds, Point, Sample, Stroke, CLASSES};
+use inkdoku::ink::{class_index, parse_jsonl, Sample, CLASSES};
 use rand::rngs::StdRng;
+use inkdoku::ink::augment::{distort, gauss};
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 struct Opts {
     val: bool,
@@ -33,6 +34,8 @@ struct Opts {
     order_p: f32,
     aug: f32,
     letter_rep: usize,
+    sparse_p: f32,
+    dump_val: Option<String>,
 }
 
 fn opts() -> Result<Opts, String> {
@@ -51,6 +54,8 @@ fn opts() -> Result<Opts, String> {
         order_p: 0.1,
         aug: 1.0,
         letter_rep: 1,
+        sparse_p: 0.0,
+        dump_val: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -71,12 +76,14 @@ fn opts() -> Result<Opts, String> {
             "--smoothing" => o.smoothing = num(val()?)? as f32,
             "--order-p" => o.order_p = num(val()?)? as f32,
             "--aug" => o.aug = num(val()?)? as f32,
+            "--sparse-p" => o.sparse_p = num(val()?)? as f32,
             "--letter-rep" => o.letter_rep = (num(val()?)? as usize).max(1),
             "--hidden" => {
                 o.hidden = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --hidden {s}"))).collect::<Result<_, _>>()?
             }
             "--data" => o.data = val()?,
             "--out" => o.out = Some(val()?),
+            "--dump-val" => o.dump_val = Some(val()?),
             other => return Err(format!("unknown argument {other}")),
         }
         i += 2;
@@ -90,51 +97,6 @@ fn opts() -> Result<Opts, String> {
 /// FNV-1a, so the validation split does not depend on std's hasher.
 fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
-}
-
-fn gauss(rng: &mut StdRng) -> f32 {
-    let u1: f32 = rng.random_range(1e-7..1.0);
-    let u2: f32 = rng.random();
-    (-2.0 * u1.ln()).sqrt() * (2.0 * std::f32::consts::PI * u2).cos()
-}
-
-/// A random affine distortion (rotation ±10°, slant, aspect, scale), point jitter and, with a
-/// small probability, another stroke order or a reversed stroke.
-fn augment(strokes: &[Stroke], rng: &mut StdRng, order_p: f32, k: f32) -> Vec<Stroke> {
-    let [x0, y0, x1, y1] = strokes_bounds(strokes).map(|v| v as f32);
-    let (cx, cy, size) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0, (x1 - x0).max(y1 - y0).max(1e-6));
-    // `k` scales every range (1 = rotation ±10°, slant ±0.3, aspect ±15%, jitter ≤ 1.2%).
-    let k = k.max(1e-3);
-    let th = (rng.random_range(-10.0f32..10.0) * k).to_radians();
-    let shear = rng.random_range(-0.3f32..0.3) * k;
-    let sx = (rng.random_range(-0.15f32..0.15) * k).exp();
-    let sy = (rng.random_range(-0.15f32..0.15) * k).exp();
-    let (c, s) = (th.cos(), th.sin());
-    let jitter = rng.random_range(0.0f32..0.012) * k * size;
-    let mut out: Vec<Stroke> = strokes
-        .iter()
-        .map(|st| {
-            Stroke::new(
-                st.points
-                    .iter()
-                    .map(|p| {
-                        let (x, y) = ((p.x - cx) * sx, (p.y - cy) * sy);
-                        let x = x + shear * y;
-                        let (x, y) = (c * x - s * y, s * x + c * y);
-                        Point::new(x + jitter * gauss(rng), y + jitter * gauss(rng))
-                    })
-                    .collect(),
-            )
-        })
-        .collect();
-    if out.len() > 1 && rng.random::<f32>() < order_p {
-        out.shuffle(rng);
-    }
-    if rng.random::<f32>() < order_p / 2.0 {
-        let k = rng.random_range(0..out.len());
-        out[k].points.reverse();
-    }
-    out
 }
 
 struct Net {
@@ -262,16 +224,24 @@ fn run() -> Result<(), String> {
     let samples: Vec<Sample> = parse_jsonl(&text).map_err(|e| e.to_string())?;
     let mut train: Vec<(&Sample, usize)> = Vec::new();
     let mut val: Vec<(Vec<f32>, usize)> = Vec::new();
-    for s in &samples {
+    let mut val_lines = String::new();
+    // The data files have no blank lines: sample i is line i.
+    for (s, line) in samples.iter().zip(text.lines()) {
         let Some(l) = s.label_char().and_then(class_index) else { continue };
         let w = s.writer.as_deref().unwrap_or("");
         if o.val && fnv(w).is_multiple_of(5) {
+            val_lines.push_str(line);
+            val_lines.push('\n');
             if let Ok(Some(f)) = features::extract(&s.strokes) {
                 val.push((f, l));
             }
         } else {
             train.push((s, l));
         }
+    }
+    if let Some(p) = &o.dump_val {
+        // The fold's samples, so that `inkdoku recognize --eval --model` can tune on them.
+        std::fs::write(p, &val_lines).map_err(|e| format!("{p}: {e}"))?;
     }
     eprintln!("{} train samples, {} validation samples ({:.1}s)", train.len(), val.len(), t0.elapsed().as_secs_f64());
     // Standardisation from the clean training features.
@@ -314,7 +284,7 @@ fn run() -> Result<(), String> {
             for chunk in order.chunks(o.batch) {
                 for &i in chunk {
                     let (s, l) = train[i];
-                    let aug = augment(&s.strokes, &mut rng, o.order_p, o.aug);
+                    let aug = distort(&s.strokes, &mut rng, o.order_p, o.aug, o.sparse_p);
                     let Ok(Some(f)) = features::extract(&aug) else { continue };
                     let x: Vec<f32> = f.iter().zip(&mean).zip(&istd).map(|((x, m), s)| (x - m) * s).collect();
                     let (lo, c) = net.accumulate(&x, l, o.smoothing);

@@ -8,7 +8,8 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::grid::symbol_value;
-use crate::ink::{self, gesture::Gesture, InkError, Recognition, Stroke};
+use crate::ink::{self, adapt::Adapter, gesture::Gesture, InkError, Recognition, Stroke};
+use crate::session::HistoryError;
 use crate::session::{Game, Session};
 
 /// A game that is played by writing symbols into the cells of a square board.
@@ -32,8 +33,9 @@ pub enum Meaning {
     Tap,
     /// A zig-zag over the cell.
     ScratchOut,
-    /// A legal symbol, with the recogniser's confidence (0..1) and its value.
-    Symbol { symbol: char, value: u8, confidence: f32 },
+    /// A legal symbol, with the recogniser's confidence (0..1) and its value; when `unsure`,
+    /// `alternatives` are the runners-up (best first) the player can pick instead.
+    Symbol { symbol: char, value: u8, confidence: f32, unsure: bool, alternatives: Vec<char> },
     /// Nothing legal was recognised; `reason` is meant for the player.
     Rejected { reason: String },
 }
@@ -41,13 +43,29 @@ pub enum Meaning {
 /// Reads a stroke group written into one cell of a board with `side` cells per side (strokes
 /// in board coordinates, 0..1 across the board), allowing only `symbols`.
 pub fn interpret(strokes: &[Stroke], side: usize, symbols: &[char]) -> Result<Meaning, InkError> {
+    interpret_with(strokes, side, symbols, None)
+}
+
+/// [`interpret`], adapted to the player's hand when `adapter` holds their samples.
+pub fn interpret_with(
+    strokes: &[Stroke],
+    side: usize,
+    symbols: &[char],
+    adapter: Option<&Adapter>,
+) -> Result<Meaning, InkError> {
     Ok(match ink::gesture::classify(strokes, 1.0 / side.max(1) as f32) {
         Gesture::Tap => Meaning::Tap,
         Gesture::ScratchOut => Meaning::ScratchOut,
-        Gesture::Writing => match ink::recognize(strokes, symbols)? {
-            Recognition::Symbol { candidates } => match candidates.first() {
+        Gesture::Writing => match ink::recognize_with(ink::model::embedded()?, adapter, strokes, symbols)? {
+            Recognition::Symbol { candidates, unsure } => match candidates.first() {
                 Some(&(symbol, confidence)) => match symbol_value(symbol) {
-                    Some(value) => Meaning::Symbol { symbol, value, confidence },
+                    Some(value) => Meaning::Symbol {
+                        symbol,
+                        value,
+                        confidence,
+                        unsure,
+                        alternatives: if unsure { alternatives(&candidates) } else { Vec::new() },
+                    },
                     None => Meaning::Rejected { reason: format!("{symbol:?} is not a symbol of this board") },
                 },
                 None => Meaning::Rejected { reason: "nothing legal was recognised".into() },
@@ -57,13 +75,31 @@ pub fn interpret(strokes: &[Stroke], side: usize, symbols: &[char]) -> Result<Me
     })
 }
 
+/// Runners-up worth offering when the answer is unsure: at most [`MAX_ALTERNATIVES`], the
+/// second always, the others if the recogniser gives them at least 2%.
+fn alternatives(candidates: &[(char, f32)]) -> Vec<char> {
+    candidates
+        .iter()
+        .skip(1)
+        .take(MAX_ALTERNATIVES)
+        .enumerate()
+        .filter(|(i, (_, p))| *i == 0 || *p >= 0.02)
+        .map(|(_, (c, _))| *c)
+        .collect()
+}
+
+/// How many alternatives an unsure cell offers beside it.
+pub const MAX_ALTERNATIVES: usize = 3;
+
 /// What became of the ink written into a cell. JSON: `{"kind": "symbol", "symbol": "7",
 /// "confidence": 0.98}`, `{"kind": "rejected", "reason": "..."}`, `{"kind": "tap"}`, ...
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum WriteOutcome {
-    /// Recognised and written.
-    Symbol { symbol: char, confidence: f32 },
+    /// Recognised and written. `unsure`: the recogniser was not confident; the view marks the
+    /// cell and offers `alternatives` (best first), one of which [`replace_guess`] writes
+    /// instead, in the same undo step.
+    Symbol { symbol: char, confidence: f32, unsure: bool, alternatives: Vec<char> },
     /// Nothing legal was recognised; nothing changed.
     Rejected { reason: String },
     /// A stroke much smaller than the cell: a selection, not writing.
@@ -83,6 +119,12 @@ pub enum WriteError<E> {
     Ink(#[from] InkError),
     #[error(transparent)]
     Move(E),
+    /// [`replace_guess`] with a symbol this board does not use.
+    #[error("{0:?} is not a symbol of this board")]
+    NotASymbol(char),
+    /// [`replace_guess`] with nothing to replace.
+    #[error(transparent)]
+    History(#[from] HistoryError),
 }
 
 /// The pen wrote `strokes` into cell (`row`, `col`): interpret them and make the move they mean
@@ -93,6 +135,44 @@ pub fn write<G: PenGame>(
     col: usize,
     strokes: &[Stroke],
 ) -> Result<WriteOutcome, WriteError<G::Error>> {
+    write_with(session, row, col, strokes, None)
+}
+
+/// The player picked `symbol` instead of the unsure guess just written into (`row`, `col`):
+/// the guess's step is undone and `symbol` written, so the board holds one step for the cell
+/// (one undo brings back what was there before the ink). The caller makes sure the last step
+/// is that guess (the shell remembers it and forgets it on any other change).
+pub fn replace_guess<G: PenGame>(
+    session: &mut Session<G>,
+    row: usize,
+    col: usize,
+    symbol: char,
+) -> Result<(), WriteError<G::Error>> {
+    let g = session.game();
+    let side = g.side();
+    if row >= side || col >= side {
+        return Err(WriteError::OutOfBoard { row, col, side });
+    }
+    let symbol = symbol.to_ascii_uppercase();
+    let value = g.symbols().contains(&symbol).then(|| symbol_value(symbol)).flatten();
+    let value = value.ok_or(WriteError::NotASymbol(symbol))?;
+    session.undo()?;
+    if let Err(e) = session.apply(G::write(row, col, value)) {
+        // Put the guess back: the board is as the player last saw it.
+        let _ = session.redo();
+        return Err(WriteError::Move(e));
+    }
+    Ok(())
+}
+
+/// [`write`], read with the player's adaptation (see [`crate::ink::adapt`]).
+pub fn write_with<G: PenGame>(
+    session: &mut Session<G>,
+    row: usize,
+    col: usize,
+    strokes: &[Stroke],
+    adapter: Option<&Adapter>,
+) -> Result<WriteOutcome, WriteError<G::Error>> {
     let g = session.game();
     let side = g.side();
     if row >= side || col >= side {
@@ -101,15 +181,15 @@ pub fn write<G: PenGame>(
     if g.is_fixed(row, col) {
         return Ok(WriteOutcome::Given);
     }
-    Ok(match interpret(strokes, side, &g.symbols())? {
+    Ok(match interpret_with(strokes, side, &g.symbols(), adapter)? {
         Meaning::Tap => WriteOutcome::Tap,
         Meaning::ScratchOut => {
             session.apply(G::clear(row, col)).map_err(WriteError::Move)?;
             WriteOutcome::ScratchOut
         }
-        Meaning::Symbol { symbol, value, confidence } => {
+        Meaning::Symbol { symbol, value, confidence, unsure, alternatives } => {
             session.apply(G::write(row, col, value)).map_err(WriteError::Move)?;
-            WriteOutcome::Symbol { symbol, confidence }
+            WriteOutcome::Symbol { symbol, confidence, unsure, alternatives }
         }
         Meaning::Rejected { reason } => WriteOutcome::Rejected { reason },
     })

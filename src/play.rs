@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use crate::ink::{InkError, Stroke};
 use crate::kenken::play::{self as kenken_play, KenkenInfo, KenkenSession};
+use crate::ink::adapt::Adapter;
 use crate::pen::{self, WriteError, WriteOutcome};
 use crate::session::scratchpad::InkNote;
 use crate::session::{HistoryError, InputMode};
@@ -104,6 +105,8 @@ impl<E: Into<PlayError>> From<WriteError<E>> for PlayError {
             WriteError::OutOfBoard { row, col, side } => PlayError::OutOfBoard { row, col, side },
             WriteError::Ink(e) => PlayError::Ink(e),
             WriteError::Move(e) => e.into(),
+            WriteError::NotASymbol(c) => PlayError::BadAction { kind: "pen", detail: format!("{c:?} is not a symbol of this board") },
+            WriteError::History(e) => PlayError::History(e),
         }
     }
 }
@@ -283,9 +286,21 @@ impl GameInPlay {
 
     /// The pen wrote into a cell (see [`crate::pen`]).
     pub fn write(&mut self, row: usize, col: usize, strokes: &[Stroke], now_ms: u64) -> Result<WriteOutcome, PlayError> {
+        self.write_with(row, col, strokes, None, now_ms)
+    }
+
+    /// [`GameInPlay::write`] read with the player's adaptation.
+    pub fn write_with(
+        &mut self,
+        row: usize,
+        col: usize,
+        strokes: &[Stroke],
+        adapter: Option<&Adapter>,
+        now_ms: u64,
+    ) -> Result<WriteOutcome, PlayError> {
         let outcome = match self {
-            GameInPlay::Sudoku(s) => pen::write(s, row, col, strokes)?,
-            GameInPlay::Kenken(s, _) => pen::write(s, row, col, strokes)?,
+            GameInPlay::Sudoku(s) => pen::write_with(s, row, col, strokes, adapter)?,
+            GameInPlay::Kenken(s, _) => pen::write_with(s, row, col, strokes, adapter)?,
             GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
         };
         self.settle_clock(now_ms);
@@ -300,6 +315,24 @@ impl GameInPlay {
             GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
         }
         Ok(())
+    }
+
+    /// The player chose `symbol` instead of the unsure guess just written (see
+    /// [`pen::replace_guess`]): still one undo step.
+    pub fn replace_guess(&mut self, row: usize, col: usize, symbol: char, now_ms: u64) -> Result<(), PlayError> {
+        match self {
+            GameInPlay::Sudoku(s) => pen::replace_guess(s, row, col, symbol)?,
+            GameInPlay::Kenken(s, _) => pen::replace_guess(s, row, col, symbol)?,
+            GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
+        }
+        self.settle_clock(now_ms);
+        Ok(())
+    }
+
+    /// Steps in the undo history (done ones): the shell uses it to tell whether anything
+    /// happened since an unsure guess.
+    pub fn history_len(&self) -> usize {
+        each_session!(self, s => s.history().done().len())
     }
 
     fn settle_clock(&mut self, now_ms: u64) {

@@ -50,3 +50,38 @@ fn one_sample_on_stdin() {
     assert_eq!(code, 2);
     assert!(err.contains("no ink"), "{err}");
 }
+
+#[test]
+fn eval_reports_unsure_augmented_and_adapted_figures() {
+    // Every 10th test sample: enough writers with several samples of each digit.
+    let text = read_shared("ink/test.jsonl");
+    let lines: Vec<&str> = text.lines().step_by(10).collect();
+    let path = std::env::temp_dir().join(format!("inkdoku-ink-cli-adapt-{}.jsonl", std::process::id()));
+    std::fs::write(&path, lines.join("\n")).expect("temp file");
+    let p = path.to_string_lossy().into_owned();
+    let (code, out, err) = run(&["recognize", "--eval", &p, "--symbols", "1-9", "--augment", "7"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("not sure (margin < 0.6, or rejected): flagged "), "{out}");
+    assert!(out.contains("wrong and not flagged"), "{out}");
+    for v in ["slant", "rotate", "squash", "few points", "off-centre", "all at once"] {
+        assert!(out.lines().any(|l| l.trim_start().starts_with(v)), "{v}: {out}");
+    }
+    let (code, out, err) = run(&["recognize", "--eval", &p, "--symbols", "1-9", "--adapt", "1"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("adaptation: symbols 1-9, K = 1"), "{out}");
+    assert!(out.contains("writers worse after adapting: "), "{out}");
+    let before: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("before adapting: "))
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|x| x.parse().ok())
+        .expect("a before line");
+    let last = out.lines().last().unwrap_or("");
+    let after: f64 = last.strip_prefix("accuracy: ").and_then(|r| r.split_whitespace().next()).and_then(|x| x.parse().ok()).expect(last);
+    // The adapted figure is scored on the same samples, and adapting does not lose accuracy.
+    assert!(after >= before && after > 0.95, "{before} -> {after}");
+    let (code, _, err) = run(&["recognize", "--eval", &p, "--adapt", "3", "--adapt-params", "1,2"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("adapt-params"), "{err}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -137,7 +137,7 @@ fn a_written_one_is_recognised_and_ranked() {
     let one = vec![Stroke::from_xy(&[[0.50, 0.10], [0.50, 0.30], [0.49, 0.50], [0.49, 0.70], [0.48, 0.90]])];
     let d: Vec<char> = ('1'..='9').collect();
     match ink::recognize(&one, &d).unwrap() {
-        Recognition::Symbol { candidates } => {
+        Recognition::Symbol { candidates, .. } => {
             assert_eq!(candidates[0].0, '1');
             assert_eq!(candidates.len(), 9);
             let sum: f32 = candidates.iter().map(|c| c.1).sum();

@@ -5,8 +5,13 @@
 //! - [`features`]: normalisation (bounding box, arc-length resampling) and the feature vector.
 //! - [`model`]: the small MLP and its embedded weights (`model.bin`, trained by
 //!   `examples/train_ink.rs`, see `docs/recogniser.md`).
+//! - [`adapt`]: the player's own samples (corrections, calibration), stored on the device,
+//!   pulling the answer toward how this player writes.
+//! - [`augment`]: distortions of real ink, for training and for the robustness evaluation.
 //! - [`baseline`]: 1-nearest-neighbour on resampled points, kept to show what the model gains.
 
+pub mod adapt;
+pub mod augment;
 pub mod baseline;
 pub mod features;
 pub mod gesture;
@@ -158,8 +163,10 @@ pub enum InkError {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Recognition {
-    /// Legal symbols, best first, with confidences summing to 1 over the legal set.
-    Symbol { candidates: Vec<(char, f32)> },
+    /// Legal symbols, best first, with confidences summing to 1 over the legal set. `unsure`:
+    /// the best is not far enough ahead of the second ([`UNSURE_MARGIN`]); the app shows it as
+    /// a guess with the runners-up one tap away instead of as a typed digit.
+    Symbol { candidates: Vec<(char, f32)>, unsure: bool },
     /// Nothing legal was confident enough; `reason` is meant for the player.
     Rejected { reason: String },
 }
@@ -168,8 +175,16 @@ impl Recognition {
     /// The best symbol, if not rejected.
     pub fn best(&self) -> Option<(char, f32)> {
         match self {
-            Recognition::Symbol { candidates } => candidates.first().copied(),
+            Recognition::Symbol { candidates, .. } => candidates.first().copied(),
             Recognition::Rejected { .. } => None,
+        }
+    }
+
+    /// Whether the answer should be flagged "not sure" (a rejection is never silent either).
+    pub fn is_unsure(&self) -> bool {
+        match self {
+            Recognition::Symbol { unsure, .. } => *unsure,
+            Recognition::Rejected { .. } => true,
         }
     }
 }
@@ -197,29 +212,60 @@ pub fn class_index(c: char) -> Option<usize> {
 /// Below this probability (over all 17 classes) the best legal symbol is rejected.
 pub const MIN_CONFIDENCE: f32 = 0.30;
 
+/// When the best legal symbol leads the second by less than this (probabilities over the legal
+/// set), the answer is flagged unsure. Chosen on the training data's writer-split validation
+/// fold (docs/recogniser.md, "Not sure"); its effect on the test writers is in
+/// docs/benchmarks.md.
+pub const UNSURE_MARGIN: f32 = 0.6;
+
 /// Recognises the strokes of one cell as one of the `legal` symbols, with the embedded model
 /// (loaded once, on first use).
 pub fn recognize(strokes: &[Stroke], legal: &[char]) -> Result<Recognition, InkError> {
+    recognize_with(model::embedded()?, None, strokes, legal)
+}
+
+/// [`recognize`] with a given model and, if any, the player's adaptation.
+pub fn recognize_with(
+    net: &model::Model,
+    adapter: Option<&adapt::Adapter>,
+    strokes: &[Stroke],
+    legal: &[char],
+) -> Result<Recognition, InkError> {
     let legal_idx = legal_indices(legal)?;
-    let feats = match features::extract(strokes)? {
-        Some(f) => f,
-        None => {
-            return Ok(Recognition::Rejected {
-                reason: "the ink is a single dot, not a symbol".to_string(),
-            })
-        }
-    };
-    let net = model::embedded()?;
-    let probs = net.probabilities(&feats);
-    Ok(decide(&probs, &legal_idx))
+    match probabilities(net, adapter, strokes)? {
+        Some(probs) => Ok(decide(&probs, &legal_idx)),
+        None => Ok(Recognition::Rejected { reason: "the ink is a single dot, not a symbol".to_string() }),
+    }
 }
 
 /// Ranks all legal symbols without rejecting (for evaluation): `None` for a single dot.
 pub fn rank(strokes: &[Stroke], legal: &[char]) -> Result<Option<Vec<(char, f32)>>, InkError> {
+    rank_with(model::embedded()?, None, strokes, legal)
+}
+
+/// [`rank`] with a given model and adaptation.
+pub fn rank_with(
+    net: &model::Model,
+    adapter: Option<&adapt::Adapter>,
+    strokes: &[Stroke],
+    legal: &[char],
+) -> Result<Option<Vec<(char, f32)>>, InkError> {
     let legal_idx = legal_indices(legal)?;
+    Ok(probabilities(net, adapter, strokes)?.map(|p| ranked(&p, &legal_idx)))
+}
+
+/// The 17-class probabilities, adapted to the player if an adapter is given.
+fn probabilities(
+    net: &model::Model,
+    adapter: Option<&adapt::Adapter>,
+    strokes: &[Stroke],
+) -> Result<Option<Vec<f32>>, InkError> {
     let Some(feats) = features::extract(strokes)? else { return Ok(None) };
-    let probs = model::embedded()?.probabilities(&feats);
-    Ok(Some(ranked(&probs, &legal_idx)))
+    let out = net.run(&feats);
+    Ok(Some(match adapter {
+        Some(a) if !a.is_empty() => a.adjust(&out),
+        _ => out.probs,
+    }))
 }
 
 fn legal_indices(legal: &[char]) -> Result<Vec<usize>, InkError> {
@@ -243,13 +289,22 @@ fn ranked(probs: &[f32], legal_idx: &[usize]) -> Vec<(char, f32)> {
     c
 }
 
+/// Whether ranked candidates (best first) are too close to call: see [`UNSURE_MARGIN`].
+pub fn margin_unsure(candidates: &[(char, f32)], margin: f32) -> bool {
+    match candidates {
+        [a, b, ..] => a.1 - b.1 < margin,
+        _ => false,
+    }
+}
+
 /// Turns 17-class probabilities into the answer for one legal set.
 fn decide(probs: &[f32], legal_idx: &[usize]) -> Recognition {
     let candidates = ranked(probs, legal_idx);
     let (best_c, _) = candidates[0];
     let best_p = class_index(best_c).map(|i| probs[i]).unwrap_or(0.0);
     if best_p >= MIN_CONFIDENCE {
-        return Recognition::Symbol { candidates };
+        let unsure = margin_unsure(&candidates, UNSURE_MARGIN);
+        return Recognition::Symbol { candidates, unsure };
     }
     // Say what it looked like, if that was an illegal symbol, so the player knows why.
     let (top_i, top_p) = probs
@@ -300,5 +355,21 @@ mod tests {
         }
         let r = decide(&p, &[0, 6]);
         assert_eq!(r.best().map(|b| b.0), Some('0'));
+        assert!(!r.is_unsure());
+    }
+
+    #[test]
+    fn close_calls_are_unsure() {
+        let mut p = vec![0.0; 17];
+        p[1] = 0.55; // a 1 ...
+        p[7] = 0.45; // ... or a 7
+        let r = decide(&p, &[1, 7]);
+        assert_eq!(r.best().map(|b| b.0), Some('1'));
+        assert!(r.is_unsure(), "{r:?}");
+        // Among 1-6 the 7 is not legal: the 1 is then certain.
+        assert!(!decide(&p, &[1, 2, 3, 4, 5, 6]).is_unsure());
+        assert!(margin_unsure(&[('1', 0.6), ('7', 0.4)], 0.5));
+        assert!(!margin_unsure(&[('1', 0.8), ('7', 0.2)], 0.5));
+        assert!(!margin_unsure(&[('1', 1.0)], 0.5));
     }
 }

@@ -74,14 +74,33 @@ pub struct Mlp {
 
 impl Mlp {
     pub fn logits(&self, x: &[f32]) -> Vec<f32> {
+        self.logits_and_hidden(x).0
+    }
+
+    /// The logits and the activations of the last hidden layer (the input if there is none).
+    pub fn logits_and_hidden(&self, x: &[f32]) -> (Vec<f32>, Vec<f32>) {
         let mut a = x.to_vec();
         let mut b = Vec::new();
+        let mut hidden = Vec::new();
         for (i, l) in self.layers.iter().enumerate() {
+            if i + 1 == self.layers.len() {
+                hidden = a.clone();
+            }
             l.forward(&a, &mut b, i + 1 < self.layers.len());
             std::mem::swap(&mut a, &mut b);
         }
-        a
+        (a, hidden)
     }
+}
+
+/// What the ensemble makes of one sample.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// Mean of the nets' softmax outputs, in [`CLASSES`] order.
+    pub probs: Vec<f32>,
+    /// Every net's last hidden layer, each scaled to unit length, end to end: a space where
+    /// samples of one symbol lie close together (the player's adaptation compares in it).
+    pub embedding: Vec<f32>,
 }
 
 /// Input standardisation plus the ensemble.
@@ -111,16 +130,25 @@ impl Model {
 
     /// Class probabilities (mean of the nets' softmax outputs), in [`CLASSES`] order.
     pub fn probabilities(&self, feats: &[f32]) -> Vec<f32> {
+        self.run(feats).probs
+    }
+
+    /// Probabilities and embedding of a raw feature vector.
+    pub fn run(&self, feats: &[f32]) -> Output {
         let x = self.standardize(feats);
         let mut p = vec![0.0f32; CLASSES.len()];
+        let mut embedding = Vec::new();
+        let k = self.nets.len().max(1) as f32;
         for net in &self.nets {
-            let mut l = net.logits(&x);
+            let (mut l, h) = net.logits_and_hidden(&x);
             softmax(&mut l);
             p.iter_mut().zip(&l).for_each(|(a, b)| *a += b);
+            // Each net weighs the same in the distance, whatever its activations' scale.
+            let norm = (h.iter().map(|v| v * v).sum::<f32>() * k).sqrt().max(1e-12);
+            embedding.extend(h.iter().map(|v| v / norm));
         }
-        let k = self.nets.len().max(1) as f32;
         p.iter_mut().for_each(|a| *a /= k);
-        p
+        Output { probs: p, embedding }
     }
 
     /// Serialises with i8 weights (one scale per row).

@@ -13,7 +13,7 @@ use thiserror::Error;
 use crate::play::{GameInPlay, GameKind};
 use crate::session::{History, InputMode, ReplayError};
 
-mod atomic;
+pub(crate) mod atomic;
 mod kenken;
 mod recover;
 mod slide;

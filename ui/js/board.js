@@ -13,6 +13,8 @@ export const COLORS = {
   hintFocus: '#fff3c4',
   hintTarget: '#ffe082',
   flash: 'rgba(198, 40, 40, 0.35)',
+  unsure: '#ffe0b2',
+  unsureEdge: '#e65100',
   grid: '#8a94a6',
   gridStrong: '#2c3e50',
   given: '#1b1b1b',
@@ -136,6 +138,18 @@ export function drawUnderlay(ctx, view, ui, isPeer) {
         if (a > 0) fill(r, c, COLORS.won.replace('ALPHA', a.toFixed(3)));
       }
     }
+  }
+  if (ui.unsure) {
+    // A guess: amber, with a dashed edge, so it never looks like a typed certainty.
+    const { row, col } = ui.unsure;
+    fill(row, col, COLORS.unsure);
+    ctx.save();
+    ctx.strokeStyle = COLORS.unsureEdge;
+    ctx.lineWidth = Math.max(2, cell * 0.05);
+    ctx.setLineDash([cell * 0.12, cell * 0.08]);
+    const m = ctx.lineWidth;
+    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
+    ctx.restore();
   }
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';

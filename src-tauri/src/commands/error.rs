@@ -36,6 +36,10 @@ pub enum CommandError {
     MissingPicture,
     #[error("The settings could not be saved: {0}")]
     Settings(String),
+    #[error("What the recogniser learned of your handwriting could not be stored: {0}.")]
+    Handwriting(String),
+    #[error("Too late for that: {0}.")]
+    Stale(String),
     #[error("Something went wrong inside Inkdoku: {0}")]
     Internal(String),
 }
@@ -59,6 +63,8 @@ impl CommandError {
             CommandError::BadPicture { .. } => "bad_picture",
             CommandError::MissingPicture => "missing_picture",
             CommandError::Settings(_) => "settings",
+            CommandError::Handwriting(_) => "handwriting",
+            CommandError::Stale(_) => "stale",
             CommandError::Internal(_) => "internal",
         }
     }

@@ -266,6 +266,8 @@ pub(crate) fn read<T>(state: &AppState, f: impl FnOnce(&GameInPlay) -> Result<T,
 pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
     let now = state.now_ms();
     let mut inner = state.lock();
+    // Any change accepts an unsure guess (write_cell sets it again when its answer is one).
+    inner.handwriting.pending = None;
     let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
     let out = f(game, now)?;
     state.autosave(game);
@@ -340,8 +342,25 @@ pub struct WriteResult {
 }
 
 /// The pen wrote into a cell: the engine decides what the ink means and applies it.
+/// An unsure answer is remembered so that the player can still pick an alternative.
 pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, CommandError> {
-    let (outcome, view) = change(state, |g, now| Ok(g.write(args.row, args.col, &args.strokes, now)?))?;
+    let now = state.now_ms();
+    let mut inner = state.lock();
+    let inner = &mut *inner;
+    inner.handwriting.pending = None;
+    let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
+    let outcome = game.write_with(args.row, args.col, &args.strokes, inner.handwriting.adapter(), now)?;
+    if let WriteOutcome::Symbol { unsure: true, alternatives, .. } = &outcome {
+        inner.handwriting.pending = Some(super::handwriting::PendingGuess {
+            row: args.row,
+            col: args.col,
+            alternatives: alternatives.clone(),
+            strokes: args.strokes,
+            history_len: game.history_len(),
+        });
+    }
+    state.autosave(game);
+    let view = game.view(now);
     Ok(WriteResult { outcome, view })
 }
 
@@ -386,7 +405,10 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
             }
         }
     }
-    let inner = state.lock();
+    let mut inner = state.lock();
+    if let Some(n) = inner.handwriting.notice.take() {
+        notices.push(n);
+    }
     let resumable = inner
         .resumable
         .values()

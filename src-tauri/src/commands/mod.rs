@@ -11,6 +11,7 @@ mod error;
 pub mod files;
 mod game;
 mod generate;
+mod handwriting;
 mod help;
 mod names;
 pub mod pictures;
@@ -46,6 +47,10 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "undo" => to_value(game::undo(state)),
         "redo" => to_value(game::redo(state)),
         "write_cell" => to_value(game::write_cell(state, a.parse()?)),
+        "choose_alternative" => to_value(handwriting::choose_alternative(state, a.parse()?)),
+        "add_handwriting_sample" => to_value(handwriting::add_handwriting_sample(state, a.parse()?)),
+        "handwriting_status" => to_value(handwriting::handwriting_status(state)),
+        "reset_handwriting" => to_value(handwriting::reset_handwriting(state)),
         "set_timer" => to_value(game::set_timer(state, a.parse()?)),
         "set_input_mode" => to_value(game::set_input_mode(state, a.parse()?)),
         "hint" => to_value(help::hint(state)),

@@ -59,6 +59,8 @@ pub(crate) struct Inner {
     /// Whether start-up already looked for a saved game.
     pub started_up: bool,
     pub settings: Settings,
+    /// The player's handwriting profile and the unsure guess they may still replace.
+    pub handwriting: super::handwriting::Handwriting,
 }
 
 impl AppState {
@@ -71,8 +73,9 @@ impl AppState {
     pub fn new(data_dir: Option<PathBuf>, settings_store: Box<dyn SettingsStore>, picker: Box<dyn FilePicker>) -> Self {
         let settings = settings_store.load();
         let pictures = super::pictures::Pictures::new(data_dir.as_ref().map(|d| d.join("pictures")));
+        let handwriting = super::handwriting::Handwriting::load(data_dir.as_ref(), inkdoku::save::now_ms());
         AppState {
-            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings }),
+            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting }),
             started: Instant::now(),
             started_unix_ms: inkdoku::save::now_ms(),
             autosaves: data_dir.map(|d| Autosaves::start(&d)),

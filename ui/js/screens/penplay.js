@@ -36,6 +36,7 @@ export function createPenScreen(ctx, game) {
     digit: null, // the highlighted digit (its cells and its candidates)
     colour: null, // a colour chosen first, then cells tapped or swept
     victory: null, // 'wave' while the board celebrates a win, 'still' with reduced motion
+    unsure: null, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
   };
   let view = null;
   let flashTimer = null;
@@ -176,6 +177,51 @@ export function createPenScreen(ctx, game) {
     ctx.redraw();
   }
 
+  // An unsure guess: the alternatives sit beside the cell, one tap away. Tapping one replaces
+  // the guess (same undo step, and the ink teaches the recogniser); anything else accepts it.
+  function offerAlternatives() {
+    const old = $('alternatives');
+    if (old) old.remove();
+    const u = state.unsure;
+    if (!u) return;
+    const wrap = $('board-wrap');
+    const size = wrap.clientWidth;
+    const cell = size / view.size;
+    const box = document.createElement('div');
+    box.id = 'alternatives';
+    box.className = 'alternatives';
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', `Not sure it is ${u.symbol}: did you mean`);
+    for (const a of u.alternatives) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = a;
+      b.dataset.symbol = a;
+      b.setAttribute('aria-label', `It is ${a}`);
+      b.style.width = b.style.height = `${Math.round(Math.max(40, cell * 0.8))}px`;
+      b.addEventListener('click', () => choose(u, a));
+      box.append(b);
+    }
+    wrap.append(box);
+    // Beside the cell: to its right, or to its left near the right edge; never over it.
+    const w = box.offsetWidth, h = box.offsetHeight;
+    const right = (u.col + 1) * cell + 4;
+    const x = right + w <= size ? right : Math.max(0, u.col * cell - w - 4);
+    const y = Math.min(Math.max(0, (u.row + 0.5) * cell - h / 2), size - h);
+    Object.assign(box.style, { left: `${x}px`, top: `${y}px` });
+  }
+
+  async function choose(u, symbol) {
+    state.unsure = null;
+    offerAlternatives();
+    const v = await ctx.callOrToast('choose_alternative', { row: u.row, col: u.col, symbol });
+    if (v) {
+      ctx.show(v);
+      ctx.setStatus(`Wrote ${symbol} in ${where(u)}.`);
+    }
+    ctx.redraw();
+  }
+
   // A tap on a cell selects it and highlights its digit; with a number or colour chosen first
   // it gets that. The barrel button held makes the number a candidate.
   function tap(cell, { barrel = false } = {}) {
@@ -243,6 +289,13 @@ export function createPenScreen(ctx, game) {
       lastCell = cell;
       ctx.show(res.view);
       record(telemetry.latency, performance.now() - started);
+      if (o.unsure && o.alternatives && o.alternatives.length) {
+        state.unsure = { row: cell.row, col: cell.col, symbol: o.symbol, alternatives: o.alternatives };
+        offerAlternatives();
+        ctx.redraw();
+        ctx.setStatus(`Not sure: wrote ${o.symbol} in ${where(cell)}. Or did you mean ${o.alternatives.join(', ')}?`);
+        return;
+      }
       ctx.setStatus(`Wrote ${o.symbol} in ${where(cell)}.`);
     } else if (o.kind === 'scratch_out') {
       ctx.show(res.view);
@@ -328,6 +381,9 @@ export function createPenScreen(ctx, game) {
       if (fresh || !v.solved) celebrate(null);
       if (won) celebrate(won);
       state.hint = null;
+      // A new view means something happened: an unsure guess is accepted as it stands.
+      state.unsure = null;
+      offerAlternatives();
       sync();
     },
 
@@ -345,6 +401,7 @@ export function createPenScreen(ctx, game) {
         flash: state.flash,
         digit: state.digit,
         victory: victory ? { t: performance.now() - victory.start, from: victory.from } : state.victory === 'still' ? { still: true } : null,
+        unsure: state.unsure,
       });
     },
 
@@ -355,6 +412,11 @@ export function createPenScreen(ctx, game) {
     },
 
     onInput(e) {
+      // Writing again, tapping, noting or erasing: the unsure guess stays as it is.
+      if (state.unsure) {
+        state.unsure = null;
+        offerAlternatives();
+      }
       // With a colour chosen the board takes taps and sweeps; the eraser end still erases.
       if (e.eraser && e.type === 'tap') return erase([e.point || { x: (e.cell.col + 0.5) / view.size, y: (e.cell.row + 0.5) / view.size }]);
       if (e.eraser && e.type === 'drag') return erase(e.points);
@@ -394,6 +456,8 @@ export function createPenScreen(ctx, game) {
     destroy() {
       clearTimeout(flashTimer);
       victory = null;
+      state.unsure = null;
+      offerAlternatives();
       ctx.panel.replaceChildren();
     },
   };

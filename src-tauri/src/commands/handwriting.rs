@@ -1,0 +1,162 @@
+//! The player's handwriting: unsure guesses and their alternatives, corrections and the
+//! calibration feeding the adaptation profile (`inkdoku::ink::adapt`), and its reset. The
+//! profile lives in the data folder (`handwriting.json`) or, without one, in memory.
+
+use std::path::PathBuf;
+
+use inkdoku::ink::adapt::{self, Adapter, Profile};
+use inkdoku::ink::{model, Stroke};
+use inkdoku::play::PlayView;
+use serde::{Deserialize, Serialize};
+
+use super::game::change;
+use super::{AppState, CommandError};
+
+/// An unsure guess the player may still replace with one of its alternatives.
+#[derive(Debug, Clone)]
+pub(crate) struct PendingGuess {
+    pub row: usize,
+    pub col: usize,
+    pub alternatives: Vec<char>,
+    pub strokes: Vec<Stroke>,
+    /// Steps in the history right after the guess: anything else done since makes it stale.
+    pub history_len: usize,
+}
+
+/// The profile, where it is kept, and the adapter built from it (rebuilt on change).
+pub(crate) struct Handwriting {
+    path: Option<PathBuf>,
+    profile: Profile,
+    adapter: Option<Adapter>,
+    /// A sentence for start-up when the file was damaged.
+    pub notice: Option<String>,
+    pub pending: Option<PendingGuess>,
+}
+
+impl Handwriting {
+    pub fn load(data_dir: Option<&PathBuf>, now_ms: u64) -> Handwriting {
+        let path = data_dir.map(|d| d.join(adapt::FILE_NAME));
+        let (profile, notice) = match &path {
+            Some(p) => {
+                let l = adapt::load(p, now_ms);
+                if let Some(m) = &l.message {
+                    tracing::warn!(notice = %m, "handwriting profile");
+                }
+                (l.profile, l.message)
+            }
+            None => (Profile::default(), None),
+        };
+        let mut h = Handwriting { path, profile, adapter: None, notice, pending: None };
+        h.rebuild();
+        h
+    }
+
+    fn rebuild(&mut self) {
+        self.adapter = match model::embedded() {
+            Ok(m) if !self.profile.is_empty() => Some(self.profile.adapter(m)),
+            _ => None,
+        };
+    }
+
+    pub fn adapter(&self) -> Option<&Adapter> {
+        self.adapter.as_ref()
+    }
+
+    /// Adds a sample and writes the profile (atomically); the adapter follows.
+    fn learn(&mut self, symbol: char, strokes: &[Stroke]) -> Result<(), CommandError> {
+        self.profile.add(symbol, strokes).map_err(|e| CommandError::Handwriting(e.to_string()))?;
+        self.rebuild();
+        self.store()
+    }
+
+    fn store(&self) -> Result<(), CommandError> {
+        match &self.path {
+            Some(p) => adapt::save(p, &self.profile).map_err(|e| CommandError::Handwriting(e.to_string())),
+            None => Ok(()),
+        }
+    }
+
+    fn status(&self) -> HandwritingStatus {
+        let counts = inkdoku::ink::CLASSES[1..]
+            .iter()
+            .map(|&c| (c, self.profile.count(c)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        HandwritingStatus { samples: self.profile.samples().len(), counts }
+    }
+}
+
+/// How much the recogniser knows of the player's hand.
+#[derive(Debug, Serialize)]
+pub struct HandwritingStatus {
+    pub samples: usize,
+    /// Samples per symbol (only symbols with some).
+    pub counts: std::collections::BTreeMap<char, usize>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChooseArgs {
+    pub row: usize,
+    pub col: usize,
+    pub symbol: char,
+}
+
+/// The player tapped an alternative beside an unsure cell: it replaces the guess in the same
+/// undo step, and the ink becomes a sample of that symbol.
+pub fn choose_alternative(state: &AppState, args: ChooseArgs) -> Result<PlayView, CommandError> {
+    let pending = {
+        let inner = state.lock();
+        let p = inner.handwriting.pending.clone();
+        let fresh = inner.game.as_ref().map(|g| g.history_len());
+        match p {
+            Some(p) if p.row == args.row && p.col == args.col && Some(p.history_len) == fresh => p,
+            _ => return Err(CommandError::Stale("that guess was already accepted".into())),
+        }
+    };
+    let symbol = args.symbol.to_ascii_uppercase();
+    if !pending.alternatives.contains(&symbol) {
+        return Err(CommandError::BadArguments {
+            command: "choose_alternative".into(),
+            detail: format!("{symbol:?} is not one of the alternatives offered"),
+        });
+    }
+    let (_, view) = change(state, |g, now| Ok(g.replace_guess(args.row, args.col, symbol, now)?))?;
+    // The correction teaches the recogniser; failing to store it must not undo the move.
+    if let Err(e) = state.lock().handwriting.learn(symbol, &pending.strokes) {
+        tracing::warn!(error = %e, "could not store a handwriting correction");
+    }
+    Ok(view)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SampleArgs {
+    pub symbol: char,
+    /// One symbol's ink (any coordinates: only the shape counts).
+    pub strokes: Vec<Stroke>,
+}
+
+/// A calibration sample: the player wrote `symbol` when asked to.
+pub fn add_handwriting_sample(state: &AppState, args: SampleArgs) -> Result<HandwritingStatus, CommandError> {
+    let mut inner = state.lock();
+    inner.handwriting.learn(args.symbol, &args.strokes)?;
+    Ok(inner.handwriting.status())
+}
+
+pub fn handwriting_status(state: &AppState) -> Result<HandwritingStatus, CommandError> {
+    Ok(state.lock().handwriting.status())
+}
+
+/// Settings, "forget my handwriting": the profile file and its backup are removed.
+pub fn reset_handwriting(state: &AppState) -> Result<HandwritingStatus, CommandError> {
+    let mut inner = state.lock();
+    let h = &mut inner.handwriting;
+    if let Some(p) = &h.path {
+        adapt::reset(p).map_err(|e| CommandError::Handwriting(e.to_string()))?;
+    }
+    h.profile = Profile::default();
+    h.pending = None;
+    h.rebuild();
+    Ok(h.status())
+}

@@ -1,0 +1,118 @@
+// "Not sure" in real headless Chromium against the real Rust backend: a real held-out test
+// sample the recogniser is unsure of (test.jsonl line 377, a 7 by unipen-apple-graigmurphy that
+// it reads as 2 at 71%, 7 at 22%) is written with the pen; the cell shows the guess marked
+// unsure with the alternatives beside it; tapping 7 replaces the guess, and one undo empties the
+// cell (the same undo step). Writing elsewhere accepts a guess. The screenshot of the offer is
+// docs/screenshots/unsure.png.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { artifactPath } from '../support/proc.mjs';
+import { loadSamples, placeInCell, Pen, pageState, boardRect, cellCentre } from '../support/pen.mjs';
+
+let server, browser, page, pen;
+
+before(async () => {
+  server = await startDevServer();
+  browser = await launchChromium({ width: 1200, height: 760 });
+  page = await openApp(browser, server.url);
+  pen = new Pen(await page.createCDPSession());
+}, { timeout: 60000 });
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+const ui = () => pageState(page);
+const LINE = 377;
+
+function sample() {
+  const s = loadSamples('123456789').find((x) => x.index === LINE - 1);
+  assert.ok(s, 'test.jsonl line 377 is there');
+  assert.equal(s.label, '7');
+  return s;
+}
+
+async function freshNine() {
+  await page.evaluate(async () => {
+    const s = await (await fetch('/ipc/get_settings', { method: 'POST', body: '{}' })).json();
+    await fetch('/ipc/update_settings', { method: 'POST', body: JSON.stringify({ settings: { ...s, default_size: 9 } }) });
+  });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.view.size === 9);
+}
+
+async function write(strokes, row, col) {
+  const r = await boardRect(page);
+  const before = (await ui()).writes;
+  await pen.write(placeInCell(strokes, r, 9, row, col), { gap: 120 });
+  // Hovering over another cell ends the group at once.
+  await pen.hover(cellCentre(r, 9, (row + 4) % 9, (col + 4) % 9));
+  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, before);
+  return (await ui()).lastWrite;
+}
+
+function emptyCell(view) {
+  const i = view.cells.findIndex((c, k) => !c.given && !c.value && k % 9 < 7);
+  return { row: Math.floor(i / 9), col: i % 9 };
+}
+
+test('an unsure sample offers alternatives; choosing one is a single undo step', { timeout: 120000 }, async () => {
+  await freshNine();
+  const s = sample();
+  const cell = emptyCell((await ui()).view);
+  const res = await write(s.strokes, cell.row, cell.col);
+  assert.equal(res.outcome.kind, 'symbol');
+  assert.equal(res.outcome.unsure, true, JSON.stringify(res.outcome));
+  assert.ok(res.outcome.alternatives.includes('7'), JSON.stringify(res.outcome));
+  const guess = res.outcome.symbol;
+  assert.notEqual(guess, '7');
+  // The guess is on the board, marked, with the alternatives beside the cell.
+  const st = await ui();
+  assert.deepEqual(st.unsure && { row: st.unsure.row, col: st.unsure.col }, cell);
+  assert.equal(st.view.cells[cell.row * 9 + cell.col].value, Number(guess));
+  const box = await page.evaluate(() => {
+    const b = document.getElementById('alternatives');
+    if (!b) return null;
+    const r = b.getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height, symbols: [...b.querySelectorAll('button')].map((x) => x.dataset.symbol) };
+  });
+  assert.ok(box, 'the alternatives are shown');
+  assert.deepEqual(box.symbols, res.outcome.alternatives);
+  // Beside the cell, not over it.
+  const r = await boardRect(page);
+  const cellX0 = r.x + (cell.col * r.size) / 9, cellX1 = cellX0 + r.size / 9;
+  assert.ok(box.x >= cellX1 - 1 || box.x + box.w <= cellX0 + 1, JSON.stringify({ box, cellX0, cellX1 }));
+  await page.screenshot({ path: artifactPath('unsure.png') });
+  // One tap on 7: the cell holds 7, the offer is gone, one undo empties the cell.
+  await page.click('#alternatives button[data-symbol="7"]');
+  await page.waitForFunction((i) => window.__inkdoku.view.cells[i].value === 7, { timeout: 5000 }, cell.row * 9 + cell.col);
+  assert.equal(await page.evaluate(() => document.getElementById('alternatives')), null);
+  await page.keyboard.down('Control');
+  await page.keyboard.press('z');
+  await page.keyboard.up('Control');
+  await page.waitForFunction((i) => window.__inkdoku.view.cells[i].value === 0, { timeout: 5000 }, cell.row * 9 + cell.col);
+  assert.equal((await ui()).view.can_undo, false, 'one step only: nothing more to undo');
+});
+
+test('writing on accepts the guess', { timeout: 120000 }, async () => {
+  await freshNine();
+  const s = sample();
+  const view = (await ui()).view;
+  const cell = emptyCell(view);
+  const res = await write(s.strokes, cell.row, cell.col);
+  assert.equal(res.outcome.unsure, true);
+  // A clear one somewhere else: the first guess stays, the offer goes, and a late choice is refused.
+  const one = loadSamples('1').find((x) => x.strokes.length === 1);
+  const other = view.cells.findIndex((c, k) => !c.given && !c.value && k !== cell.row * 9 + cell.col);
+  await write(one.strokes, Math.floor(other / 9), other % 9);
+  const st = await ui();
+  assert.equal(st.view.cells[cell.row * 9 + cell.col].value, Number(res.outcome.symbol));
+  assert.equal(await page.evaluate(() => document.getElementById('alternatives')), null);
+  const late = await page.evaluate(async (c) => {
+    const r = await fetch('/ipc/choose_alternative', { method: 'POST', body: JSON.stringify({ row: c.row, col: c.col, symbol: '7' }) });
+    return { status: r.status, body: await r.json() };
+  }, cell);
+  assert.equal(late.body.kind, 'stale', JSON.stringify(late));
+});
