@@ -758,4 +758,72 @@ fn a_puzzle_entered_from_paper_is_checked_then_played() {
     let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
     assert_eq!(e.kind(), "given_cell", "givens are locked");
     assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering");
+
+/// A real test sample the recogniser is unsure of (test.jsonl line 377: a 7 read as 2 at 71%),
+/// scaled into cell (row, col) of a 9x9 board.
+fn unsure_seven(row: usize, col: usize) -> Value {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ink/test.jsonl");
+    let text = std::fs::read_to_string(&root).expect("the shared ink data");
+    let s: inkdoku::ink::Sample = serde_json::from_str(text.lines().nth(376).unwrap()).unwrap();
+    assert_eq!(s.label_char(), Some('7'));
+    let [x0, y0, x1, y1] = inkdoku::ink::strokes_bounds(&s.strokes);
+    let k = 0.7 / 9.0 / (x1 - x0).max(y1 - y0);
+    let (cx, cy) = ((col as f64 + 0.5) / 9.0, (row as f64 + 0.5) / 9.0);
+    let strokes: Vec<Vec<Value>> = s
+        .strokes
+        .iter()
+        .map(|st| {
+            st.points
+                .iter()
+                .map(|p| json!({"x": cx + (p.x as f64 - (x0 + x1) / 2.0) * k, "y": cy + (p.y as f64 - (y0 + y1) / 2.0) * k}))
+                .collect()
+        })
+        .collect();
+    json!({"row": row, "col": col, "strokes": strokes})
+}
+
+#[test]
+fn an_unsure_guess_can_be_replaced_once_and_teaches_the_profile() {
+    let dir = temp_dir("handwriting");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
+    let (row, col) = (blank / 9, blank % 9);
+    let w = dispatch(&state, "write_cell", unsure_seven(row, col)).unwrap();
+    assert_eq!(w["outcome"]["unsure"], true, "{}", w["outcome"]);
+    assert!(w["outcome"]["alternatives"].as_array().unwrap().contains(&json!("7")));
+    // Not offered: refused, nothing changes.
+    let bad = dispatch(&state, "choose_alternative", json!({"row": row, "col": col, "symbol": "5"}));
+    assert_eq!(bad.unwrap_err().kind(), "bad_arguments");
+    let v = dispatch(&state, "choose_alternative", json!({"row": row, "col": col, "symbol": "7"})).unwrap();
+    assert_eq!(v["cells"][blank]["value"], 7);
+    // The same undo step: one undo empties the cell and nothing is left to undo.
+    let v = dispatch(&state, "undo", Value::Null).unwrap();
+    assert_eq!((v["cells"][blank]["value"].as_u64(), v["can_undo"].as_bool()), (Some(0), Some(false)));
+    // Once the game moved on, the guess is accepted: too late to choose.
+    let late = dispatch(&state, "choose_alternative", json!({"row": row, "col": col, "symbol": "7"}));
+    assert_eq!(late.unwrap_err().kind(), "stale");
+    // The correction was stored, survives a restart, and calibration adds to it.
+    assert_eq!(dispatch(&state, "handwriting_status", Value::Null).unwrap()["counts"]["7"], 1);
+    assert!(dir.join("handwriting.json").exists());
+    let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let sample = unsure_seven(0, 0);
+    let st = dispatch(&state2, "add_handwriting_sample", json!({"symbol": "7", "strokes": sample["strokes"]})).unwrap();
+    assert_eq!((st["samples"].as_u64(), st["counts"]["7"].as_u64()), (Some(2), Some(2)));
+    // With the player's 7s learnt, the same ink now reads as 7.
+    dispatch(&state2, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    let w = dispatch(&state2, "write_cell", unsure_seven(row, col)).unwrap();
+    assert_eq!(w["outcome"]["symbol"], "7", "{}", w["outcome"]);
+    // Reset forgets it all, on disk too.
+    let st = dispatch(&state2, "reset_handwriting", Value::Null).unwrap();
+    assert_eq!(st["samples"], 0);
+    assert!(!dir.join("handwriting.json").exists());
+    // A damaged profile is set aside and start-up says so.
+    std::fs::write(dir.join("handwriting.json"), b"{not json").unwrap();
+    let state3 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = dispatch(&state3, "startup", Value::Null).unwrap();
+    assert!(s["notice"].as_str().is_some_and(|n| n.contains("handwriting")), "{s}");
+    assert!(!dir.join("handwriting.json").exists());
+    assert!(std::fs::read_dir(&dir).unwrap().flatten().any(|e| e.file_name().to_string_lossy().starts_with("handwriting.json.corrupt-")));
+    let _ = std::fs::remove_dir_all(&dir);
 }
