@@ -146,11 +146,18 @@ export function confirm({ title, text, ok }) {
 
 // ---------- settings, puzzles and files ----------
 
-function openSettings() {
+function handwritingText(st) {
+  return st && st.samples
+    ? `The recogniser has learnt ${st.samples} sample${st.samples === 1 ? '' : 's'} of your handwriting, from your corrections and teaching. It stays on this device.`
+    : 'The recogniser knows only its general model. Correct its guesses, or teach it, and it learns your hand (on this device only).';
+}
+
+async function openSettings() {
   const s = host.settings();
   $('set-hand').value = s.handedness;
   $('set-incorrect').checked = s.show_incorrect;
   $('set-penonly').checked = s.pen_only;
+  $('hw-status').textContent = handwritingText(await callOrToast('handwriting_status'));
   $('dlg-settings').showModal();
 }
 
@@ -195,7 +202,13 @@ export function wireDialogs(app) {
     setStatus('Cancelled. Your game is unchanged.');
   });
   $('btn-settings').addEventListener('click', openSettings);
+  $('hw-reset').addEventListener('click', async () => {
+    const st = await callOrToast('reset_handwriting');
+    if (st) $('hw-status').textContent = handwritingText(st);
+  });
   $('dlg-settings').addEventListener('close', () => {
+    // The pen screen runs the teaching (screens/penplay.js): it owns the board and its ink.
+    if ($('dlg-settings').returnValue === 'calibrate') window.dispatchEvent(new CustomEvent('inkdoku:calibrate'));
     if ($('dlg-settings').returnValue !== 'save') return;
     host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked });
   });
