@@ -264,7 +264,7 @@ impl Adapter {
         let mut sims: Vec<Vec<f32>> = vec![Vec::new(); CLASSES.len()];
         for (c, t) in &self.templates {
             if t.len() == out.embedding.len() {
-                sims[*c].push(t.iter().zip(&out.embedding).map(|(a, b)| a * b).sum());
+                sims[*c].push(super::model::dot(t, &out.embedding));
             }
         }
         let best: Vec<f32> = sims

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
-import { loadSamples, placeInCell, Pen, pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { loadSamples, Pen, pageState, writeInCell } from '../support/pen.mjs';
 
 let server, browser, page, pen;
 
@@ -42,14 +42,7 @@ async function openTeaching() {
   await page.waitForFunction(() => window.__inkdoku.calibrating !== null);
 }
 
-/** Writes recorded strokes into a cell and waits until the page has handled the group. */
-async function write(strokes, row, col) {
-  const r = await boardRect(page);
-  const before = (await ui()).writes;
-  await pen.write(placeInCell(strokes, r, 9, row, col), { gap: 120 });
-  await pen.hover(cellCentre(r, 9, (row + 4) % 9, (col + 4) % 9));
-  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, before);
-}
+const write = (strokes, row, col) => writeInCell(page, pen, strokes, 9, row, col);
 
 test('teaching: each digit three times reaches the profile and leaves the puzzle alone; forget empties it', { timeout: 180000 }, async () => {
   await freshNine();

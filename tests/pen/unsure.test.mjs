@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
-import { loadSamples, placeInCell, Pen, pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { loadSamples, Pen, pageState, boardRect, writeInCell } from '../support/pen.mjs';
 
 let server, browser, page, pen;
 
@@ -46,15 +46,7 @@ async function freshNine() {
   await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.view.size === 9);
 }
 
-async function write(strokes, row, col) {
-  const r = await boardRect(page);
-  const before = (await ui()).writes;
-  await pen.write(placeInCell(strokes, r, 9, row, col), { gap: 120 });
-  // Hovering over another cell ends the group at once.
-  await pen.hover(cellCentre(r, 9, (row + 4) % 9, (col + 4) % 9));
-  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, before);
-  return (await ui()).lastWrite;
-}
+const write = (strokes, row, col) => writeInCell(page, pen, strokes, 9, row, col);
 
 function emptyCell(view) {
   const i = view.cells.findIndex((c, k) => !c.given && !c.value && k % 9 < 7);

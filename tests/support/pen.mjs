@@ -99,3 +99,17 @@ export function boardRect(page) {
 export function cellCentre(rect, n, row, col) {
   return { x: rect.x + ((col + 0.5) * rect.size) / n, y: rect.y + ((row + 0.5) * rect.size) / n };
 }
+
+/**
+ * Writes recorded strokes into cell (row, col) of a side-`n` board, ends the group by hovering
+ * over a distant cell, and waits until the page has handled it (`window.__inkdoku.writes`).
+ */
+export async function writeInCell(page, pen, strokes, n, row, col) {
+  const r = await boardRect(page);
+  const before = await page.evaluate(() => window.__inkdoku.writes);
+  await pen.write(placeInCell(strokes, r, n, row, col), { gap: 120 });
+  const far = Math.floor(n / 2);
+  await pen.hover(cellCentre(r, n, (row + far) % n, (col + far) % n));
+  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, before);
+  return page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku.lastWrite)));
+}
