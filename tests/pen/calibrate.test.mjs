@@ -87,3 +87,19 @@ test('teaching: each digit three times reaches the profile and leaves the puzzle
   assert.equal((await ui()).calibrating, null);
   assert.equal((await ipc('handwriting_status')).samples, 1);
 });
+
+test('the settings with the handwriting section fit a 800x480 screen', { timeout: 60000 }, async () => {
+  await page.setViewport({ width: 800, height: 480 });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => window.__inkdoku.view);
+  await page.click('#btn-settings');
+  await page.waitForFunction(() => document.getElementById('dlg-settings').open && document.getElementById('hw-status').textContent.length > 0);
+  const boxes = await page.evaluate(() =>
+    ['hw-calibrate', 'hw-reset', 'settings-save'].map((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return { id, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    }));
+  for (const b of boxes) assert.ok(b.top >= 0 && b.bottom <= 480 && b.left >= 0 && b.right <= 800, JSON.stringify(b));
+  await page.screenshot({ path: artifactPath('settings-handwriting-800x480.png') });
+  await page.keyboard.press('Escape');
+});
