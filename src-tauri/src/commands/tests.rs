@@ -758,6 +758,7 @@ fn a_puzzle_entered_from_paper_is_checked_then_played() {
     let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
     assert_eq!(e.kind(), "given_cell", "givens are locked");
     assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering");
+}
 
 /// A real test sample the recogniser is unsure of (test.jsonl line 377: a 7 read as 2 at 71%),
 /// scaled into cell (row, col) of a 9x9 board.
