@@ -16,8 +16,8 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 pkgs=(build-essential pkg-config libwebkit2gtk-4.1-dev)
 if [ "$mode" = test ]; then
   # Xvfb for the real app, WebKitWebDriver for tauri-driver, Chromium for pen tests,
-  # dbus for the single-instance plugin, qqwing as a benchmark peer.
-  pkgs+=(xvfb xauth x11-utils imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core dbus qqwing)
+  # dbus for the single-instance plugin, qqwing as a benchmark peer, Noto CJK for the Chinese view.
+  pkgs+=(xvfb xauth x11-utils imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core fonts-noto-cjk dbus qqwing)
 fi
 missing=()
 for p in "${pkgs[@]}"; do
@@ -33,7 +33,7 @@ command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup
 command -v npm >/dev/null || { echo "npm not found: install Node.js 20+ first" >&2; exit 1; }
 
 if [ "$mode" = test ]; then
-  # npm dev tools (Tauri CLI, selenium-webdriver, puppeteer-core; no browser download).
+  # npm dev tools (Tauri CLI, selenium-webdriver, puppeteer-core, axe-core; no browser download).
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     say "installing npm dev tools"
     npm ci --no-audit --no-fund --loglevel=error

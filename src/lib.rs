@@ -11,6 +11,7 @@
 //! - [`ink`]: strokes, normalisation, the handwriting recogniser and gestures.
 //! - [`save`]: the versioned save format, atomic writes, backups and recovery.
 //! - [`settings`]: the player's settings, read leniently.
+//! - [`stats`]: the record of games played and won, and the statistics page's figures.
 
 pub mod grid;
 pub mod ink;
@@ -21,4 +22,5 @@ pub mod save;
 pub mod session;
 pub mod settings;
 pub mod slide;
+pub mod stats;
 pub mod sudoku;

@@ -189,15 +189,45 @@ pub struct SlideView {
 }
 
 /// A hint, shaped for the view: what to highlight, what to say, and the move a second press of
-/// Hint makes.
+/// Hint makes. `technique` and `explanation` are English (the CLI's words); the rest is the same
+/// hint as data (`id`, `place`, `eliminate`, `tile`, `to_go`) so the view can say it in the
+/// player's language.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Advice {
     /// The technique's name, or a short title ("Wrong number", "Solved").
     pub technique: String,
+    /// The technique's stable id: a Sudoku technique's `Technique::id`, or one of
+    /// `wrong_number`, `missing_candidate`, `solved`, `cage_arithmetic`, `naked_single`,
+    /// `hidden_single`, `cage_elimination`, `cage_claim`, `deduction`, `reveal`,
+    /// `optimal_move`, `next_move`.
+    pub id: &'static str,
     pub explanation: String,
     pub highlight: Highlight,
+    /// The number the hint puts in a cell (or the candidate a "missing candidate" adds).
+    pub place: Option<CellValue>,
+    /// Candidates the step removes.
+    pub eliminate: Vec<CellValue>,
+    /// Sliding puzzle: the tile to move and the moves left (at best, or about).
+    pub tile: Option<u8>,
+    pub to_go: Option<usize>,
     /// The move a second press makes, as the `act` command takes it.
     pub apply: Option<Value>,
+}
+
+/// A number in a cell, 0-based coordinates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CellValue {
+    pub row: usize,
+    pub col: usize,
+    pub value: u8,
+}
+
+impl Advice {
+    /// A hint with only a title, a sentence and a target; the structured parts are added by the
+    /// caller with struct update syntax.
+    fn new(id: &'static str, technique: &str, explanation: String, highlight: Highlight, apply: Option<Value>) -> Advice {
+        Advice { technique: technique.into(), id, explanation, highlight, place: None, eliminate: vec![], tile: None, to_go: None, apply }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -348,6 +378,18 @@ impl GameInPlay {
         self.is_solved()
     }
 
+    /// Whether the player's own move finished it, not the computer's "Solve" (statistics count
+    /// only the former). Sudoku records the solve as such; a KenKen solve is known by filling
+    /// more than one cell in one step, which no move of the player does (so a "Solve" with one
+    /// cell left counts as the player's: that last cell was theirs to write).
+    pub fn was_solved_by_computer(&self) -> bool {
+        match self {
+            GameInPlay::Sudoku(s) => s.history().done().last().is_some_and(|e| e.kind == sudoku_play::EditKind::Solve),
+            GameInPlay::Kenken(s, _) => s.history().done().last().is_some_and(|e| e.cells.iter().filter(|c| c.after.value != 0 && c.before.value != c.after.value).count() > 1),
+            GameInPlay::Slide(..) => false,
+        }
+    }
+
     pub fn can_undo(&self) -> bool {
         each_session!(self, s => s.can_undo())
     }
@@ -476,28 +518,30 @@ fn sudoku_advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
     let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
     Ok(match hint {
-        Hint::WrongEntry { row, col, explanation, .. } => Advice {
-            technique: "Wrong number".into(),
-            explanation,
-            highlight: no_highlight(Some(CellRef { row, col })),
-            apply: to_json(Action::Clear { row, col }),
-        },
+        Hint::WrongEntry { row, col, explanation, .. } => {
+            Advice::new("wrong_number", "Wrong number", explanation, no_highlight(Some(CellRef { row, col })), to_json(Action::Clear { row, col }))
+        }
         Hint::MissingCandidate { row, col, value, explanation } => Advice {
-            technique: "Missing candidate".into(),
-            explanation,
-            highlight: no_highlight(Some(CellRef { row, col })),
-            apply: to_json(Action::ToggleCandidate { row, col, value }),
+            place: Some(CellValue { row, col, value }),
+            ..Advice::new(
+                "missing_candidate",
+                "Missing candidate",
+                explanation,
+                no_highlight(Some(CellRef { row, col })),
+                to_json(Action::ToggleCandidate { row, col, value }),
+            )
         },
         Hint::Step { step } => {
             let first = step.placements.first().copied();
+            let highlight = Highlight {
+                cells: step.focus_cells.iter().map(|c| (c.row, c.col)).collect(),
+                target: first.map(|p| CellRef { row: p.row, col: p.col }),
+            };
+            let apply = first.and_then(|p| to_json(Action::ApplyHint { row: p.row, col: p.col, value: p.value }));
             Advice {
-                technique: step.technique.name().to_string(),
-                explanation: step.explanation.clone(),
-                highlight: Highlight {
-                    cells: step.focus_cells.iter().map(|c| (c.row, c.col)).collect(),
-                    target: first.map(|p| CellRef { row: p.row, col: p.col }),
-                },
-                apply: first.and_then(|p| to_json(Action::ApplyHint { row: p.row, col: p.col, value: p.value })),
+                place: first.map(|p| CellValue { row: p.row, col: p.col, value: p.value }),
+                eliminate: step.eliminations.iter().map(|c| CellValue { row: c.row, col: c.col, value: c.value }).collect(),
+                ..Advice::new(step.technique.id(), step.technique.name(), step.explanation.clone(), highlight, apply)
             }
         }
         Hint::Solved => solved_advice(),
@@ -505,7 +549,7 @@ fn sudoku_advice(s: &SudokuSession) -> Result<Advice, PlayError> {
 }
 
 fn solved_advice() -> Advice {
-    Advice { technique: "Solved".into(), explanation: "Every cell is filled correctly.".into(), highlight: no_highlight(None), apply: None }
+    Advice::new("solved", "Solved", "Every cell is filled correctly.".into(), no_highlight(None), None)
 }
 
 fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
@@ -519,15 +563,15 @@ fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
         Err(HintError::Solved) => return Ok(solved_advice()),
         Err(e) => return Err(PlayError::NoHint(e.to_string())),
     };
-    let technique = match h.kind {
-        HintKind::Mistake => "Wrong number",
-        HintKind::Cage => "Cage arithmetic",
-        HintKind::NakedSingle => "Naked single",
-        HintKind::HiddenSingle => "Hidden single",
-        HintKind::CageElimination => "Cage elimination",
-        HintKind::CageClaim => "Cage claim",
-        HintKind::Deduction => "Deduction",
-        HintKind::Reveal => "Reveal",
+    let (id, technique) = match h.kind {
+        HintKind::Mistake => ("wrong_number", "Wrong number"),
+        HintKind::Cage => ("cage_arithmetic", "Cage arithmetic"),
+        HintKind::NakedSingle => ("naked_single", "Naked single"),
+        HintKind::HiddenSingle => ("hidden_single", "Hidden single"),
+        HintKind::CageElimination => ("cage_elimination", "Cage elimination"),
+        HintKind::CageClaim => ("cage_claim", "Cage claim"),
+        HintKind::Deduction => ("deduction", "Deduction"),
+        HintKind::Reveal => ("reveal", "Reveal"),
     };
     // The cage the reason is about (a cage claim names another cage), else the cell's own.
     let cage = &g.puzzle().cages()[h.cage.unwrap_or_else(|| g.puzzle().cage_at(h.row, h.col))];
@@ -536,19 +580,16 @@ fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     } else {
         kenken_play::Action::SetValue { row: h.row, col: h.col, value: h.value }
     };
-    Ok(Advice {
-        technique: technique.into(),
-        explanation: h.text,
-        highlight: Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) },
-        apply: to_json(apply),
-    })
+    let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
+    let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
+    Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })
 }
 
 fn slide_advice(s: &SlideSession) -> Result<Advice, PlayError> {
     use crate::slide::solver;
     let b = s.game().board();
     if b.is_solved() {
-        return Ok(Advice { technique: "Solved".into(), explanation: "Every tile is in its place.".into(), highlight: no_highlight(None), apply: None });
+        return Ok(Advice::new("solved", "Solved", "Every tile is in its place.".into(), no_highlight(None), None));
     }
     // Optimal where the search is quick; otherwise the quick solver's first move.
     let (dir, to_go, optimal) = match solver::hint(b, SLIDE_HINT_BUDGET) {
@@ -567,12 +608,9 @@ fn slide_advice(s: &SlideSession) -> Result<Advice, PlayError> {
     } else {
         format!("Slide tile {tile}: about {to_go} moves to go.")
     };
-    Ok(Advice {
-        technique: if optimal { "Optimal move" } else { "Next move" }.into(),
-        explanation,
-        highlight: no_highlight(Some(CellRef { row, col })),
-        apply: to_json(slide_play::Action::Step { dir }),
-    })
+    let (id, technique) = if optimal { ("optimal_move", "Optimal move") } else { ("next_move", "Next move") };
+    let apply = to_json(slide_play::Action::Step { dir });
+    Ok(Advice { tile: Some(tile), to_go: Some(to_go), ..Advice::new(id, technique, explanation, no_highlight(Some(CellRef { row, col })), apply) })
 }
 
 #[cfg(test)]
@@ -595,5 +633,38 @@ mod tests {
         let marked = cells(known);
         assert!(marked[0] && !marked[1] && !marked[2]);
         assert!(cells(KenkenInfo::default()).iter().all(|&b| !b), "no solution known, nothing marked");
+    }
+
+    /// Every technique id a hint can carry has its name in the view's catalogue (the view
+    /// phrases hints from the id; a missing name would show the raw id).
+    #[test]
+    fn every_hint_id_is_named_in_the_view_catalogue() {
+        let catalogue = include_str!("../ui/locales/en.js");
+        let kenken = ["wrong_number", "cage_arithmetic", "naked_single", "hidden_single", "cage_elimination", "cage_claim", "deduction", "reveal"];
+        let other = ["missing_candidate", "solved", "optimal_move", "next_move"];
+        let ids = crate::sudoku::human::Technique::ALL.iter().map(|t| t.id()).chain(kenken).chain(other);
+        for id in ids {
+            assert!(catalogue.contains(&format!("'tech.{id}':")), "tech.{id} is not in ui/locales/en.js");
+        }
+    }
+
+    /// A hint carries what it says as data: the placed number matches the move a second press
+    /// makes, for Sudoku, KenKen and the sliding puzzle.
+    #[test]
+    fn hints_carry_their_step_as_data() {
+        let givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let grid: crate::grid::Grid = givens.parse().unwrap();
+        let solution = crate::sudoku::solver::solve(&grid).unwrap();
+        let a = GameInPlay::Sudoku(SudokuSession::new(grid, solution, "easy", None).unwrap()).advice().unwrap();
+        let p = a.place.expect("an easy board's first hint places a number");
+        let apply = a.apply.unwrap();
+        assert_eq!((apply["row"].as_u64(), apply["col"].as_u64(), apply["value"].as_u64()), (Some(p.row as u64), Some(p.col as u64), Some(p.value as u64)));
+        assert!(["full_house", "hidden_single", "naked_single"].contains(&a.id), "{}", a.id);
+
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let a = GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle.clone())), KenkenInfo::default()).advice().unwrap();
+        let p = a.place.expect("a KenKen hint names its number");
+        assert_eq!(g.solution[p.row * 4 + p.col], p.value);
+        assert_ne!(a.id, "wrong_number");
     }
 }

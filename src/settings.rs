@@ -40,6 +40,10 @@ pub const KENKEN_SIZES: std::ops::RangeInclusive<u8> = 3..=9;
 /// The sliding puzzle's sides and levels.
 pub const SLIDE_SIDES: std::ops::RangeInclusive<u8> = 3..=6;
 pub const SLIDE_DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
+/// The view's languages; "auto" follows the system.
+pub const LANGUAGES: [&str; 3] = ["auto", "en", "zh-CN"];
+/// The view's themes; "system" follows the system's light or dark preference.
+pub const THEMES: [&str; 4] = ["system", "light", "dark", "high-contrast"];
 
 /// The sliding puzzle's best result on one board size (keyed `"RxC"` in [`Settings::slide_best`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,6 +99,10 @@ pub struct Settings {
     pub mute: bool,
     /// Best moves and time per board size, `"RxC"` → best.
     pub slide_best: BTreeMap<String, SlideBest>,
+    /// The view's language: one of [`LANGUAGES`].
+    pub language: String,
+    /// The view's colours: one of [`THEMES`].
+    pub theme: String,
 }
 
 impl Default for Settings {
@@ -117,6 +125,8 @@ impl Default for Settings {
             slide_numbers: false,
             mute: false,
             slide_best: BTreeMap::new(),
+            language: "auto".to_string(),
+            theme: "system".to_string(),
         }
     }
 }
@@ -164,6 +174,8 @@ impl Settings {
         take(obj, "mute", |_| true, &mut s.mute, &mut rejected);
         let best_ok = |m: &BTreeMap<String, SlideBest>| m.iter().all(|(k, b)| is_slide_size(k) && b.moves > 0);
         take(obj, "slide_best", best_ok, &mut s.slide_best, &mut rejected);
+        take(obj, "language", |l: &String| LANGUAGES.contains(&l.as_str()), &mut s.language, &mut rejected);
+        take(obj, "theme", |t: &String| THEMES.contains(&t.as_str()), &mut s.theme, &mut rejected);
         (s, rejected)
     }
 
@@ -264,6 +276,18 @@ mod tests {
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), s);
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn language_and_theme_are_kept_or_fall_back_alone() {
+        let (s, rejected) = Settings::from_value_lenient(&json!({"language": "zh-CN", "theme": "high-contrast"}));
+        assert_eq!((s.language.as_str(), s.theme.as_str(), rejected.len()), ("zh-CN", "high-contrast", 0));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"language": "fr", "theme": "sepia", "mute": true}));
+        assert_eq!((s.language.as_str(), s.theme.as_str(), s.mute), ("auto", "system", true));
+        assert_eq!(rejected, vec!["language", "theme"]);
+        // A settings file from before these fields: the defaults, nothing rejected.
+        let (s, rejected) = Settings::from_value_lenient(&json!({"pen_only": true}));
+        assert_eq!((s.language.as_str(), s.theme.as_str(), rejected.len()), ("auto", "system", 0));
     }
 
     #[test]

@@ -165,6 +165,38 @@ impl KenkenError {
             KenkenError::Text { .. } => "text",
         }
     }
+
+    /// The same problem as data, for a view that says it in the player's language:
+    /// `{"key": "kenken.<what>", ...}` with 1-based rows and columns and the cage's rule as
+    /// printed (`12+`). The keys are the view's (`ui/locales/*.js`, `detail.kenken.*`).
+    pub fn detail(&self) -> serde_json::Value {
+        use serde_json::json;
+        let op_sign = |op: &Op| match op {
+            Op::Add => "+",
+            Op::Sub => "−",
+            Op::Mul => "×",
+            Op::Div => "÷",
+            Op::Given => "",
+        };
+        match self {
+            KenkenError::Size(size) => json!({"key": "kenken.bad_size", "size": size}),
+            KenkenError::NoCages => json!({"key": "kenken.no_cages"}),
+            KenkenError::UnknownOp { cage, .. } => json!({"key": "kenken.unknown_op", "cage": cage}),
+            KenkenError::NoTarget { cage } => json!({"key": "kenken.no_target", "cage": cage}),
+            KenkenError::NoOperation { cage } => json!({"key": "kenken.no_operation", "cage": cage}),
+            KenkenError::EmptyCage { cage } => json!({"key": "kenken.empty_cage", "cage": cage}),
+            KenkenError::CageTooLarge { cage, cells } => json!({"key": "kenken.cage_too_big", "cage": cage, "cells": cells, "max": MAX_CAGE_CELLS}),
+            KenkenError::CellOutside { cage, row, col, .. } => json!({"key": "kenken.outside", "cage": cage, "row": row + 1, "col": col + 1}),
+            KenkenError::DuplicateCell { cage, row, col } => json!({"key": "kenken.twice", "cage": cage, "row": row + 1, "col": col + 1}),
+            KenkenError::Overlap { row, col, first, second } => json!({"key": "kenken.two_cages", "row": row + 1, "col": col + 1, "first": first, "second": second}),
+            KenkenError::Uncovered { row, col } => json!({"key": "kenken.no_cage", "row": row + 1, "col": col + 1}),
+            KenkenError::NotTwoCells { cage, op, cells } => json!({"key": "kenken.two_cells", "cage": cage, "op": op_sign(op), "cells": cells}),
+            KenkenError::NotOneCell { cage, cells } => json!({"key": "kenken.one_cell", "cage": cage, "cells": cells}),
+            KenkenError::Disconnected { cage, row, col } => json!({"key": "kenken.not_connected", "cage": cage, "row": row + 1, "col": col + 1}),
+            KenkenError::Unreachable { cage, op, target, size, .. } => json!({"key": "kenken.unreachable", "cage": cage, "rule": format!("{target}{}", op_sign(op)), "size": size}),
+            KenkenError::Json(_) | KenkenError::BadSolution(_) | KenkenError::Text { .. } => json!({"key": "kenken.other"}),
+        }
+    }
 }
 
 /// The JSON shape of one line of the shared data sets (extra fields are kept by the caller).
@@ -521,5 +553,48 @@ mod tests {
             err(r#"{"size":3,"cages":[{"op":"*","target":4,"cells":[[0,0],[0,1]]}]}"#),
             KenkenError::Unreachable { cage: 1, op: Op::Mul, target: 4, cells: 2, size: 3 }
         );
+    }
+}
+
+#[cfg(test)]
+mod detail_tests {
+    use super::*;
+
+    /// Every problem's detail names a text the view has, and carries each of its placeholders.
+    #[test]
+    fn every_detail_has_its_text_and_placeholders_in_the_view_catalogue() {
+        let catalogue = include_str!("../../ui/locales/en.js");
+        let all = [
+            KenkenError::Json("x".into()),
+            KenkenError::Size(12),
+            KenkenError::NoCages,
+            KenkenError::UnknownOp { cage: 2, op: "%".into() },
+            KenkenError::NoTarget { cage: 2 },
+            KenkenError::NoOperation { cage: 2 },
+            KenkenError::EmptyCage { cage: 1 },
+            KenkenError::CageTooLarge { cage: 3, cells: 12 },
+            KenkenError::CellOutside { cage: 1, row: 9, col: 0, size: 4 },
+            KenkenError::DuplicateCell { cage: 1, row: 0, col: 0 },
+            KenkenError::Overlap { row: 1, col: 2, first: 1, second: 3 },
+            KenkenError::Uncovered { row: 3, col: 3 },
+            KenkenError::NotTwoCells { cage: 4, op: Op::Sub, cells: 3 },
+            KenkenError::NotOneCell { cage: 5, cells: 2 },
+            KenkenError::Disconnected { cage: 6, row: 0, col: 3 },
+            KenkenError::Unreachable { cage: 7, op: Op::Mul, target: 7, cells: 2, size: 4 },
+            KenkenError::BadSolution("x".into()),
+            KenkenError::Text { line: 1, msg: "x".into() },
+        ];
+        for e in all {
+            let d = e.detail();
+            let key = d["key"].as_str().unwrap();
+            let line = catalogue.lines().find(|l| l.trim_start().starts_with(&format!("'detail.{key}':"))).unwrap_or_else(|| panic!("detail.{key} is not in ui/locales/en.js"));
+            let text = line.split_once(": ").unwrap().1;
+            for part in text.split('{').skip(1) {
+                let name = part.split('}').next().unwrap();
+                assert!(d.get(name).is_some(), "{key}: the text uses {{{name}}}, the detail has no {name}");
+            }
+        }
+        let d = KenkenError::Disconnected { cage: 6, row: 0, col: 3 }.detail();
+        assert_eq!((d["row"].as_u64(), d["col"].as_u64()), (Some(1), Some(4)), "rows and columns count from 1");
     }
 }

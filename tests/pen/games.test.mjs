@@ -62,8 +62,11 @@ test('the game picker fits an 800x480 screen: Sudoku, KenKen and Sliding picture
   assert.ok(slide.startBottom <= 480, 'Start is on screen with the sliding picture\'s options');
   await page.screenshot({ path: artifactPath('picker-slide-800x480.png') });
   await page.click('#game-sudoku');
+  // Wait for the new game itself (not the old one's view): the next test starts a game behind
+  // the page's back, which this one's late arrival would replace.
+  await page.evaluate(() => { window.__viewBefore = window.__inkdoku.view; });
   await page.click('#new-start');
-  await page.waitForFunction(() => !document.getElementById('dlg-new').open && window.__inkdoku.view);
+  await page.waitForFunction(() => !document.getElementById('dlg-new').open && window.__inkdoku.view && window.__inkdoku.view !== window.__viewBefore);
 });
 
 test('a game of another kind started behind the page\'s back is shown with its own screen', { timeout: 30000 }, async () => {

@@ -16,6 +16,10 @@ import { wireDialogs, openPicker, offerResume, confirm } from './dialogs.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
 import { wireEntry, enterOnBoard, isEntering } from './entry.js';
+import { t, setLanguage, pickLanguage, onLanguageChange, language } from './i18n.js';
+import { applyTheme } from './theme.js';
+import { A11yGrid } from './a11ygrid.js';
+import { wireStats } from './screens/stats.js';
 
 const $ = (id) => document.getElementById(id);
 const FALLBACK_SETTINGS = { default_size: 9, difficulty: 'easy', symmetric: true, last_game: 'sudoku' };
@@ -34,6 +38,11 @@ let viewReceivedAt = 0;
 let wasSolved = false;
 /** The move on its way is the computer's Solve: its win gets no celebration from the board. */
 let computerSolving = false;
+
+const grid = new A11yGrid($('a11y-grid'), $('a11y-live'), {
+  activate: (cell) => (screen ? screen.onInput({ type: 'tap', cell }) : null),
+  focusSelects: () => Boolean(screen && screen.a11y && screen.a11y().focusSelects),
+});
 
 const input = new BoardInput($('ink'), {
   mode: () => (screen ? screen.inputMode() : null),
@@ -73,6 +82,12 @@ function render() {
   input.fit(layout.board.size, dpr);
   // A board being entered has no real solution to compare with.
   screen.draw($('board'), { showIncorrect: Boolean(app.settings && app.settings.show_incorrect) && !isEntering(app.view) });
+  // The accessible grid stands for the canvas; a screen without one (the entry screens) leaves
+  // the canvas as a labelled picture.
+  if (screen.a11y) grid.update(screen.a11y());
+  else grid.clear();
+  if (screen.a11y) { $('board').setAttribute('aria-hidden', 'true'); $('board').removeAttribute('role'); }
+  else { $('board').removeAttribute('aria-hidden'); $('board').setAttribute('role', 'img'); }
   telemetry.drawCount++;
 }
 
@@ -87,6 +102,7 @@ function tickTimer() {
 const ctx = {
   panel: $('screen-panel'),
   canvas: $('board'),
+  grid,
   input,
   call,
   callOrToast,
@@ -111,6 +127,7 @@ const ctx = {
 /** @param {((ctx) => object)|null} make a screen factory (a game's `create`, or its `entry`) */
 function useScreen(make) {
   if (screen) screen.destroy();
+  grid.clear();
   screen = make ? make(ctx) : null;
   $('app').dataset.game = screen ? screen.kind : '';
   if (screen) publish(() => (screen ? screen.state : {}), Object.keys(screen.state));
@@ -128,8 +145,8 @@ function show(view, { fresh = false } = {}) {
     input.clear();
     const c = $('board');
     c.getContext('2d').clearRect(0, 0, c.width, c.height);
-    const name = gameOf(view.kind) ? gameOf(view.kind).name : 'That game';
-    const why = `${name} can't be played in this version yet. Choose a game to play.`;
+    const name = gameOf(view.kind) ? gameOf(view.kind).name : t('status.that_game');
+    const why = t('status.unplayable', { game: name });
     setStatus(why);
     syncHistory();
     openPicker(why);
@@ -185,10 +202,10 @@ function startGame(view) {
 
 /** The win's caption; after the computer's Solve it appears without any animation. */
 function celebrate(computer) {
-  $('won-time').textContent = `Time: ${formatTime(app.view.elapsed_ms)}`;
+  $('won-time').textContent = t('won.time', { time: formatTime(app.view.elapsed_ms) });
   $('celebration').dataset.quiet = String(computer);
   $('celebration').hidden = false;
-  setStatus(computer ? 'Solved by the computer.' : 'Solved! Well done.');
+  setStatus(t(computer ? 'status.solved_by_computer' : 'status.solved'));
 }
 
 /** @returns {Promise<boolean>} whether the new game is shown */
@@ -197,7 +214,7 @@ async function newGame(kind, args) {
   if (!v || !startGame(v)) return false;
   const g = gameOf(v.kind);
   const pen = Boolean(app.platform && app.platform.pen_present) || input.penSeen;
-  setStatus(`New ${g.describe(v)}. ${g.howToPlay(pen)}`);
+  setStatus(t('status.new', { game: g.describe(v), how: g.howToPlay(pen) }));
   return true;
 }
 
@@ -216,7 +233,16 @@ async function saveSettings(patch) {
   if (!s) return;
   app.settings = s;
   input.setPenOnly(s.pen_only);
+  applyLook(s);
   render();
+}
+
+/** Language and theme from the settings (or the system's), applied without a restart. */
+function applyLook(s) {
+  const lang = pickLanguage(s && s.language, navigator.languages || [navigator.language]);
+  if (lang !== document.documentElement.lang || !applyLook.done) setLanguage(lang);
+  applyLook.done = true;
+  applyTheme(s && s.theme);
 }
 
 // ---------- undo and redo: the session's, the same for every game ----------
@@ -277,17 +303,24 @@ function wire() {
   wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle });
   wireEntry(entryHost);
   wirePrint({ view: () => app.view, game: gameOf, toast });
+  wireStats();
   setInterval(tickTimer, 500);
+  // A new language or theme redraws the board (its colours and the accessible grid's words).
+  onLanguageChange(() => render());
+  document.addEventListener('inkdoku-theme', () => render());
 }
 
 async function start() {
   wire();
   render();
+  applyLook(null);
   app.settings = await callOrToast('get_settings');
+  applyLook(app.settings);
   app.platform = await callOrToast('platform_info');
   if (app.settings) input.setPenOnly(app.settings.pen_only);
   const found = await callOrToast('startup');
-  if (found && found.notice) toast(found.notice, 12000);
+  // The recovery notice is the engine's English sentence: another language says it plainly.
+  if (found && found.notice) toast(language() === 'en' ? found.notice : t('notice.recovered'), 12000);
   if (found && found.resumable && found.resumable.length) offerResume(found.resumable);
   else await newDefaultGame();
 }

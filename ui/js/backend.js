@@ -6,15 +6,17 @@
 // Either way a failure is thrown as a BackendError carrying the backend's {kind, message}.
 
 export class BackendError extends Error {
-  constructor(kind, message) {
+  constructor(kind, message, detail = null) {
     super(message);
     this.kind = kind;
+    /** Structured detail ({key, ...args}) the view can phrase in the player's language. */
+    this.detail = detail;
   }
 }
 
 function toBackendError(e) {
   if (e instanceof BackendError) return e;
-  if (e && typeof e === 'object' && typeof e.kind === 'string') return new BackendError(e.kind, String(e.message));
+  if (e && typeof e === 'object' && typeof e.kind === 'string') return new BackendError(e.kind, String(e.message), e.detail && typeof e.detail === 'object' ? e.detail : null);
   return new BackendError('transport', typeof e === 'string' ? e : (e && e.message) || 'The backend did not answer.');
 }
 

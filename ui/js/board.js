@@ -5,6 +5,7 @@
 
 import { COLOURS, waveGlow } from './marks.js';
 
+// The light theme's colours; theme.js replaces them in place with the theme's (css/themes.css).
 export const COLORS = {
   paper: '#fbf8ef',
   selected: '#cfd9ff',
@@ -15,14 +16,16 @@ export const COLORS = {
   flash: 'rgba(198, 40, 40, 0.35)',
   unsure: '#ffe0b2',
   unsureEdge: '#e65100',
-  grid: '#8a94a6',
+  grid: '#7f8899',
   gridStrong: '#2c3e50',
   given: '#1b1b1b',
   entry: '#1a237e',
-  bad: '#c62828',
+  bad: '#b71c1c',
   candidate: '#455a64',
   noteActive: '#37474f',
-  noteIdle: '#b0bec5',
+  noteIdle: '#7b8a93',
+  badFill: 'rgba(198, 40, 40, 0.16)',
+  erase: 'rgba(120, 144, 156, 0.35)',
   digitDisc: 'rgba(61, 90, 254, 0.22)',
   digitCandidate: '#1a237e',
   won: 'rgba(255, 213, 79, ALPHA)',

@@ -4,6 +4,8 @@
 // precise errors come back from the backend); this module only keeps what the player drew and
 // says what is plainly unfinished. The screen is screens/kenken-entry.js.
 
+import { t } from './i18n.js';
+
 /** The operations a cage can have, as the engine's JSON spells them. */
 export const OPS = ['+', '-', '*', '/', '='];
 
@@ -119,16 +121,16 @@ export class CageEditor {
    */
   draw(path) {
     const cells = dragCells(path);
-    if (!cells.length) return { error: 'Drag across the cells of the cage.' };
+    if (!cells.length) return { error: t('ce.drag') };
     const off = cells.find(([r, c]) => !(r >= 0 && r < this.size && c >= 0 && c < this.size));
-    if (off) return { error: `Row ${off[0] + 1}, column ${off[1] + 1} is not on the board.` };
+    if (off) return { error: t('ce.off', { row: off[0] + 1, col: off[1] + 1 }) };
     if (cells.length === 1 && this.cageAt(...cells[0]) >= 0) {
       this.select(this.cageAt(...cells[0]));
       return { ok: true, index: this.selected };
     }
     const taken = cells.find(([r, c]) => this.cageAt(r, c) >= 0);
-    if (taken) return { error: `Row ${taken[0] + 1}, column ${taken[1] + 1} is already in a cage: delete that cage first.` };
-    if (!connected(cells)) return { error: 'A cage is one piece: its cells must touch side by side.' };
+    if (taken) return { error: t('ce.taken', { row: taken[0] + 1, col: taken[1] + 1 }) };
+    if (!connected(cells)) return { error: t('ce.piece') };
     return this.change(() => {
       this.cages.push({ cells: [...cells].sort((a, b) => a[0] - b[0] || a[1] - b[1]), target: null, op: cells.length === 1 ? '=' : null });
       this.selected = this.cages.length - 1;
@@ -139,9 +141,9 @@ export class CageEditor {
   /** Sets the selected (or given) cage's target and/or operation. */
   setRule({ target, op }, index = this.selected) {
     const cage = this.cages[index];
-    if (!cage) return { error: 'Choose a cage first.' };
-    if (target !== undefined && !(Number.isInteger(target) && target > 0)) return { error: 'A target is a whole number above 0.' };
-    if (op !== undefined && !OPS.includes(op)) return { error: `Unknown operation ${op}: use + − × ÷ or a single number.` };
+    if (!cage) return { error: t('ce.choose') };
+    if (target !== undefined && !(Number.isInteger(target) && target > 0)) return { error: t('ce.target') };
+    if (op !== undefined && !OPS.includes(op)) return { error: t('ce.op', { op }) };
     return this.change(() => {
       if (target !== undefined) cage.target = target;
       if (op !== undefined) cage.op = op;
@@ -156,10 +158,10 @@ export class CageEditor {
   typeDigit(d) {
     const i = this.selected;
     const cage = this.cages[i];
-    if (!cage) return { error: 'Choose a cage first.' };
-    if (!(Number.isInteger(d) && d >= 0 && d <= 9)) return { error: `${d} is not a digit.` };
+    if (!cage) return { error: t('ce.choose') };
+    if (!(Number.isInteger(d) && d >= 0 && d <= 9)) return { error: t('ce.digit', { d }) };
     const text = `${this.typing === i && cage.target !== null ? cage.target : ''}${d}`;
-    if (text.length > 6) return { error: 'A target has at most six digits.' };
+    if (text.length > 6) return { error: t('ce.six') };
     return this.typingChange(i, Number(text) || null);
   }
 
@@ -167,7 +169,7 @@ export class CageEditor {
   backspace() {
     const i = this.selected;
     const cage = this.cages[i];
-    if (!cage) return { error: 'Choose a cage first.' };
+    if (!cage) return { error: t('ce.choose') };
     if (cage.target === null) return { ok: true };
     return this.typingChange(i, Number(String(cage.target).slice(0, -1)) || null);
   }
@@ -188,7 +190,7 @@ export class CageEditor {
 
   /** Deletes the selected (or given) cage. */
   remove(index = this.selected) {
-    if (!this.cages[index]) return { error: 'Choose a cage first.' };
+    if (!this.cages[index]) return { error: t('ce.choose') };
     return this.change(() => {
       this.cages.splice(index, 1);
       this.selected = null;
@@ -212,12 +214,12 @@ export class CageEditor {
    */
   extend([row, col]) {
     const cage = this.cages[this.selected];
-    if (!cage) return { error: 'Choose a cage first.' };
-    if (!(row >= 0 && row < this.size && col >= 0 && col < this.size)) return { error: 'That is off the board.' };
+    if (!cage) return { error: t('ce.choose') };
+    if (!(row >= 0 && row < this.size && col >= 0 && col < this.size)) return { error: t('ce.off_board') };
     const other = this.cageAt(row, col);
     if (other === this.selected) return { ok: true };
-    if (other >= 0) return { error: `Row ${row + 1}, column ${col + 1} is already in a cage: delete that cage first.` };
-    if (!cage.cells.some(([r, c]) => Math.abs(r - row) + Math.abs(c - col) === 1)) return { error: 'A cage is one piece: its cells must touch side by side.' };
+    if (other >= 0) return { error: t('ce.taken', { row: row + 1, col: col + 1 }) };
+    if (!cage.cells.some(([r, c]) => Math.abs(r - row) + Math.abs(c - col) === 1)) return { error: t('ce.piece') };
     return this.change(() => {
       cage.cells = [...cage.cells, [row, col]].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
       if (cage.op === '=') cage.op = null;
@@ -248,10 +250,10 @@ export class CageEditor {
   problems() {
     const out = [];
     this.cages.forEach((c, i) => {
-      if (c.target === null) out.push({ cage: i, message: 'This cage has no target yet.' });
-      if (c.op === null) out.push({ cage: i, message: 'This cage has no operation yet.' });
-      if ((c.op === '-' || c.op === '/') && c.cells.length !== 2) out.push({ cage: i, message: `A ${c.op === '-' ? '−' : '÷'} cage has exactly two cells.` });
-      if (c.op === '=' && c.cells.length !== 1) out.push({ cage: i, message: 'A single number goes in a one-cell cage.' });
+      if (c.target === null) out.push({ cage: i, message: t('ce.no_target') });
+      if (c.op === null) out.push({ cage: i, message: t('ce.no_op') });
+      if ((c.op === '-' || c.op === '/') && c.cells.length !== 2) out.push({ cage: i, message: t('ce.two', { op: c.op === '-' ? '−' : '÷' }) });
+      if (c.op === '=' && c.cells.length !== 1) out.push({ cage: i, message: t('ce.one') });
     });
     const free = [];
     for (let r = 0; r < this.size; r++) for (let c = 0; c < this.size; c++) if (this.cageAt(r, c) < 0) free.push([r, c]);

@@ -7,6 +7,7 @@ import { call } from './backend.js';
 import { formatTime } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { GAMES, gameOf, playable } from './screens/index.js';
+import { t, errorText, sizeText, difficultyText, onLanguageChange } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +25,7 @@ let picked = 'sudoku';
 
 function buildTiles() {
   const box = $('game-tiles');
+  box.replaceChildren();
   for (const g of GAMES) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -33,11 +35,12 @@ function buildTiles() {
     const name = document.createElement('strong');
     name.textContent = g.name;
     const blurb = document.createElement('span');
-    blurb.textContent = g.create ? g.blurb : 'Coming soon';
+    blurb.textContent = g.create ? g.blurb : t('coming_soon');
     b.append(name, blurb);
     b.addEventListener('click', () => pick(g.kind));
     box.append(b);
   }
+  if (picked) for (const g of GAMES) $(`game-${g.kind}`).setAttribute('aria-pressed', String(g.kind === picked));
 }
 
 function pick(kind) {
@@ -85,8 +88,8 @@ async function generateGame(game, args) {
     if (!s.done) { setTimeout(poll, 100); return; }
     $('gen').hidden = true;
     if (s.view) {
-      if (host.startGame(s.view)) setStatus(`New ${gameOf(s.view.kind).describe(s.view)}, freshly made.`);
-    } else if (s.error) toast(s.error);
+      if (host.startGame(s.view)) setStatus(t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
+    } else if (s.error) toast(errorText({ kind: 'unavailable', message: `That puzzle can't be made: ${s.error}.` }));
   };
   setTimeout(poll, 100);
 }
@@ -102,16 +105,16 @@ export function offerResume(resumable) {
   const box = $('resume-list');
   box.replaceChildren();
   for (const r of list) {
-    const g = gameOf(r.kind) || { name: r.kind, progress: 'done' };
+    const g = gameOf(r.kind) || { name: r.kind, progress: '' };
     const item = document.createElement('div');
     item.className = 'resume-item';
     const text = document.createElement('p');
-    text.textContent = `${g.name}, ${r.rows} × ${r.cols} (${r.difficulty}): ${r.done} of ${r.total} ${g.progress}, ${formatTime(r.elapsed_ms)} played.`;
+    text.textContent = t('resume.line', { game: g.name, size: sizeText(r.rows, r.cols), difficulty: difficultyText(r.difficulty), done: r.done, total: r.total, progress: g.progress, time: formatTime(r.elapsed_ms) });
     const b = document.createElement('button');
     b.type = 'submit';
     b.id = `resume-continue-${r.kind}`;
     b.value = `continue:${r.kind}`;
-    b.textContent = playable(r.kind) ? 'Continue' : 'Coming soon';
+    b.textContent = playable(r.kind) ? t('resume.continue') : t('coming_soon');
     b.disabled = !playable(r.kind);
     item.append(text, b);
     box.append(item);
@@ -123,7 +126,7 @@ export function offerResume(resumable) {
     const choice = dlg.returnValue === 'new' ? null : dlg.returnValue.startsWith('continue:') ? dlg.returnValue.slice(9) : first && first.kind;
     if (choice) {
       const v = await callOrToast('continue_game', { kind: choice });
-      if (v && host.startGame(v)) { setStatus('Welcome back.'); return; }
+      if (v && host.startGame(v)) { setStatus(t('status.welcome')); return; }
     }
     await host.newDefaultGame();
   }, { once: true });
@@ -134,10 +137,11 @@ export function offerResume(resumable) {
 // ---------- confirmation ----------
 
 /** Asks a yes/no question; resolves true if the player said `ok`. */
-export function confirm({ title, text, ok }) {
+export function confirm({ title, text, ok, cancel }) {
   $('dlg-confirm-title').textContent = title;
   $('confirm-text').textContent = text;
   $('confirm-ok').textContent = ok;
+  $('confirm-cancel').textContent = cancel || t('confirm.cancel');
   const dlg = $('dlg-confirm');
   dlg.returnValue = '';
   dlg.showModal();
@@ -158,6 +162,8 @@ async function openSettings() {
   $('set-incorrect').checked = s.show_incorrect;
   $('set-penonly').checked = s.pen_only;
   $('hw-status').textContent = handwritingText(await callOrToast('handwriting_status'));
+  $('set-language').value = s.language || 'auto';
+  $('set-theme').value = s.theme || 'system';
   $('dlg-settings').showModal();
 }
 
@@ -175,7 +181,7 @@ function fileButton(id, command, args, done) {
       const r = await call(command, args());
       if (r) done(r);
     } catch (e) {
-      $('share-error').textContent = e.message;
+      $('share-error').textContent = errorText(e);
     }
   });
 }
@@ -183,7 +189,7 @@ function fileButton(id, command, args, done) {
 function opened(message) {
   return (view) => {
     $('dlg-share').close();
-    if (host.startGame(view)) setStatus(message);
+    if (host.startGame(view)) setStatus(message());
   };
 }
 
@@ -191,6 +197,7 @@ function opened(message) {
 export function wireDialogs(app) {
   host = app;
   buildTiles();
+  onLanguageChange(buildTiles);
   $('btn-new').addEventListener('click', () => openPicker());
   $('won-new').addEventListener('click', () => openPicker());
   $('dlg-new').addEventListener('close', onPickerClosed);
@@ -199,7 +206,7 @@ export function wireDialogs(app) {
   $('gen-cancel').addEventListener('click', async () => {
     await callOrToast('cancel_generation');
     $('gen').hidden = true;
-    setStatus('Cancelled. Your game is unchanged.');
+    setStatus(t('status.cancelled'));
   });
   $('btn-settings').addEventListener('click', openSettings);
   $('hw-reset').addEventListener('click', async () => {
@@ -210,14 +217,14 @@ export function wireDialogs(app) {
     // The pen screen runs the teaching (screens/penplay.js): it owns the board and its ink.
     if ($('dlg-settings').returnValue === 'calibrate') window.dispatchEvent(new CustomEvent('inkdoku:calibrate'));
     if ($('dlg-settings').returnValue !== 'save') return;
-    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked });
+    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, language: $('set-language').value, theme: $('set-theme').value });
   });
   $('btn-share').addEventListener('click', openShare);
   const none = () => ({});
-  fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened('Imported puzzle.'));
+  fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened(() => t('status.imported')));
   fileButton('file-save', 'save_game_as', none, (r) => {
-    if (r.path) { $('dlg-share').close(); setStatus(`Saved to ${r.path}.`); }
+    if (r.path) { $('dlg-share').close(); setStatus(t('status.saved_to', { path: r.path })); }
   });
-  fileButton('file-open', 'open_game', none, (r) => r.view && opened('Opened the saved game.')(r.view));
-  fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened('Imported the puzzle.')(r.view));
+  fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view));
+  fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened(() => t('status.imported_file'))(r.view));
 }

@@ -132,7 +132,7 @@ export function drawKenken(canvas, view, ui = {}) {
     const text = cageLabel(cage);
     if (cage.wrong) {
       const w = ctx.measureText(text).width;
-      ctx.fillStyle = 'rgba(198, 40, 40, 0.16)';
+      ctx.fillStyle = COLORS.badFill;
       ctx.fillRect(x - labelPx * 0.15, y - labelPx * 0.08, w + labelPx * 0.3, labelPx * 1.2);
       ctx.fillStyle = COLORS.bad;
       ctx.fillRect(x - labelPx * 0.15, y + labelPx * 1.12, w + labelPx * 0.3, Math.max(2, labelPx * 0.12));

@@ -5,15 +5,16 @@
 
 import { InputMachine } from './input.js';
 import { InkLayer } from './ink.js';
-import { fitCanvas } from './board.js';
+import { fitCanvas, COLORS } from './board.js';
 import { toBoard } from './hit.js';
 import { telemetry, record } from './telemetry.js';
 
-// Live-ink look per stroke kind; the eraser's trail has a fixed width whatever the pressure.
+// Live-ink look per stroke kind, in the theme's colours (read when a stroke is drawn); the
+// eraser's trail has a fixed width whatever the pressure.
 const LOOK = {
-  write: { color: '#1a237e' },
-  note: { color: '#37474f' },
-  erase: { color: 'rgba(120, 144, 156, 0.35)', pointerType: 'mouse' },
+  write: { get color() { return COLORS.entry; } },
+  note: { get color() { return COLORS.noteActive; } },
+  erase: { get color() { return COLORS.erase; }, pointerType: 'mouse' },
 };
 const TICK_MS = 50;
 

@@ -1,6 +1,7 @@
 // The status line under the controls and the toast: how the page talks to the player.
 
 import { call } from './backend.js';
+import { errorText } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,12 +29,13 @@ export function toast(message, ms = 4000) {
   toastTimer = setTimeout(() => { t.hidden = true; }, ms);
 }
 
-/** Calls the backend; a failure is told to the player (toast) and resolves to null, never throws. */
+/** Calls the backend; a failure is told to the player (toast, in their language) and resolves
+ * to null, never throws. */
 export async function callOrToast(command, args) {
   try {
     return await call(command, args);
   } catch (e) {
-    toast(e.message);
+    toast(errorText(e));
     return null;
   }
 }

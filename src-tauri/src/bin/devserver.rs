@@ -147,7 +147,7 @@ fn write_response(mut stream: TcpStream, r: &Response) -> std::io::Result<()> {
 }
 
 fn error(status: u16, kind: &str, message: &str) -> Response {
-    let body = serde_json::to_vec(&ErrorBody { kind: kind.into(), message: message.into() }).unwrap_or_default();
+    let body = serde_json::to_vec(&ErrorBody { kind: kind.into(), message: message.into(), detail: None }).unwrap_or_default();
     Response { status, content_type: "application/json", body }
 }
 

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::files::{read_small_text, FileKind};
 use super::game::install;
+use super::error::sentence;
 use super::{AppState, CommandError};
 
 #[derive(Debug, Deserialize)]
@@ -21,7 +22,8 @@ pub struct EntryArgs {
 #[serde(tag = "verdict", rename_all = "snake_case")]
 pub enum EntryCheck {
     /// The first problem, with the cage (0-based, as entered) and cells it is about.
-    Invalid { code: &'static str, message: String, cage: Option<usize>, cells: Vec<[usize; 2]> },
+    /// `detail`: the problem as data for the view's language (`KenkenError::detail`).
+    Invalid { code: &'static str, message: String, detail: serde_json::Value, cage: Option<usize>, cells: Vec<[usize; 2]> },
     NoSolution,
     Multiple { first: Vec<u8>, second: Vec<u8>, differ: Vec<[usize; 2]> },
     Unique { solution: Vec<u8>, difficulty: &'static str, hardest: &'static str },
@@ -30,23 +32,13 @@ pub enum EntryCheck {
 pub fn check_kenken(args: EntryArgs) -> Result<EntryCheck, CommandError> {
     let cells = |v: Vec<(usize, usize)>| v.into_iter().map(|(r, c)| [r, c]).collect();
     Ok(match entry::check(&args.puzzle) {
-        Verdict::Invalid(p) => EntryCheck::Invalid { code: p.error.code(), message: sentence(&p.error), cage: p.cage, cells: cells(p.cells) },
+        Verdict::Invalid(p) => EntryCheck::Invalid { code: p.error.code(), message: sentence(&p.error), detail: p.error.detail(), cage: p.cage, cells: cells(p.cells) },
         Verdict::NoSolution => EntryCheck::NoSolution,
         Verdict::Multiple { first, second, differ } => EntryCheck::Multiple { first, second, differ: cells(differ) },
         Verdict::Unique { solution, difficulty, .. } => {
             EntryCheck::Unique { solution, difficulty: difficulty.name(), hardest: entry::hardest_step(difficulty) }
         }
     })
-}
-
-/// The engine's precise error as a sentence ("Cage 3 has no target.").
-fn sentence(e: &inkdoku::kenken::KenkenError) -> String {
-    let s = e.to_string();
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => s,
-    }
 }
 
 /// "Play it": a uniquely solvable entry becomes a game, rated, its answer kept hidden.
@@ -56,7 +48,7 @@ pub fn play_kenken(state: &AppState, args: EntryArgs) -> Result<PlayView, Comman
             let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
             Ok(install(state, GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info)))
         }
-        Verdict::Invalid(p) => Err(CommandError::KenkenPuzzle(sentence(&p.error))),
+        Verdict::Invalid(p) => Err(CommandError::KenkenPuzzle(p.error)),
         Verdict::NoSolution => Err(CommandError::Unsolvable),
         Verdict::Multiple { .. } => Err(CommandError::NotUnique),
     }
@@ -74,7 +66,7 @@ pub fn open_kenken(state: &AppState) -> Result<OpenedEntry, CommandError> {
         return Ok(OpenedEntry { puzzle: None });
     };
     let text = read_small_text(&path)?;
-    let read = entry::read_any(&text).map_err(|e| CommandError::KenkenPuzzle(sentence(&e)))?;
+    let read = entry::read_any(&text).map_err(CommandError::KenkenPuzzle)?;
     Ok(OpenedEntry { puzzle: Some(Entered::from_puzzle(&read.puzzle)) })
 }
 
@@ -99,7 +91,7 @@ pub struct SaveEntryArgs {
 /// "Save…" in the entry screen. Any complete drawing can be saved, solvable or not (a
 /// half-checked newspaper puzzle is worth keeping); an unfinished one says what is missing.
 pub fn save_kenken(state: &AppState, args: SaveEntryArgs) -> Result<super::files::Saved, CommandError> {
-    let puzzle = args.puzzle.puzzle().map_err(|p| CommandError::KenkenPuzzle(sentence(&p.error)))?;
+    let puzzle = args.puzzle.puzzle().map_err(|p| CommandError::KenkenPuzzle(p.error))?;
     let n = puzzle.size();
     let suggested = format!("kenken-{n}x{n}.{}", if args.format == Some(EntryFormat::Json) { "json" } else { "txt" });
     let Some(path) = state.picker.pick_save(&suggested).map_err(CommandError::Files)? else {
@@ -141,7 +133,7 @@ mod tests {
         let mut p = sample();
         p["cages"][1]["target"] = Value::Null;
         let v = check(p);
-        assert_eq!(v, json!({"verdict": "invalid", "code": "no_target", "message": "Cage 2 has no target.", "cage": 1, "cells": []}));
+        assert_eq!(v, json!({"verdict": "invalid", "code": "no_target", "message": "Cage 2 has no target.", "detail": {"key": "kenken.no_target", "cage": 2}, "cage": 1, "cells": []}));
         let mut p = sample();
         p["cages"][3]["target"] = json!(2);
         assert_eq!(check(p)["verdict"], "no_solution");

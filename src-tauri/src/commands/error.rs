@@ -18,8 +18,9 @@ pub enum CommandError {
     Unsolvable,
     #[error("That puzzle has more than one solution, so it can't be played fairly.")]
     NotUnique,
-    #[error("That KenKen can't be used: {0}")]
-    KenkenPuzzle(String),
+    /// A KenKen puzzle the player brought is not valid; `detail` says why as data.
+    #[error("That KenKen can't be used: {}", sentence(.0))]
+    KenkenPuzzle(inkdoku::kenken::KenkenError),
     #[error("No puzzle is being entered: choose \"Enter a puzzle\" first.")]
     NotEntering,
     #[error("That puzzle can't be made: {0}.")]
@@ -40,11 +41,22 @@ pub enum CommandError {
     Handwriting(String),
     #[error("Too late for that: {0}.")]
     Stale(String),
+    #[error("The statistics could not be saved: {0}")]
+    Stats(String),
     #[error("Something went wrong inside Inkdoku: {0}")]
     Internal(String),
 }
 
 impl CommandError {
+    /// The problem as data (`{key, ...}`) for the view to say in the player's language, when
+    /// the sentence has more than the kind says.
+    pub fn detail(&self) -> Option<serde_json::Value> {
+        match self {
+            CommandError::KenkenPuzzle(e) => Some(e.detail()),
+            _ => None,
+        }
+    }
+
     /// The stable machine-readable code of this error.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -65,8 +77,19 @@ impl CommandError {
             CommandError::Settings(_) => "settings",
             CommandError::Handwriting(_) => "handwriting",
             CommandError::Stale(_) => "stale",
+            CommandError::Stats(_) => "stats",
             CommandError::Internal(_) => "internal",
         }
+    }
+}
+
+/// The engine's precise error as a sentence ("Cage 3 has no target.").
+pub(crate) fn sentence(e: &inkdoku::kenken::KenkenError) -> String {
+    let s = e.to_string();
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => s,
     }
 }
 
@@ -86,11 +109,14 @@ fn play_sentence(e: &inkdoku::play::PlayError) -> String {
 pub struct ErrorBody {
     pub kind: String,
     pub message: String,
+    /// See [`CommandError::detail`]; left out when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<serde_json::Value>,
 }
 
 impl From<&CommandError> for ErrorBody {
     fn from(e: &CommandError) -> Self {
-        ErrorBody { kind: e.kind().to_string(), message: e.to_string() }
+        ErrorBody { kind: e.kind().to_string(), message: e.to_string(), detail: e.detail() }
     }
 }
 

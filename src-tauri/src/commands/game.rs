@@ -124,6 +124,7 @@ pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
     game.resume(now);
     let view = game.view(now);
     state.autosave(&game);
+    state.stats.begun(&game, now);
     let mut inner = state.lock();
     let kind = game.kind();
     if let Some(mut old) = inner.game.replace(game) {
@@ -264,13 +265,24 @@ pub(crate) fn read<T>(state: &AppState, f: impl FnOnce(&GameInPlay) -> Result<T,
 /// leaves the game unchanged when it fails (every change goes through the session), so a
 /// failure saves nothing.
 pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
+    change_counting(state, true, f)
+}
+
+/// [`change`]; `count_win`: a move that solves the game is the player's win (not so for the
+/// computer's "solve"). The win is saved first, then counted: a crash in between is made good
+/// at the next start-up (counting is idempotent).
+fn change_counting<T>(state: &AppState, count_win: bool, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
     let now = state.now_ms();
     let mut inner = state.lock();
     // Any change accepts an unsure guess (write_cell sets it again when its answer is one).
     inner.handwriting.pending = None;
     let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
+    let was_solved = game.is_solved();
     let out = f(game, now)?;
     state.autosave(game);
+    if count_win && !was_solved && game.is_solved() {
+        state.stats.won(game, now);
+    }
     Ok((out, game.view(now)))
 }
 
@@ -283,7 +295,8 @@ pub struct ActArgs {
 
 /// A move in the game in play.
 pub fn act(state: &AppState, args: ActArgs) -> Result<PlayView, CommandError> {
-    change(state, |g, now| Ok(g.act(args.action, now)?)).map(|(_, view)| view)
+    let computer_solves = args.action.get("type").and_then(Value::as_str) == Some("solve");
+    change_counting(state, !computer_solves, |g, now| Ok(g.act(args.action, now)?)).map(|(_, view)| view)
 }
 
 pub fn undo(state: &AppState) -> Result<PlayView, CommandError> {
@@ -391,8 +404,14 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
             let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms(), Some(kind));
             let message = recovery.message();
             match recovery.into_loaded() {
-                // A finished game is over: nothing to continue, and nothing to apologise for.
-                Some(loaded) if loaded.game.is_finished() => {}
+                // A finished game is over: nothing to continue, and nothing to apologise for. Its
+                // win is counted (again: counting is idempotent) in case the app stopped between
+                // saving the win and writing the statistics.
+                Some(loaded) if loaded.game.is_finished() => {
+                    if !loaded.game.was_solved_by_computer() {
+                        state.stats.won(&loaded.game, state.now_ms());
+                    }
+                }
                 loaded => {
                     if let Some(n) = message {
                         tracing::warn!(notice = %n, kind = kind.as_str(), "autosave recovery");

@@ -6,6 +6,14 @@ use inkdoku::play::Advice;
 use super::game::read;
 use super::{AppState, CommandError};
 
+/// The advice; a hint asked for in an unsolved game is counted in the statistics.
 pub fn hint(state: &AppState) -> Result<Advice, CommandError> {
-    read(state, |g| Ok(g.advice()?))
+    let now = state.now_ms();
+    read(state, |g| {
+        let advice = g.advice()?;
+        if !g.is_solved() {
+            state.stats.hint(g, now);
+        }
+        Ok(advice)
+    })
 }

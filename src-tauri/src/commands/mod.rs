@@ -17,6 +17,7 @@ mod names;
 pub mod pictures;
 pub mod settings;
 mod state;
+mod stats;
 
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -67,6 +68,8 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "save_kenken" => to_value(entry::save_kenken(state, a.parse()?)),
         "choose_picture" => to_value(pictures::choose_picture(state)),
         "picture" => to_value(pictures::picture(state, a.parse()?)),
+        "get_stats" => to_value(stats::get_stats(state)),
+        "reset_stats" => to_value(stats::reset_stats(state)),
         other => Err(CommandError::UnknownCommand(other.to_string())),
     }
 }

@@ -37,4 +37,6 @@ pub const COMMANDS: &[&str] = &[
     "save_kenken",
     "choose_picture",
     "picture",
+    "get_stats",
+    "reset_stats",
 ];

@@ -28,6 +28,8 @@ pub struct AppState {
     pub(crate) picker: Box<dyn FilePicker>,
     /// The sliding puzzle's own pictures (`pictures/` in the data folder, or memory).
     pub(crate) pictures: super::pictures::Pictures,
+    /// The record of games played (`stats.json` in the data folder, or memory).
+    pub(crate) stats: super::stats::StatsStore,
     /// A puzzle being generated in the background.
     pub(crate) job: Mutex<Option<super::generate::Job>>,
     shell_pause: Mutex<ShellPause>,
@@ -74,6 +76,7 @@ impl AppState {
         let settings = settings_store.load();
         let pictures = super::pictures::Pictures::new(data_dir.as_ref().map(|d| d.join("pictures")));
         let handwriting = super::handwriting::Handwriting::load(data_dir.as_ref(), inkdoku::save::now_ms());
+        let stats = super::stats::StatsStore::open(data_dir.as_deref(), inkdoku::save::now_ms());
         AppState {
             inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting }),
             started: Instant::now(),
@@ -82,6 +85,7 @@ impl AppState {
             settings_store,
             picker,
             pictures,
+            stats,
             job: Mutex::new(None),
             shell_pause: Mutex::new(ShellPause::default()),
         }

@@ -758,6 +758,85 @@ fn a_puzzle_entered_from_paper_is_checked_then_played() {
     let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
     assert_eq!(e.kind(), "given_cell", "givens are locked");
     assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering");
+
+/// Plays the game in play to the end with the hints' own moves; returns the hints asked for.
+fn win_with_hints(state: &AppState) -> u64 {
+    for asked in 1..500u64 {
+        let h = dispatch(state, "hint", Value::Null).unwrap();
+        let v = dispatch(state, "act", json!({ "action": h["apply"] })).unwrap();
+        if v["solved"] == true {
+            return asked;
+        }
+    }
+    panic!("the hints never finished the game");
+}
+
+fn stats_of(state: &AppState) -> Value {
+    dispatch(state, "get_stats", Value::Null).unwrap()
+}
+
+#[test]
+fn statistics_count_games_begun_won_and_hints_and_not_the_computers_solve() {
+    let state = fresh();
+    assert_eq!(stats_of(&state)["summaries"], json!([]));
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"})).unwrap();
+    let hints = win_with_hints(&state);
+    // Asking again on the solved board counts no hint; undo + redo of the win counts no win.
+    dispatch(&state, "hint", Value::Null).unwrap();
+    dispatch(&state, "undo", Value::Null).unwrap();
+    dispatch(&state, "redo", Value::Null).unwrap();
+    let s = &stats_of(&state)["summaries"][0];
+    assert_eq!((s["kind"].as_str(), s["size"].as_str(), s["difficulty"].as_str()), (Some("sudoku"), Some("4x4"), Some("easy")));
+    assert_eq!((s["started"].as_u64(), s["won"].as_u64(), s["hints"].as_u64(), s["streak"].as_u64()), (Some(1), Some(1), Some(hints), Some(1)));
+    // The computer's Solve is no win; the next game then breaks the streak.
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"})).unwrap();
+    let v = dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
+    assert_eq!(v["solved"], true);
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"})).unwrap();
+    let s = &stats_of(&state)["summaries"][0];
+    assert_eq!((s["started"].as_u64(), s["won"].as_u64(), s["streak"].as_u64(), s["best_streak"].as_u64()), (Some(3), Some(1), Some(0), Some(1)));
+    let r = dispatch(&state, "reset_stats", Value::Null).unwrap();
+    assert_eq!(r["summaries"], json!([]));
+}
+
+#[test]
+fn a_win_is_counted_once_even_when_the_app_stopped_before_the_statistics_were_written() {
+    let dir = temp_dir("stats-crash");
+    let open = || AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let state = open();
+    dispatch(&state, "startup", Value::Null).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "difficulty": "easy"})).unwrap();
+    win_with_hints(&state);
+    state.save_before_exit();
+    let won = |s: &AppState| stats_of(s)["summaries"][0]["won"].as_u64();
+    assert_eq!(won(&state), Some(1));
+    // The crash: the won game reached its autosave, the statistics file did not.
+    let before_win = std::fs::read(dir.join("stats.json.bak")).unwrap();
+    std::fs::write(dir.join("stats.json"), before_win).unwrap();
+    let state2 = open();
+    assert_eq!(won(&state2), Some(0), "the statistics file lacks the win");
+    dispatch(&state2, "startup", Value::Null).unwrap();
+    assert_eq!(won(&state2), Some(1), "start-up counts the saved win");
+    // And a further start counts it no more.
+    let state3 = open();
+    dispatch(&state3, "startup", Value::Null).unwrap();
+    let s = &stats_of(&state3)["summaries"][0];
+    assert_eq!((s["started"].as_u64(), s["won"].as_u64()), (Some(1), Some(1)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_statistics_file_is_set_aside_and_said_once() {
+    let dir = temp_dir("stats-damaged");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("stats.json"), b"{\"version\": 1, \"rec").unwrap();
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = stats_of(&state);
+    assert!(s["set_aside"].as_str().unwrap().contains("stats.json.corrupt-"), "{s}");
+    assert!(stats_of(&state)["set_aside"].is_null(), "said once");
+    dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3})).unwrap();
+    assert!(dir.join("stats.json").exists(), "counting starts again in a fresh file");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A real test sample the recogniser is unsure of (test.jsonl line 377: a 7 read as 2 at 71%),

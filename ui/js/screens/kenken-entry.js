@@ -7,6 +7,7 @@
 // It is a screen like the games' (interface at the top of screens/sudoku.js) without a game in
 // play: undo and redo are the editor's, there is no clock.
 
+import { t, errorText, difficultyText, sizeText } from '../i18n.js';
 import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken } from '../kenken-board.js';
 import { cellsUnderPath } from '../eraser.js';
@@ -38,7 +39,7 @@ export const SAMPLE = {
   ],
 };
 
-const where = ([r, c]) => `row ${r + 1}, column ${c + 1}`;
+const where = ([r, c]) => t('cell.long', { row: r + 1, col: c + 1 });
 
 /**
  * The entry screen.
@@ -72,7 +73,7 @@ export function createKenkenEntry(ctx, { size }) {
   let message = '';
 
   ctx.panel.replaceChildren($('tpl-kenken-entry').content.cloneNode(true));
-  ctx.canvas.setAttribute('aria-label', 'KenKen entry board');
+  ctx.canvas.setAttribute('aria-label', t('ke.board'));
   ctx.input.reset(size);
   buildPad();
 
@@ -113,14 +114,14 @@ export function createKenkenEntry(ctx, { size }) {
 
   function describe(i) {
     const c = editor.cages[i];
-    const need = c.target === null ? 'type its target' : c.op === null ? 'pick its operation' : null;
-    const cells = `${c.cells.length} cell${c.cells.length > 1 ? 's' : ''}`;
-    return need ? `Cage at ${where(c.cells[0])} (${cells}): ${need}.` : `Cage at ${where(c.cells[0])} (${cells}) chosen.`;
+    const need = c.target === null ? t('ke.need_target') : c.op === null ? t('ke.need_op') : null;
+    const args = { cell: where(c.cells[0]), n: c.cells.length };
+    return need ? t('ke.cage_needs', { ...args, need }) : t('ke.cage_chosen', args);
   }
 
   function sync() {
     const cage = editor.cages[editor.selected];
-    $('ke-size').textContent = `${editor.size} × ${editor.size}`;
+    $('ke-size').textContent = sizeText(editor.size);
     $('ke-target').textContent = cage ? (cage.target ?? '?') : '–';
     for (const b of $('ke-ops').children) {
       b.setAttribute('aria-pressed', String(Boolean(cage) && cage.op === b.dataset.op));
@@ -139,24 +140,24 @@ export function createKenkenEntry(ctx, { size }) {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = String(d);
-      b.setAttribute('aria-label', `Digit ${d}`);
+      b.setAttribute('aria-label', t('ke.digit', { n: d }));
       b.addEventListener('click', () => changed(editor.typeDigit(d)));
       digits.append(b);
     }
     const back = document.createElement('button');
     back.type = 'button';
     back.textContent = '⌫';
-    back.setAttribute('aria-label', 'Remove the last digit');
+    back.setAttribute('aria-label', t('ke.backspace'));
     back.addEventListener('click', () => changed(editor.backspace()));
     digits.append(back);
     for (const b of $('ke-ops').children) b.addEventListener('click', () => changed(editor.setRule({ op: b.dataset.op })));
     const click = (id, f) => $(id).addEventListener('click', f);
     click('ke-delete', () => changed(editor.remove()));
     click('ke-clear', async () => {
-      if (editor.cages.length && !(await ctx.confirm({ title: 'Clear the board?', text: 'Every cage goes. You can undo it.', ok: 'Clear' }))) return;
+      if (editor.cages.length && !(await ctx.confirm({ title: t('entry.clear.title'), text: t('ke.clear.text'), ok: t('btn.clear') }))) return;
       changed(editor.change(() => { editor.cages = []; editor.selected = null; }));
     });
-    click('ke-sample', () => replace(SAMPLE, 'The sample puzzle. Press Solve, or Play it.'));
+    click('ke-sample', () => replace(SAMPLE, t('ke.sample')));
     click('ke-solve', solve);
     click('ke-play', play);
     click('ke-show', () => {
@@ -168,7 +169,7 @@ export function createKenkenEntry(ctx, { size }) {
 
   /** Another puzzle in the editor (the sample, a file); asks first if there is work to lose. */
   async function replace(puzzle, note) {
-    if (editor.cages.length && !(await ctx.confirm({ title: 'Replace this puzzle?', text: 'The cages you entered will be replaced.', ok: 'Replace' }))) return;
+    if (editor.cages.length && !(await ctx.confirm({ title: t('ke.replace.title'), text: t('ke.replace.text'), ok: t('ke.replace.ok') }))) return;
     editor = CageEditor.fromPuzzle(puzzle);
     ctx.input.reset(editor.size);
     cursor = { row: 0, col: 0 };
@@ -192,18 +193,18 @@ export function createKenkenEntry(ctx, { size }) {
     switch (r.verdict) {
       case 'invalid':
         if (r.cage !== null && r.cage !== undefined) editor.select(r.cage);
-        say(r.message);
+        say(errorText({ kind: 'kenken_puzzle', message: r.message, detail: r.detail }));
         break;
       case 'no_solution':
-        say('No solution: some cage must have been copied wrong.');
+        say(t('ke.no_solution'));
         break;
       case 'multiple':
-        say(`More than one solution: ${r.differ.length} cells can take other values. Check the cages you copied.`);
+        say(t('ke.multiple', { n: r.differ.length }));
         $('ke-show').hidden = false;
         break;
       default:
         showSolution(r.solution);
-        say(`Solved: exactly one solution. Level ${r.difficulty} (hardest step: ${r.hardest}).`);
+        say(t('ke.unique', { difficulty: difficultyText(r.difficulty), hardest: t(`ke.hardest.${r.difficulty}`) }));
     }
     sync();
   }
@@ -215,11 +216,11 @@ export function createKenkenEntry(ctx, { size }) {
     } catch (e) {
       // Say why on the board: the engine's check locates the problem.
       await solve();
-      if (!result || result.verdict === 'unique') say(e.message);
+      if (!result || result.verdict === 'unique') say(errorText(e));
       return;
     }
     dropDraft(DRAFT_KEY);
-    ctx.startGame(v, `Your ${v.size} × ${v.size} KenKen, rated ${v.difficulty}. Good luck!`);
+    ctx.startGame(v, t('ke.started', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }));
   }
 
   async function open() {
@@ -227,19 +228,19 @@ export function createKenkenEntry(ctx, { size }) {
     try {
       r = await ctx.call('open_kenken');
     } catch (e) {
-      say(e.message);
+      say(errorText(e));
       return;
     }
-    if (r && r.puzzle) await replace(r.puzzle, 'Opened. Press Solve, or Play it.');
+    if (r && r.puzzle) await replace(r.puzzle, t('ke.opened'));
   }
 
   // The file name the player picks says the format: .json is JSON, anything else the text.
   async function save() {
     try {
       const r = await ctx.call('save_kenken', { puzzle: editor.toPuzzle() });
-      if (r.path) say(`Saved to ${r.path}.`);
+      if (r.path) say(t('status.saved_to', { path: r.path }));
     } catch (e) {
-      say(e.message);
+      say(errorText(e));
     }
   }
 
@@ -325,7 +326,7 @@ export function createKenkenEntry(ctx, { size }) {
   }
 
   sync();
-  say(draft ? 'Your unfinished puzzle is back where you left it.' : 'Drag across the cells of each cage, then type its target and pick + − × ÷. A single cell is a given number.');
+  say(draft ? t('entry.draft') : t('ke.how'));
 
   return {
     kind: 'kenken-entry',

@@ -2,17 +2,24 @@
 // pen-play screen (screens/penplay.js, shared with Sudoku) that draws cages (kenken-board.js).
 // The interface is documented at the top of screens/sudoku.js.
 
-import { drawKenken } from '../kenken-board.js';
+import { drawKenken, cageLabel, labelCell } from '../kenken-board.js';
 import { createPenScreen } from './penplay.js';
 import { createKenkenEntry } from './kenken-entry.js';
+import { t, sizeText, difficultyText } from '../i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The accessible grid reads a cage's rule on the cell it is printed in. */
+function cellNote(view, r, c) {
+  const cage = view.cages.find((k) => { const [lr, lc] = labelCell(k); return lr === r && lc === c; });
+  return cage ? t('a11y.cage', { rule: cageLabel(cage) }) : null;
+}
+
 export const kenken = {
   kind: 'kenken',
-  name: 'KenKen',
-  blurb: 'Fill the cages to their sums and products.',
-  progress: 'cells filled',
+  get name() { return t('game.kenken'); },
+  get blurb() { return t('game.kenken.blurb'); },
+  get progress() { return t('progress.cells'); },
   canGenerate: true,
   options: {
     fill(s) {
@@ -27,13 +34,10 @@ export const kenken = {
       return { size: s.kenken_size ?? 6, difficulty: s.kenken_difficulty ?? 'easy' };
     },
   },
-  describe: (v) => `${v.size} × ${v.size} KenKen (${v.difficulty || 'your puzzle'})`,
-  howToPlay: (pen) =>
-    pen
-      ? 'Write a number in a cell with your pen: none repeats in a row or column, and each cage makes its target. Flip the pen to erase.'
-      : 'Tap a cell, then a number: none repeats in a row or column, and each cage makes its target.',
+  describe: (v) => t('game.kenken.describe', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),
+  howToPlay: (pen) => t(pen ? 'how.kenken.pen' : 'how.kenken.touch'),
   // "Enter a puzzle": the entry screen for a board of the size chosen in the picker.
   entry: (ctx, args) => createKenkenEntry(ctx, { size: args.size }),
   drawBoard: drawKenken, // also what print.js prints
-  create: (ctx) => createPenScreen(ctx, { kind: 'kenken', label: 'KenKen board', draw: drawKenken, padColumns: (n) => (n <= 4 ? 2 : 3), colours: true }),
+  create: (ctx) => createPenScreen(ctx, { kind: 'kenken', label: () => t('game.kenken.board'), draw: drawKenken, padColumns: (n) => (n <= 4 ? 2 : 3), colours: true, cellNote }),
 };

@@ -12,6 +12,9 @@ import { cellsUnderPath, notesHit } from '../eraser.js';
 import { keyAction, moveSelection } from '../keys.js';
 import { completeDigits, digitOf, COLOURS, nextColour, cycleColour, WAVE_MS } from '../marks.js';
 import { telemetry, record } from '../telemetry.js';
+import { t, errorText, onLanguageChange, language } from '../i18n.js';
+import { hintText } from '../hints.js';
+import { penCellText } from '../a11ygrid.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 350;
@@ -20,10 +23,12 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 /**
  * A screen for a game written cell by cell with the pen (Sudoku, KenKen).
  * @param {object} ctx the app's context (see the top of screens/sudoku.js)
- * @param {{kind: string, label: string, draw: (canvas, view, ui) => void, padColumns: (n: number) => number, colours?: boolean}} game
+ * @param {{kind: string, label: () => string, draw: (canvas, view, ui) => void, padColumns: (n: number) => number, colours?: boolean,
+ *   cellNote?: (view, r, c) => string|null}} game
  *   label: the board's accessible name; draw: the game's board drawing (ui: selected,
  *   showIncorrect, pencil, highlight, flash, digit, victory); padColumns: the number pad's
- *   columns for side n; colours: the game's engine has the `set_colour` move
+ *   columns for side n; colours: the game's engine has the `set_colour` move; cellNote: more
+ *   words for the accessible grid's cell
  */
 export function createPenScreen(ctx, game) {
   const state = {
@@ -45,7 +50,7 @@ export function createPenScreen(ctx, game) {
   let lastCell = null; // the last cell the player wrote (where the victory wave starts)
 
   ctx.panel.replaceChildren($('tpl-pen-game').content.cloneNode(true));
-  ctx.canvas.setAttribute('aria-label', game.label);
+  ctx.grid.setLabel(game.label());
   const click = (id, f) => $(id).addEventListener('click', f);
   click('mode-pen', () => setMode('pen'));
   click('mode-pencil', () => setMode('pencil'));
@@ -57,12 +62,27 @@ export function createPenScreen(ctx, game) {
   click('btn-hint', hint);
   click('btn-auto', () => ctx.act({ type: 'set_candidates' }));
   click('btn-solve', async () => {
-    const ok = await ctx.confirm({ title: 'Solve the puzzle?', text: 'The computer will fill in every cell. You can undo it.', ok: 'Solve' });
+    const ok = await ctx.confirm({ title: t('solve.title'), text: t('solve.text'), ok: t('btn.solve') });
     if (ok) ctx.act({ type: 'solve' });
   });
 
+  // A new language: the pad's and the grid's names again (the page's own texts are i18n.js's).
+  const stopListening = onLanguageChange(() => {
+    ctx.grid.setLabel(game.label());
+    if (view) buildNumbers();
+    sync();
+  });
+
   const cellOf = ({ row, col }) => view.cells[row * view.size + col];
-  const where = ({ row, col }) => `r${row + 1}c${col + 1}`;
+
+  /** What the accessible grid says of a cell: its number and notes, and the game's own words
+   * (KenKen: the cage's rule, on the cell it is printed in). */
+  function cellText(r, c) {
+    const base = penCellText(view, r, c);
+    const extra = game.cellNote ? game.cellNote(view, r, c) : null;
+    return extra ? `${base}, ${extra}` : base;
+  }
+  const where = ({ row, col }) => t('cell', { row: row + 1, col: col + 1 });
 
   function redrawWith(change) {
     Object.assign(state, change);
@@ -149,7 +169,7 @@ export function createPenScreen(ctx, game) {
       b.type = 'button';
       b.textContent = symbolChar(v);
       b.dataset.value = v;
-      b.setAttribute('aria-label', `Number ${symbolChar(v)}`);
+      b.setAttribute('aria-label', t('number.label', { n: symbolChar(v) }));
       b.setAttribute('aria-pressed', 'false');
       b.addEventListener('click', () => onNumber(v));
       box.append(b);
@@ -172,7 +192,7 @@ export function createPenScreen(ctx, game) {
       return;
     } else {
       state.armed = v;
-      ctx.setStatus(`Tap cells to ${state.mode === 'pencil' ? 'note' : 'write'} ${symbolChar(v)}. Tap ${symbolChar(v)} again to stop.`);
+      ctx.setStatus(t(state.mode === 'pencil' ? 'pen.armed.note' : 'pen.armed.write', { n: symbolChar(v) }));
     }
     sync();
     ctx.redraw();
@@ -318,7 +338,7 @@ export function createPenScreen(ctx, game) {
       telemetry.writes++;
       telemetry.lastWrite = { cell, outcome: { kind: 'error', message: e.message } };
       flash(cell);
-      ctx.toast(e.message);
+      ctx.toast(errorText(e));
       return;
     }
     telemetry.writes++;
@@ -333,18 +353,19 @@ export function createPenScreen(ctx, game) {
         state.unsure = { row: cell.row, col: cell.col, symbol: o.symbol, alternatives: o.alternatives };
         offerAlternatives();
         ctx.redraw();
-        ctx.setStatus(`Not sure: wrote ${o.symbol} in ${where(cell)}. Or did you mean ${o.alternatives.join(', ')}?`);
+        ctx.setStatus(t('pen.unsure', { n: o.symbol, cell: where(cell), list: o.alternatives.join(t('list.sep')) }));
         return;
       }
-      ctx.setStatus(`Wrote ${o.symbol} in ${where(cell)}.`);
+      ctx.setStatus(t('pen.wrote', { n: o.symbol, cell: where(cell) }));
     } else if (o.kind === 'scratch_out') {
       ctx.show(res.view);
-      ctx.setStatus(`Cleared ${where(cell)}.`);
+      ctx.setStatus(t('pen.cleared', { cell: where(cell) }));
     } else if (o.kind === 'tap') {
       redrawWith({ selected: cell });
     } else {
       flash(cell);
-      ctx.setStatus(o.kind === 'given' ? 'That number is part of the puzzle.' : `Couldn't read that: ${o.reason}.`);
+      // The recogniser's reason is English: another language says it plainly.
+      ctx.setStatus(o.kind === 'given' ? t('pen.given') : language() === 'en' ? t('pen.unread', { reason: o.reason }) : t('pen.unread.plain'));
     }
   }
 
@@ -399,7 +420,8 @@ export function createPenScreen(ctx, game) {
     if (!h) return;
     state.hint = h;
     if (h.highlight && h.highlight.target) state.selected = null;
-    ctx.setStatus(h.explanation, h.technique);
+    const said = hintText(h);
+    ctx.setStatus(said.text, said.technique);
     ctx.redraw();
   }
 
@@ -449,6 +471,10 @@ export function createPenScreen(ctx, game) {
       if (state.eraser) return 'erase';
       if (state.colour) return 'tap';
       return state.mode === 'pencil' && !state.armed ? 'note' : 'write';
+    },
+
+    a11y() {
+      return { rows: view.size, cols: view.size, text: cellText, selected: state.selected, focusSelects: true };
     },
 
     onInput(e) {
@@ -504,6 +530,7 @@ export function createPenScreen(ctx, game) {
       state.calibrating = null;
       state.unsure = null;
       offerAlternatives();
+      stopListening();
       ctx.panel.replaceChildren();
     },
   };

@@ -8,6 +8,8 @@ import { call } from '../backend.js';
 import { formatTime } from '../format.js';
 import { FONT } from '../board.js';
 import { play as playSound, played } from '../sound.js';
+import { t, errorText, sizeText, difficultyText, onLanguageChange } from '../i18n.js';
+import { hintText } from '../hints.js';
 import { boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, tapAction, dragAction, dragPreview, movedTiles, neighbourMoving, opposite } from '../slidegeom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +18,6 @@ const BUILTIN = 'img/slide-default.svg';
 export const SWATCHES = ['#1f2933', '#fbf8ef', '#8d6e63', '#c62828', '#f9a825', '#2e7d32', '#1565c0'];
 const ANIM_MS = 120;
 const FLASH_MS = 300;
-const DIR_WORD = { up: 'up', down: 'down', left: 'left', right: 'right' };
 
 const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 
@@ -29,7 +30,7 @@ function loadImage(src) {
   return new Promise((resolve, reject) => {
     const img = new Image();
     img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error('the picture could not be decoded'));
+    img.onerror = () => reject(new Error(t('slide.picture_undecodable')));
     img.src = src;
   });
 }
@@ -103,7 +104,8 @@ function createScreen(ctx) {
   let flashTimer = null;
 
   ctx.panel.replaceChildren($('tpl-slide').content.cloneNode(true));
-  ctx.canvas.setAttribute('aria-label', 'Sliding picture puzzle');
+  ctx.grid.setLabel(t('game.slide.board'));
+  const stopListening = onLanguageChange(() => { ctx.grid.setLabel(t('game.slide.board')); relabelSwatches(); sync(); });
   const settings = () => ctx.settings() || {};
   const muted = () => Boolean(settings().mute);
   const sizeKey = () => `${view.rows}x${view.cols}`;
@@ -128,11 +130,15 @@ function createScreen(ctx) {
       b.className = 'swatch';
       b.style.setProperty('--swatch', colour);
       b.dataset.colour = colour;
-      b.setAttribute('aria-label', `Border ${colour}`);
+      b.setAttribute('aria-label', t('slide.border.swatch', { colour }));
       b.addEventListener('click', () => setBorder(colour));
       box.append(b);
     }
     $('slide-border-custom').addEventListener('input', (e) => setBorder(e.target.value));
+  }
+
+  function relabelSwatches() {
+    for (const b of $('slide-swatches').children) b.setAttribute('aria-label', t('slide.border.swatch', { colour: b.dataset.colour }));
   }
 
   function setBorder(colour) {
@@ -147,10 +153,11 @@ function createScreen(ctx) {
     for (const b of $('slide-swatches').children) b.setAttribute('aria-pressed', String(b.dataset.colour === border));
     $('slide-border-custom').value = border;
     if (!view) return;
-    $('slide-moves').textContent = `${view.moves} ${view.moves === 1 ? 'move' : 'moves'}`;
+    $('slide-moves').textContent = view.moves === 1 ? t('slide.moves.one') : t('slide.moves', { n: view.moves });
     const best = (s.slide_best || {})[sizeKey()] || null;
     state.best = best;
-    $('slide-best').textContent = best ? `Best ${view.rows} × ${view.cols}: ${best.moves} moves, ${formatTime(best.ms)}` : `No best yet for ${view.rows} × ${view.cols}.`;
+    const size = sizeText(view.rows, view.cols);
+    $('slide-best').textContent = best ? t('slide.best', { size, moves: best.moves, time: formatTime(best.ms) }) : t('slide.no_best', { size });
   }
 
   let wanted; // the picture asked for (undefined: none yet)
@@ -167,7 +174,7 @@ function createScreen(ctx) {
       (e) => {
         if (wanted !== name) return;
         state.pictureError = e.message;
-        ctx.toast(`${e.message} The tiles show numbers instead.`);
+        ctx.toast(t('slide.picture_failed', { why: e.kind ? errorText(e) : e.message }));
         ctx.redraw();
       },
     );
@@ -212,7 +219,7 @@ function createScreen(ctx) {
     if (!a) {
       const g = gapOf(view);
       if (cell.row === g.row && cell.col === g.col) return null; // the gap itself: nothing to do
-      return refuse("Only a tile in the gap's row or column can slide.", cell);
+      return refuse(t('slide.only_line'), cell);
     }
     return move(a, cell);
   }
@@ -228,7 +235,7 @@ function createScreen(ctx) {
       return null;
     }
     if (!a || a.type !== 'tap') state.dragging = null;
-    if (!a) return refuse('No tile can move that way.', null);
+    if (!a) return refuse(t('slide.no_way'), null);
     return move(a, cellAtPoint(points[0], view.rows, view.cols));
   }
 
@@ -236,7 +243,7 @@ function createScreen(ctx) {
     if (view.solved) return;
     const cell = neighbourMoving(view, tileDir);
     if (!cell) {
-      refuse(`No tile can move ${DIR_WORD[tileDir]}: the gap is at the edge.`, null);
+      refuse(t('slide.edge', { dir: t(`dir.${tileDir}`) }), null);
       return;
     }
     move(stepFor(tileDir), cell);
@@ -252,12 +259,13 @@ function createScreen(ctx) {
       await move(apply, target);
       return;
     }
-    ctx.setStatus('Looking for the best move…');
+    ctx.setStatus(t('slide.looking'));
     const h = await ctx.callOrToast('hint');
     if (!h) return;
     state.hint = h;
     const tileDir = h.apply ? opposite(h.apply.dir) : null;
-    ctx.setStatus(`${h.explanation}${tileDir ? ` It moves ${tileDir}. Press Hint again to move it.` : ''}`, h.technique);
+    const said = hintText(h);
+    ctx.setStatus(tileDir ? t('slide.moves_dir', { hint: said.text, dir: t(`dir.${tileDir}`) }) : said.text, said.technique);
     ctx.redraw();
   }
 
@@ -291,7 +299,8 @@ function createScreen(ctx) {
       ctx.saveSettings({ slide_best: all }).then(sync);
     }
     // After the app's own "Solved!" line.
-    setTimeout(() => ctx.setStatus(`Solved in ${moves} moves and ${formatTime(ms)}.${better && old ? ` A new best for ${view.rows} × ${view.cols}!` : ''}`), 0);
+    const done = t('slide.solved', { moves, time: formatTime(ms) });
+    setTimeout(() => ctx.setStatus(better && old ? `${done} ${t('slide.new_best', { size: sizeText(view.rows, view.cols) })}` : done), 0);
   }
 
   // ---------- drawing ----------
@@ -428,6 +437,15 @@ function createScreen(ctx) {
       return 'tap';
     },
 
+    a11y() {
+      const text = (r, c) => {
+        const tile = view.tiles[r * view.cols + c];
+        return tile ? t('a11y.tile', { n: tile }) : t('a11y.gap');
+      };
+      // Focus alone never moves a tile: Enter, Space or a click does.
+      return { rows: view.rows, cols: view.cols, text, selected: null, rect: boardRect(view.rows, view.cols), focusSelects: false };
+    },
+
     onInput(e) {
       switch (e.type) {
         case 'tap': return tap(e.point || { x: (e.cell.col + 0.5) / Math.max(view.rows, view.cols), y: (e.cell.row + 0.5) / Math.max(view.rows, view.cols) });
@@ -452,6 +470,7 @@ function createScreen(ctx) {
 
     destroy() {
       clearTimeout(flashTimer);
+      stopListening();
       anim = null;
       ctx.panel.replaceChildren();
     },
@@ -466,7 +485,7 @@ let wired = false;
 function showChosen() {
   const own = $('slide-pic-own');
   own.disabled = !chosen;
-  $('slide-pic-name').textContent = chosen ? `Your picture (${chosen.width} × ${chosen.height})` : 'No picture chosen yet';
+  $('slide-pic-name').textContent = chosen ? t('new.picture.own', { size: sizeText(chosen.width, chosen.height) }) : t('new.picture.none');
   const thumb = $('slide-pic-thumb');
   thumb.hidden = true;
   if (chosen) {
@@ -485,15 +504,15 @@ async function choosePicture() {
     $('slide-pic-own').checked = true;
   } catch (e) {
     // Not a readable picture: nothing changes, and the player is told why.
-    $('slide-pic-error').textContent = e.message;
+    $('slide-pic-error').textContent = errorText(e);
   }
 }
 
 export const slide = {
   kind: 'slide',
-  name: 'Sliding picture',
-  blurb: 'Slide the tiles back into the picture.',
-  progress: 'tiles in place',
+  get name() { return t('game.slide'); },
+  get blurb() { return t('game.slide.blurb'); },
+  get progress() { return t('progress.tiles'); },
   canGenerate: false,
   options: {
     fill(s) {
@@ -526,7 +545,7 @@ export const slide = {
       return args;
     },
   },
-  describe: (v) => `${v.rows} × ${v.cols} sliding picture (${v.difficulty})`,
-  howToPlay: () => 'Tap or drag a tile next to the gap, or use the arrow keys: an arrow moves a tile that way.',
+  describe: (v) => t('game.slide.describe', { size: sizeText(v.rows, v.cols), difficulty: difficultyText(v.difficulty) }),
+  howToPlay: () => t('how.slide'),
   create: createScreen,
 };

@@ -4,7 +4,8 @@
 // A screen module exports a GAME DESCRIPTOR, listed in screens/index.js (the picker shows the
 // list; app.js finds a game by `view.kind` there, never with an `if (kind === ...)`):
 //   kind            the backend's game kind ('sudoku')
-//   name, blurb     the picker tile's title and one line about the game
+//   name, blurb     the picker tile's title and one line about the game (getters: they read
+//                   the player's language, i18n.js)
 //   progress        what `done of total` counts in the resume dialog ('cells filled')
 //   canGenerate     whether "Generate fresh" (generate_game) exists for it
 //   options         the new-game options (a <fieldset data-game="kind"> in index.html's #dlg-new):
@@ -57,14 +58,15 @@
 
 import { drawBoard } from '../board.js';
 import { createPenScreen } from './penplay.js';
+import { t, sizeText, difficultyText } from '../i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
 export const sudoku = {
   kind: 'sudoku',
-  name: 'Sudoku',
-  blurb: 'Every row, column and box holds each number once.',
-  progress: 'cells filled',
+  get name() { return t('game.sudoku'); },
+  get blurb() { return t('game.sudoku.blurb'); },
+  get progress() { return t('progress.cells'); },
   canGenerate: true,
   options: {
     fill(s) {
@@ -80,9 +82,9 @@ export const sudoku = {
       return { size: s.default_size, difficulty: s.difficulty, symmetric: s.symmetric };
     },
   },
-  describe: (v) => `${v.size} × ${v.size} game (${v.difficulty})`,
-  howToPlay: (pen) => (pen ? 'Write a number in a cell with your pen; flip the pen to erase.' : 'Tap a cell, then a number (or type it).'),
+  describe: (v) => t('game.sudoku.describe', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),
+  howToPlay: (pen) => t(pen ? 'how.sudoku.pen' : 'how.sudoku.touch'),
   drawBoard, // also what print.js prints
   entersOnBoard: true, // "Enter a puzzle" is a backend board played as any game (entry.js)
-  create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: 'Sudoku board', draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3), colours: true }),
+  create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: () => t('game.sudoku.board'), draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3), colours: true }),
 };

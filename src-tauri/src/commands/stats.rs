@@ -1,0 +1,109 @@
+//! The statistics: where they are kept (`stats.json` in the data folder, or memory), when the
+//! commands record a game (begun, hint, won), and the `get_stats` / `reset_stats` commands. The
+//! record and its rules are the engine's (`inkdoku::stats`).
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use inkdoku::play::GameInPlay;
+use inkdoku::stats::{GameId, Stats, Summary};
+use serde::Serialize;
+
+use super::{AppState, CommandError};
+
+pub const STATS_FILE: &str = "stats.json";
+
+/// The statistics and their file (`None`: memory only).
+pub struct StatsStore {
+    inner: Mutex<Stats>,
+    path: Option<PathBuf>,
+    /// Said once on the statistics page: the file was damaged and set aside.
+    notice: Mutex<Option<String>>,
+}
+
+impl StatsStore {
+    pub fn open(data_dir: Option<&std::path::Path>, now_ms: u64) -> StatsStore {
+        let path = data_dir.map(|d| d.join(STATS_FILE));
+        let (stats, aside) = match &path {
+            Some(p) => Stats::load_or_set_aside(p, now_ms),
+            None => (Stats::new(), None),
+        };
+        let notice = aside.map(|a| {
+            tracing::warn!(aside = %a.display(), "damaged statistics set aside");
+            a.display().to_string()
+        });
+        StatsStore { inner: Mutex::new(stats), path, notice: Mutex::new(notice) }
+    }
+
+    /// Changes the statistics and writes them if anything changed (a failed write is logged:
+    /// play goes on; the next change writes everything again).
+    fn update(&self, f: impl FnOnce(&mut Stats) -> bool) {
+        let mut s = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if !f(&mut s) {
+            return;
+        }
+        if let Some(p) = &self.path {
+            if let Err(e) = s.save(p) {
+                tracing::error!(error = %e, "could not write the statistics");
+            }
+        }
+    }
+
+    /// A game is installed (new, generated, imported, opened or continued).
+    pub fn begun(&self, game: &GameInPlay, now_ms: u64) {
+        if game.is_finished() {
+            return;
+        }
+        let id = GameId::of(game);
+        self.update(|s| s.start(&id, now_ms));
+    }
+
+    pub fn hint(&self, game: &GameInPlay, now_ms: u64) {
+        let id = GameId::of(game);
+        self.update(|s| {
+            s.hint(&id, now_ms);
+            true
+        });
+    }
+
+    /// The game is won (idempotent: counted once).
+    pub fn won(&self, game: &GameInPlay, now_ms: u64) {
+        let id = GameId::of(game);
+        let moves = match game {
+            GameInPlay::Slide(s, _) => Some(inkdoku::slide::play::move_count(s) as u64),
+            _ => None,
+        };
+        let ms = game.elapsed(now_ms);
+        self.update(|s| s.win(&id, ms, moves, now_ms));
+    }
+
+    fn view(&self) -> StatsView {
+        let summaries = self.inner.lock().unwrap_or_else(|e| e.into_inner()).summaries();
+        let set_aside = self.notice.lock().unwrap_or_else(|e| e.into_inner()).take();
+        StatsView { summaries, set_aside }
+    }
+}
+
+/// What the statistics page shows.
+#[derive(Debug, Serialize)]
+pub struct StatsView {
+    pub summaries: Vec<Summary>,
+    /// Where a damaged statistics file was moved (once, then null).
+    pub set_aside: Option<String>,
+}
+
+pub fn get_stats(state: &AppState) -> Result<StatsView, CommandError> {
+    Ok(state.stats.view())
+}
+
+/// Forgets every record ("Reset statistics", after the view asked the player).
+pub fn reset_stats(state: &AppState) -> Result<StatsView, CommandError> {
+    let store = &state.stats;
+    let mut s = store.inner.lock().unwrap_or_else(|e| e.into_inner());
+    *s = Stats::new();
+    if let Some(p) = &store.path {
+        s.save(p).map_err(|e| CommandError::Stats(e.to_string()))?;
+    }
+    drop(s);
+    Ok(store.view())
+}

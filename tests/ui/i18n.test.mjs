@@ -1,0 +1,107 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, errorText, language } from '../../ui/js/i18n.js';
+
+const en = CATALOGUES.en;
+
+test('every language has every key, with the same placeholders, and nothing extra', () => {
+  for (const lang of LANGUAGES) {
+    const cat = CATALOGUES[lang];
+    for (const key of Object.keys(en)) {
+      assert.ok(key in cat, `${lang} lacks "${key}"`);
+      assert.equal(typeof cat[key], 'string', `${lang} "${key}" is not text`);
+      assert.ok(cat[key].trim().length > 0, `${lang} "${key}" is empty`);
+      assert.deepEqual(placeholders(cat[key]), placeholders(en[key]), `${lang} "${key}": placeholders differ`);
+    }
+    for (const key of Object.keys(cat)) assert.ok(key in en, `${lang} has "${key}", English does not`);
+  }
+});
+
+test('the Chinese catalogue is Chinese: no English sentence left untranslated', () => {
+  // Keys whose text is the same in both (names, symbols) are listed; any other identical text is a miss.
+  const same = new Set(['app.title', 'stats.none', 'a11y.entry', 'error.with_detail']);
+  const zh = CATALOGUES['zh-CN'];
+  for (const key of Object.keys(en)) {
+    // A text of names and punctuation only ("{game} {size}，{difficulty}") has nothing to translate.
+    if (same.has(key) || !/[A-Za-z]{2}/.test(en[key].replace(/\{\w+\}/g, ''))) continue;
+    assert.notEqual(zh[key], en[key], `zh-CN "${key}" is the English text`);
+    assert.ok(/[\u4e00-\u9fff]/.test(zh[key]), `zh-CN "${key}" has no Chinese character: ${zh[key]}`);
+  }
+});
+
+test('every key the view uses exists (data-i18n attributes and t() calls in ui/)', () => {
+  const files = ['ui/index.html', ...readdirSync('ui/js').filter((f) => f.endsWith('.js')).map((f) => `ui/js/${f}`),
+    ...readdirSync('ui/js/screens').map((f) => `ui/js/screens/${f}`)];
+  const used = new Set();
+  for (const f of files) {
+    // Comments name keys only as examples ("data-i18n=\"key\""): they are not scanned.
+    const src = readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    for (const m of src.matchAll(/data-i18n(?:-label|-title|-alt)?="([^"]+)"/g)) used.add(m[1]);
+    for (const m of src.matchAll(/\bt\('([^'$]+)'/g)) used.add(m[1]);
+  }
+  assert.ok(used.size > 100, `found only ${used.size} keys: the scan is broken`);
+  for (const key of used) assert.ok(key in en, `"${key}" is used but not in the catalogue`);
+});
+
+test('the language follows the system unless the settings name one', () => {
+  assert.equal(pickLanguage('auto', ['zh-CN', 'en-US']), 'zh-CN');
+  assert.equal(pickLanguage('auto', ['zh']), 'zh-CN');
+  assert.equal(pickLanguage('auto', ['zh-Hans-CN']), 'zh-CN');
+  assert.equal(pickLanguage('auto', ['zh-TW']), 'en');
+  assert.equal(pickLanguage('auto', ['de-DE', 'zh-SG']), 'zh-CN');
+  assert.equal(pickLanguage('auto', ['fr-FR']), 'en');
+  assert.equal(pickLanguage(undefined, []), 'en');
+  assert.equal(pickLanguage('en', ['zh-CN']), 'en');
+  assert.equal(pickLanguage('zh-CN', ['en-GB']), 'zh-CN');
+  assert.equal(pickLanguage('klingon', ['zh-CN']), 'zh-CN');
+});
+
+test('t fills placeholders and switches language without a reload', () => {
+  assert.equal(format('{a} and {b}', { a: 1, b: 'x' }), '1 and x');
+  assert.equal(format('{a} {missing}', { a: 0 }), '0 {missing}');
+  setLanguage('en');
+  assert.equal(t('pen.wrote', { n: 7, cell: 'r1c2' }), 'Wrote 7 in r1c2.');
+  setLanguage('zh-CN');
+  assert.equal(language(), 'zh-CN');
+  assert.equal(t('btn.hint'), '提示');
+  assert.equal(t('game.sudoku'), '数独');
+  assert.equal(t('no.such.key'), 'no.such.key');
+  setLanguage('en');
+});
+
+test('backend errors read in the player language, with structured details', () => {
+  setLanguage('en');
+  assert.equal(errorText({ kind: 'no_game', message: 'There is no game in progress.' }), 'There is no game in progress.');
+  setLanguage('zh-CN');
+  assert.equal(errorText({ kind: 'no_game', message: 'There is no game in progress.' }), '当前没有进行中的游戏。');
+  assert.equal(errorText({ kind: 'never_heard_of', message: 'x' }), CATALOGUES['zh-CN']['error.internal']);
+  const e = { kind: 'puzzle', message: "That puzzle can't be read: cage 3 has no cells.", detail: { key: 'kenken.empty_cage', cage: 3 } };
+  assert.equal(errorText(e), '无法读取这道谜题。笼子 3 没有格子。');
+  assert.equal(errorText({ ...e, detail: { key: 'kenken.no_such_problem' } }), '无法读取这道谜题。', 'an unknown detail: the kind alone');
+  setLanguage('en');
+  assert.equal(errorText(e), e.message, "English: the engine's own sentence");
+  assert.equal(errorText({ kind: 'no_game' }), 'There is no game in progress.', 'no message: the catalogue');
+});
+
+test('hints are phrased from their data in Chinese, and keep the engine sentence in English', async () => {
+  const { hintText } = await import('../../ui/js/hints.js');
+  const h = {
+    technique: 'Naked pair', id: 'naked_pair', explanation: 'r1c1 and r1c2 hold only 3 and 7, so ...',
+    highlight: { cells: [[0, 0], [0, 1]], target: null }, place: null,
+    eliminate: [{ row: 0, col: 4, value: 3 }, { row: 0, col: 4, value: 7 }, { row: 0, col: 8, value: 3 }], tile: null, to_go: null,
+  };
+  setLanguage('en');
+  assert.deepEqual(hintText(h), { technique: 'Naked pair', text: h.explanation });
+  setLanguage('zh-CN');
+  assert.deepEqual(hintText(h), { technique: '显性数对', text: '可以从第1行第5列、第1行第9列中删去候选数 3、7。' });
+  const single = { ...h, id: 'hidden_single', eliminate: [], place: { row: 2, col: 3, value: 12 } };
+  assert.equal(hintText(single).text, '第3行第4列是 C。');
+  assert.equal(hintText(single).technique, '隐性唯一数');
+  assert.equal(hintText({ ...h, id: 'optimal_move', tile: 5, to_go: 12, eliminate: [] }).text, '滑动图块 5：最少还需 12 步。');
+  assert.equal(hintText({ ...h, id: 'wrong_number', eliminate: [], highlight: { cells: [], target: { row: 0, col: 0 } } }).text, '第1行第1列填的数字是错的。');
+  assert.equal(hintText({ ...h, id: 'pointing', eliminate: [] }).text, '请看第1行第1列、第1行第2列。');
+  // An id the view does not know keeps the engine's words.
+  assert.deepEqual(hintText({ ...h, id: undefined }), { technique: 'Naked pair', text: h.explanation });
+  setLanguage('en');
+});

@@ -1,0 +1,120 @@
+// The player's language: one catalogue per language (ui/locales/*.js, plain objects of
+// key -> text with {name} placeholders, no plurals), `t(key, args)` to look a text up, and the
+// page's static texts marked in index.html with data-i18n attributes:
+//   data-i18n="key"        the element's text
+//   data-i18n-label="key"  its aria-label
+//   data-i18n-title="key"  its title (tooltip)
+//   data-i18n-alt="key"    its alt text
+// The language follows the system (navigator.languages) unless the settings name one; changing
+// it re-translates the page and tells the listeners (screens redraw their own texts).
+// Pure apart from translateDom/setLanguage's document use, so node tests can import it.
+
+import en from '../locales/en.js';
+import zhCN from '../locales/zh-CN.js';
+
+export const CATALOGUES = { en, 'zh-CN': zhCN };
+export const LANGUAGES = Object.keys(CATALOGUES);
+
+let current = 'en';
+const listeners = new Set();
+
+/**
+ * The language to use: the setting when it names one we have, else the first of the system's
+ * languages we have (any Chinese but Traditional → Simplified Chinese), else English.
+ * @param {string|undefined} setting 'auto' or a language code
+ * @param {readonly string[]} system navigator.languages
+ */
+export function pickLanguage(setting, system = []) {
+  if (setting && CATALOGUES[setting]) return setting;
+  for (const tag of system) {
+    const l = String(tag).toLowerCase();
+    if (l.startsWith('zh')) {
+      // zh-TW / zh-HK / zh-Hant read Traditional characters: we have none, English is fairer.
+      if (/-(tw|hk|mo|hant)/.test(l)) continue;
+      return 'zh-CN';
+    }
+    if (l.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+/** The language in use. */
+export function language() {
+  return current;
+}
+
+/** Fills {name} placeholders; an unknown one is left as it is (a test catches those). */
+export function format(text, args) {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (args && args[k] !== undefined && args[k] !== null ? String(args[k]) : m));
+}
+
+/** The text of `key` in the current language (English if missing there, the key if unknown). */
+export function t(key, args) {
+  const text = CATALOGUES[current][key] ?? CATALOGUES.en[key];
+  return text === undefined ? key : format(text, args);
+}
+
+/** Whether the catalogue has `key` (for optional texts, such as a technique's name). */
+export function has(key) {
+  return CATALOGUES.en[key] !== undefined;
+}
+
+/** The placeholders a text uses, sorted. */
+export function placeholders(text) {
+  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+}
+
+/** Translates the static texts under `root` (see the module comment). */
+export function translateDom(root) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const [attr, data] of [['aria-label', 'i18nLabel'], ['title', 'i18nTitle'], ['alt', 'i18nAlt']]) {
+    const sel = `[data-i18n-${attr === 'aria-label' ? 'label' : attr}]`;
+    for (const el of root.querySelectorAll(sel)) el.setAttribute(attr, t(el.dataset[data]));
+  }
+}
+
+/** Switches the language (no restart): the page is re-translated and listeners told. */
+export function setLanguage(lang) {
+  current = CATALOGUES[lang] ? lang : 'en';
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = current;
+    translateDom(document);
+    // <template> contents are not in the document: translate them too, for the next clone.
+    for (const tpl of document.querySelectorAll('template')) translateDom(tpl.content);
+  }
+  for (const f of listeners) f(current);
+}
+
+/** Calls `f(lang)` after every language change; returns a function that stops it. */
+export function onLanguageChange(f) {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/**
+ * A backend error ({kind, message, detail?}) as a sentence in the player's language: English
+ * shows the backend's own sentence; another language the kind's text, plus the structured
+ * detail ({key, ...args}) when the backend sent one.
+ */
+export function errorText(e) {
+  if (!e) return t('error.internal');
+  const kind = e.kind || 'internal';
+  // English keeps the backend's own, more precise sentence.
+  if (current === 'en' && e.message) return e.message;
+  const base = has(`error.${kind}`) ? t(`error.${kind}`) : t('error.internal');
+  if (e.detail && typeof e.detail === 'object' && has(`detail.${e.detail.key}`)) {
+    return t('error.with_detail', { error: base, detail: t(`detail.${e.detail.key}`, e.detail) });
+  }
+  return base;
+}
+
+/** "4 × 4", "9 × 9": board sizes read the same in every language we have. */
+export function sizeText(rows, cols = rows) {
+  return `${rows} × ${cols}`;
+}
+
+/** A difficulty inside a sentence ("easy" → "easy" / "简单"); an unknown one as it is. */
+export function difficultyText(d) {
+  if (!d) return t('difficulty.custom');
+  return has(`level.${d}`) ? t(`level.${d}`) : d;
+}
