@@ -3,6 +3,8 @@
 // enter_puzzle), then "Start this puzzle" (start_entered): the engine says whether it is fair;
 // a fair one starts as a normal game, rated, its givens locked.
 
+import { t, language, difficultyText, techniqueName } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 
 /** The `difficulty` the backend gives a board being entered (inkdoku::sudoku::check). */
@@ -22,15 +24,15 @@ function midSentence(name) {
 export function entryMessage(r) {
   switch (r.outcome) {
     case 'conflicts':
-      return 'Two numbers clash (they are marked): check them against the paper.';
+      return t('entry.conflicts');
     case 'no_solution':
-      return 'This puzzle has no solution: check the numbers against the paper.';
+      return t('entry.no_solution');
     case 'several':
-      return `This puzzle has more than one solution: two of them differ in the ${r.differ.length} highlighted cells. Copy any numbers you missed from the paper.`;
+      return t('entry.several', { n: r.differ.length });
     case 'unique':
       return r.level
-        ? `Your puzzle is ${r.level}: its hardest step is ${midSentence(r.technique)}. Its numbers are locked; have fun.`
-        : 'Your puzzle has one solution. Its numbers are locked; have fun.';
+        ? t('entry.unique', { level: difficultyText(r.level), technique: language() === 'en' ? midSentence(r.technique) : techniqueName(r.technique) })
+        : t('entry.unique.plain');
     default:
       return '';
   }

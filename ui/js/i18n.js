@@ -108,6 +108,12 @@ export function errorText(e) {
   return base;
 }
 
+/** A technique's English name (as the engine gives it) in the current language. */
+export function techniqueName(name) {
+  const key = Object.keys(CATALOGUES.en).find((k) => k.startsWith('tech.') && CATALOGUES.en[k].toLowerCase() === String(name).toLowerCase());
+  return key ? t(key) : name;
+}
+
 /** "4 × 4", "9 × 9": board sizes read the same in every language we have. */
 export function sizeText(rows, cols = rows) {
   return `${rows} × ${cols}`;

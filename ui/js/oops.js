@@ -2,6 +2,7 @@
 // player in one calm sentence that blocks nothing. The backend saves the game after every move,
 // so what the player did is safe whatever broke here; play goes on.
 
+import { t } from './i18n.js';
 import { call } from './backend.js';
 import { toast } from './status.js';
 
@@ -23,7 +24,7 @@ export function reportError(message, source, line) {
   const now = performance.now();
   if (now - lastTold >= TELL_EVERY_MS) {
     lastTold = now;
-    toast(CALM_MESSAGE, 6000);
+    toast(t('oops.calm'), 6000);
   }
 }
 

@@ -3,6 +3,8 @@
 // (app.css, @media print). Ctrl+P and "Print puzzle" in Files… both come here; the browser's own
 // print command (beforeprint) gets the same sheet.
 
+import { t } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 // Drawn at this many pixels a side and scaled down by the printer: crisp on paper.
 const SHEET_PX = 1800;
@@ -61,7 +63,7 @@ export function wirePrint(host) {
 
   function printPuzzle() {
     if (!buildSheet()) {
-      host.toast('Only Sudoku and KenKen boards can be printed.');
+      host.toast(t('print.only'));
       return;
     }
     window.print();

@@ -110,7 +110,7 @@ export function createPenScreen(ctx, game) {
       b.setAttribute('aria-pressed', String(v === state.armed));
       b.classList.toggle('complete', done.has(v));
       b.classList.toggle('highlit', v === state.digit);
-      b.setAttribute('aria-label', `Number ${symbolChar(v)}${done.has(v) ? ', all placed' : ''}`);
+      b.setAttribute('aria-label', t(done.has(v) ? 'number.label.done' : 'number.label', { n: symbolChar(v) }));
     }
     for (const b of $('colours').children) b.setAttribute('aria-pressed', String(Number(b.dataset.colour) === state.colour));
   }
@@ -124,8 +124,9 @@ export function createPenScreen(ctx, game) {
         b.dataset.colour = k + 1;
         b.style.setProperty('--tint', c.tint);
         b.style.setProperty('--ink', c.ink);
-        b.setAttribute('aria-label', `Colour ${c.name} (${c.pattern})`);
-        b.title = `${c.name}: colour the selected cell, or choose it and tap cells (M)`;
+        const name = t(`colour.${c.pattern}`);
+        b.setAttribute('aria-label', t('colour.label', { name }));
+        b.title = t('colour.title', { name });
         b.setAttribute('aria-pressed', 'false');
         b.addEventListener('click', () => onColour(k + 1));
         return b;
@@ -154,7 +155,7 @@ export function createPenScreen(ctx, game) {
       state.armed = null;
       state.eraser = false;
       ctx.input.flush();
-      ctx.setStatus(`Tap or sweep over cells to colour them ${COLOURS[k - 1].name.toLowerCase()}. Tap the colour again to stop.`);
+      ctx.setStatus(t('colour.armed', { name: t(`colour.${COLOURS[k - 1].pattern}`) }));
     }
     sync();
   }
@@ -277,7 +278,7 @@ export function createPenScreen(ctx, game) {
     if (on) {
       state.armed = null;
       state.colour = null;
-      ctx.setStatus(state.mode === 'pencil' ? 'Eraser: rub out pencil notes. Press Eraser (X) again to stop.' : 'Eraser: rub out numbers and colours. Press Eraser (X) again to stop.');
+      ctx.setStatus(t(state.mode === 'pencil' ? 'eraser.notes' : 'eraser.cells'));
     }
     sync();
     ctx.redraw();
