@@ -758,6 +758,7 @@ fn a_puzzle_entered_from_paper_is_checked_then_played() {
     let e = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap_err();
     assert_eq!(e.kind(), "given_cell", "givens are locked");
     assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering");
+}
 
 /// Plays the game in play to the end with the hints' own moves; returns the hints asked for.
 fn win_with_hints(state: &AppState) -> u64 {
