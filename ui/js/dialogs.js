@@ -151,9 +151,7 @@ export function confirm({ title, text, ok, cancel }) {
 // ---------- settings, puzzles and files ----------
 
 function handwritingText(st) {
-  return st && st.samples
-    ? `The recogniser has learnt ${st.samples} sample${st.samples === 1 ? '' : 's'} of your handwriting, from your corrections and teaching. It stays on this device.`
-    : 'The recogniser knows only its general model. Correct its guesses, or teach it, and it learns your hand (on this device only).';
+  return st && st.samples ? t('hw.learnt', { count: st.samples }) : t('hw.general');
 }
 
 async function openSettings() {

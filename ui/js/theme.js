@@ -30,6 +30,8 @@ export const BOARD_VARS = {
   digitDisc: '--board-digit-disc',
   digitCandidate: '--board-digit-candidate',
   selectedEdge: '--board-selected-edge',
+  unsure: '--board-unsure',
+  unsureEdge: '--board-unsure-edge',
 };
 
 /** The theme to show for a setting, given whether the system prefers dark. */

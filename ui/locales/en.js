@@ -433,4 +433,17 @@ export default {
   'detail.kenken.not_connected': 'Cage {cage} is not one piece: row {row}, column {col} touches no other cell of it.',
   'detail.kenken.unreachable': 'Cage {cage} ({rule}): no numbers from 1 to {size} make its target.',
   'detail.kenken.other': 'The puzzle is not valid.',
+  // ---- handwriting: teaching, forgetting, an unsure guess's alternatives ----
+  'hw.legend': "Your handwriting",
+  'hw.teach': "Teach my handwriting…",
+  'hw.teach.title': "Write each symbol three times on the board",
+  'hw.forget': "Forget my handwriting",
+  'hw.forget.title': "The recogniser forgets what it learnt of your hand",
+  'hw.learnt': "The recogniser has learnt {count} samples of your handwriting, from your corrections and teaching. It stays on this device.",
+  'hw.general': "The recogniser knows only its general model. Correct its guesses, or teach it, and it learns your hand (on this device only).",
+  'hw.prompt': "Teaching: write {symbol} in any cell ({k} of {times}). Nothing is written into the puzzle. Esc stops.",
+  'hw.thanks': "Thank you: Inkdoku learnt {count} samples of your handwriting.",
+  'hw.stopped': "Teaching stopped: {count} samples learnt.",
+  'alt.group': "Not sure it is {n}: did you mean",
+  'alt.choice': "It is {n}",
 };

@@ -430,4 +430,17 @@ export default {
   'detail.kenken.not_connected': '笼子 {cage} 不连通：第{row}行第{col}列与笼中其他格子都不相邻。',
   'detail.kenken.unreachable': '笼子 {cage}（{rule}）：用 1 到 {size} 的数字无法得到目标值。',
   'detail.kenken.other': '这道谜题无效。',
+  // ---- handwriting: teaching, forgetting, an unsure guess's alternatives ----
+  'hw.legend': "你的笔迹",
+  'hw.teach': "教它认我的字…",
+  'hw.teach.title': "在棋盘上把每个符号写三遍",
+  'hw.forget': "忘掉我的笔迹",
+  'hw.forget.title': "识别器忘掉从你的笔迹学到的一切",
+  'hw.learnt': "识别器已从你的更正和教学中学到 {count} 个笔迹样本。样本只保存在这台设备上。",
+  'hw.general': "识别器目前只用通用模型。更正它的猜测或教它，它就会学会你的笔迹（只在这台设备上）。",
+  'hw.prompt': "教学中：在任意格子里写 {symbol}（第 {k} 遍，共 {times} 遍）。不会写进谜题。按 Esc 停止。",
+  'hw.thanks': "谢谢！Inkdoku 学到了你的 {count} 个笔迹样本。",
+  'hw.stopped': "教学已停止：学到了 {count} 个样本。",
+  'alt.group': "不确定是不是 {n}，你想写的是",
+  'alt.choice': "是 {n}",
 };

@@ -213,13 +213,13 @@ export function createPenScreen(ctx, game) {
     box.id = 'alternatives';
     box.className = 'alternatives';
     box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', `Not sure it is ${u.symbol}: did you mean`);
+    box.setAttribute('aria-label', t('alt.group', { n: u.symbol }));
     for (const a of u.alternatives) {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = a;
       b.dataset.symbol = a;
-      b.setAttribute('aria-label', `It is ${a}`);
+      b.setAttribute('aria-label', t('alt.choice', { n: a }));
       b.style.width = b.style.height = `${Math.round(Math.max(40, cell * 0.8))}px`;
       b.addEventListener('click', () => choose(u, a));
       box.append(b);
@@ -303,7 +303,7 @@ export function createPenScreen(ctx, game) {
   function promptCalibration() {
     const c = state.calibrating;
     const k = TIMES - (c.queue.filter((s) => s === c.queue[0]).length) + 1;
-    ctx.setStatus(`Teaching: write ${c.queue[0]} in any cell (${k} of ${TIMES}). Nothing is written into the puzzle. Esc stops.`);
+    ctx.setStatus(t('hw.prompt', { symbol: c.queue[0], k, times: TIMES }));
   }
 
   function stopCalibration(message) {
@@ -322,7 +322,7 @@ export function createPenScreen(ctx, game) {
     c.queue.shift();
     c.learnt++;
     if (c.queue.length) promptCalibration();
-    else stopCalibration(`Thank you: Inkdoku learnt ${c.learnt} samples of your handwriting.`);
+    else stopCalibration(t('hw.thanks', { count: c.learnt }));
   }
 
   window.addEventListener('inkdoku:calibrate', calibrate);
@@ -500,7 +500,7 @@ export function createPenScreen(ctx, game) {
 
     onKey(ev) {
       if (state.calibrating && ev.key === 'Escape') {
-        stopCalibration(`Teaching stopped: ${state.calibrating.learnt} samples learnt.`);
+        stopCalibration(t('hw.stopped', { count: state.calibrating.learnt }));
         return true;
       }
       const a = keyAction(ev, view.size);
