@@ -235,6 +235,10 @@ test('keyboard only: cursor, Enter, Shift+arrows grow a cage; several solutions 
   await key('1');
   await key('8');
   await key('+');
+  // The board without a canvas: every cell says which cage holds it.
+  const labels = await page.$$eval('#a11y-grid [role="gridcell"]', (cells) => cells.map((c) => c.getAttribute('aria-label')));
+  assert.equal(labels.length, 9);
+  assert.match(labels[4], /row 2, column 2, in cage 18\+, chosen/);
   await page.click('#ke-solve');
   await waitEntry(() => window.__inkdoku.entry.verdict === 'multiple');
   assert.match((await entry()).message, /More than one solution/);

@@ -446,4 +446,8 @@ export default {
   'hw.stopped': "Teaching stopped: {count} samples learnt.",
   'alt.group': "Not sure it is {n}: did you mean",
   'alt.choice': "It is {n}",
+  // ---- the KenKen entry board without a canvas (screens/kenken-entry.js) ----
+  'ke.a11y.free': "in no cage yet",
+  'ke.a11y.cage': "in cage {rule}",
+  'ke.a11y.chosen': "in cage {rule}, chosen",
 };

@@ -443,4 +443,8 @@ export default {
   'hw.stopped': "教学已停止：学到了 {count} 个样本。",
   'alt.group': "不确定是不是 {n}，你想写的是",
   'alt.choice': "是 {n}",
+  // ---- the KenKen entry board without a canvas (screens/kenken-entry.js) ----
+  'ke.a11y.free': "还不在笼子里",
+  'ke.a11y.cage': "在笼子 {rule} 里",
+  'ke.a11y.chosen': "在笼子 {rule} 里，已选中",
 };

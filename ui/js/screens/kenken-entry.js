@@ -9,7 +9,7 @@
 
 import { t, errorText, difficultyText, sizeText } from '../i18n.js';
 import { CageEditor, pathCells } from '../cage-editor.js';
-import { drawKenken } from '../kenken-board.js';
+import { drawKenken, cageLabel } from '../kenken-board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
 
@@ -249,6 +249,15 @@ export function createKenkenEntry(ctx, { size }) {
     changed(editor.removeAt(cells));
   }
 
+  function cellText(r, c) {
+    const i = editor.cageAt(r, c);
+    const parts = [];
+    if (shown) parts.push(String(shown.values[r * editor.size + c]));
+    if (i < 0) parts.push(t('ke.a11y.free'));
+    else parts.push(t(i === editor.selected ? 'ke.a11y.chosen' : 'ke.a11y.cage', { rule: cageLabel(editor.cages[i]) }));
+    return parts.join(', ');
+  }
+
   function onDragPoints(points) {
     const cells = pathCells(points, editor.size);
     if (!cells.length) return;
@@ -341,18 +350,29 @@ export function createKenkenEntry(ctx, { size }) {
           ctx.redraw();
           return null;
         case 'drag':
-        case 'tap':
+        case 'tap': {
           live = null;
+          // A tap from the accessible grid (Enter, Space, a click) names its cell, not a point.
+          const n = editor.size;
+          const fromGrid = e.type === 'tap' && !e.point;
+          const points = e.type === 'drag' ? e.points : [fromGrid ? { x: (e.cell.col + 0.5) / n, y: (e.cell.row + 0.5) / n } : e.point];
           // The eraser end rubs out every cage it touches (one undo step).
-          if (e.eraser) return erase(e.type === 'tap' ? [e.point] : e.points);
-          keyboard = false;
+          if (e.eraser) return erase(points);
+          keyboard = fromGrid;
+          if (fromGrid) cursor = { row: e.cell.row, col: e.cell.col };
           // A tap is a drag that stayed put: the cell under it makes (or chooses) a cage.
-          return onDragPoints(e.type === 'drag' ? e.points : [e.point]);
+          return onDragPoints(points);
+        }
         default:
           return null;
       }
     },
     onKey,
+    // The accessible grid over the canvas: each cell says which cage holds it (and its value
+    // when a solution is shown); Enter or Space on a cell taps it.
+    a11y() {
+      return { rows: editor.size, cols: editor.size, text: cellText, selected: keyboard ? cursor : null, focusSelects: false };
+    },
     history: {
       can: () => ({ undo: editor.past.length > 0, redo: editor.future.length > 0 }),
       undo: () => { if (editor.undo()) changed({ ok: true }); },
