@@ -5,23 +5,14 @@
 // and a fair puzzle starts rated, its numbers locked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { openPenPage, closePenPage } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
-import { loadSamples, placeInCell, Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { loadSamples, placeInCell, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
-let server, browser, page, pen;
+let session, page, pen;
 
-before(async () => {
-  server = await startDevServer();
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
-  pen = new Pen(await page.createCDPSession());
-}, { timeout: 60000 });
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+before(async () => ({ page, pen } = session = await openPenPage()), { timeout: 60000 });
+after(() => closePenPage(session));
 
 const PAPER = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const ui = () => pageState(page);

@@ -6,23 +6,14 @@
 // its confirmation and the win screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { openPenPage, closePenPage } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
-import { loadSamples, spread, placeInCell, Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { loadSamples, spread, placeInCell, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
-let server, browser, page, pen;
+let session, page, pen;
 
-before(async () => {
-  server = await startDevServer();
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
-  pen = new Pen(await page.createCDPSession());
-}, { timeout: 60000 });
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+before(async () => ({ page, pen } = session = await openPenPage()), { timeout: 60000 });
+after(() => closePenPage(session));
 
 const ui = () => pageState(page);
 const rect = () => boardRect(page);

@@ -7,23 +7,14 @@
 // docs/screenshots/unsure.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { openPenPage, closePenPage } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
-import { loadSamples, Pen, pageState, boardRect, writeInCell } from '../support/pen.mjs';
+import { loadSamples, pageState, boardRect, writeInCell } from '../support/pen.mjs';
 
-let server, browser, page, pen;
+let session, page, pen;
 
-before(async () => {
-  server = await startDevServer();
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
-  pen = new Pen(await page.createCDPSession());
-}, { timeout: 60000 });
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+before(async () => ({ page, pen } = session = await openPenPage()), { timeout: 60000 });
+after(() => closePenPage(session));
 
 const ui = () => pageState(page);
 const LINE = 377;

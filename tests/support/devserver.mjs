@@ -37,3 +37,20 @@ export async function openApp(browser, url) {
   page.errors = errors;
   return page;
 }
+
+/**
+ * The set-up most pen tests share: the dev server (with `args`), a headless Chromium of
+ * `width` x `height`, the app page and a CDP pen on it. `close(session)` undoes it.
+ */
+export async function openPenPage({ width = 1200, height = 760, args = [] } = {}) {
+  const { Pen } = await import('./pen.mjs');
+  const server = await startDevServer({ args });
+  const browser = await launchChromium({ width, height });
+  const page = await openApp(browser, server.url);
+  return { server, browser, page, pen: new Pen(await page.createCDPSession()) };
+}
+
+export async function closePenPage({ server, browser } = {}) {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+}
