@@ -96,8 +96,8 @@ fn locate(error: KenkenError) -> Problem {
         | E::NotOneCell { cage, .. }
         | E::Unreachable { cage, .. }
         | E::NoTarget { cage }
-        | E::NoOperation { cage } => (Some(cage - 1), vec![]),
-        E::CellOutside { cage, .. } => (Some(cage - 1), vec![]),
+        | E::NoOperation { cage }
+        | E::CellOutside { cage, .. } => (Some(cage - 1), vec![]),
         E::DuplicateCell { cage, row, col } | E::Disconnected { cage, row, col } => (Some(cage - 1), vec![(*row, *col)]),
         E::Overlap { row, col, second, .. } => (Some(second - 1), vec![(*row, *col)]),
         E::Uncovered { row, col } => (None, vec![(*row, *col)]),

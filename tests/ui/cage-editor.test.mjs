@@ -126,3 +126,13 @@ test('the eraser removes every cage it crosses in one step; a cage grows by a ne
   assert.match(e.extend([0, 2]).error, /one piece/);
   assert.match(e.extend([3, 2]).error, /off the board/);
 });
+
+test('clear all removes every cage in one undo step', () => {
+  const e = new CageEditor(3);
+  e.draw([cell(0, 0), cell(0, 1)]);
+  e.draw([cell(2, 2)]);
+  e.clearAll();
+  assert.deepEqual([e.cages.length, e.selected], [0, null]);
+  e.undo();
+  assert.equal(e.cages.length, 2);
+});

@@ -188,6 +188,14 @@ export class CageEditor {
     this.typing = null;
   }
 
+  /** Deletes every cage (one undo step). */
+  clearAll() {
+    return this.change(() => {
+      this.cages = [];
+      this.selected = null;
+    });
+  }
+
   /** Deletes the selected (or given) cage. */
   remove(index = this.selected) {
     if (!this.cages[index]) return { error: t('ce.choose') };

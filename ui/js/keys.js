@@ -10,7 +10,7 @@
  *   | {type:'toggleEraser'} | {type:'colour'}} KeyAction
  */
 
-const ARROWS = {
+export const ARROWS = {
   ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
   // Legacy names (old Edge/IE) for the same keys.
   Up: [-1, 0], Down: [1, 0], Left: [0, -1], Right: [0, 1],

@@ -12,10 +12,10 @@ import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken, cageLabel } from '../kenken-board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
+import { ARROWS } from '../keys.js';
 
 const $ = (id) => document.getElementById(id);
 const KEY_OPS = { '+': '+', '-': '-', '*': '*', x: '*', X: '*', '/': '/', '=': '=' };
-const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 /** "Sample": a 6x6 of medium level made by our generator (src/kenken/bank/kenken6.txt). */
 export const SAMPLE = {
@@ -155,7 +155,7 @@ export function createKenkenEntry(ctx, { size }) {
     click('ke-delete', () => changed(editor.remove()));
     click('ke-clear', async () => {
       if (editor.cages.length && !(await ctx.confirm({ title: t('entry.clear.title'), text: t('ke.clear.text'), ok: t('btn.clear') }))) return;
-      changed(editor.change(() => { editor.cages = []; editor.selected = null; }));
+      changed(editor.clearAll());
     });
     click('ke-sample', () => replace(SAMPLE, t('ke.sample')));
     click('ke-solve', solve);
@@ -175,7 +175,6 @@ export function createKenkenEntry(ctx, { size }) {
     cursor = { row: 0, col: 0 };
     changed({ ok: true });
     say(note);
-    publish();
   }
 
   function showSolution(values, differ = []) {
