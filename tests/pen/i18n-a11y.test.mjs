@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, resizePage } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 
 const require = createRequire(import.meta.url);
@@ -121,8 +121,7 @@ test('Chinese: the view speaks Simplified Chinese, fits at 1920x1080 and 800x480
   assert.ok(fonts.some((f) => /CJK|YaHei|Noto Sans SC/i.test(f)), `the Chinese text's font: ${fonts}`);
   assert.deepEqual(await panelFits(), []);
   await page.screenshot({ path: artifactPath('i18n-zh-1920x1080.png') });
-  await page.setViewport({ width: 800, height: 480, deviceScaleFactor: 1 });
-  await page.waitForFunction(() => window.innerWidth === 800);
+  await resizePage(page, { width: 800, height: 480, deviceScaleFactor: 1 });
   assert.deepEqual(await panelFits(), []);
   await page.screenshot({ path: artifactPath('i18n-zh-800x480.png') });
 
@@ -148,13 +147,12 @@ test('Chinese: the view speaks Simplified Chinese, fits at 1920x1080 and 800x480
     await page.screenshot({ path: artifactPath(`i18n-zh-${dialog}-800x480.png`) });
     await page.keyboard.press('Escape');
   }
-  await page.setViewport({ width: 1920, height: 1080, deviceScaleFactor: 2 });
-  await page.waitForFunction(() => window.devicePixelRatio === 2);
+  await resizePage(page, { width: 1920, height: 1080, deviceScaleFactor: 2 });
   assert.deepEqual(await panelFits(), []);
   await page.screenshot({ path: artifactPath('i18n-zh-4k-200pct.png') });
 
   // Settings → English: the page changes at once, no reload.
-  await page.setViewport({ width: 1920, height: 1080, deviceScaleFactor: 1 });
+  await resizePage(page, { width: 1920, height: 1080, deviceScaleFactor: 1 });
   const before = await page.evaluate(() => window.__inkdoku.drawCount);
   await page.click('#btn-settings');
   await page.waitForSelector('#dlg-settings[open]');
@@ -166,17 +164,16 @@ test('Chinese: the view speaks Simplified Chinese, fits at 1920x1080 and 800x480
   assert.match(after.cell, /^row 1, column 1, /);
   assert.ok(after.draws > before, 'the board was redrawn');
   await page.screenshot({ path: artifactPath('i18n-en-1920x1080.png') });
-  await page.setViewport({ width: 800, height: 480, deviceScaleFactor: 1 });
-  await page.waitForFunction(() => window.innerWidth === 800);
+  await resizePage(page, { width: 800, height: 480, deviceScaleFactor: 1 });
   assert.deepEqual(await panelFits(), []);
   await page.screenshot({ path: artifactPath('i18n-en-800x480.png') });
-  await page.setViewport({ width: 1920, height: 1080, deviceScaleFactor: 1 });
+  await resizePage(page, { width: 1920, height: 1080, deviceScaleFactor: 1 });
 });
 
 test('the Files label never breaks the "." onto a line of its own (English, 800x480)', { timeout: 30000 }, async () => {
+  // A reload, so a test that failed before this one leaves no language or size behind.
   await setSettings({ language: 'en' });
-  await page.setViewport({ width: 800, height: 480, deviceScaleFactor: 1 });
-  await page.waitForFunction(() => window.innerWidth === 800);
+  await reload(800, 480);
   await page.click('#btn-share');
   await page.waitForSelector('#dlg-share[open]');
   const l = await page.evaluate(() => { const e = document.querySelector('label[for=share-text]'); return { h: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) || 20, text: e.textContent }; });
@@ -184,7 +181,7 @@ test('the Files label never breaks the "." onto a line of its own (English, 800x
   assert.ok(l.h < l.line * 1.6, `one line (${l.h}px, line ${l.line}px)`);
   await page.screenshot({ path: artifactPath('i18n-en-files-800x480.png') });
   await page.keyboard.press('Escape');
-  await page.setViewport({ width: 1920, height: 1080, deviceScaleFactor: 1 });
+  await resizePage(page, { width: 1920, height: 1080, deviceScaleFactor: 1 });
 });
 
 test('each theme paints the page and the board in its own colours', { timeout: 60000 }, async () => {

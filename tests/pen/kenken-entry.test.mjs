@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, resizePage } from '../support/devserver.mjs';
 import { artifactPath, repoRoot, sleep } from '../support/proc.mjs';
 import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -258,8 +258,7 @@ test('the sample solves; the entry screen fits at 1920x1080 and 800x480', { time
   await page.click('#ke-solve');
   await waitEntry(() => window.__inkdoku.entry.verdict === 'unique');
   for (const [w, h] of [[1920, 1080], [800, 480]]) {
-    await page.setViewport({ width: w, height: h, deviceScaleFactor: 1 });
-    await sleep(300);
+    await resizePage(page, { width: w, height: h });
     // Every control of the panel is on screen, none cut off.
     const off = await page.evaluate(() => {
       const panel = document.getElementById('panel').getBoundingClientRect();

@@ -6,7 +6,7 @@
 // its confirmation and the win screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPenPage, closePenPage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { loadSamples, spread, placeInCell, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -230,7 +230,7 @@ test('the KenKen board at 1920x1080, 800x480, 4K at 200%, portrait and left-hand
     { name: 'kenken-left-handed', width: 1366, height: 768, dpr: 1.5, size: 5, hand: 'left' },
   ];
   for (const s of shots) {
-    await page.setViewport({ width: s.width, height: s.height, deviceScaleFactor: s.dpr });
+    await resizePage(page, { width: s.width, height: s.height, deviceScaleFactor: s.dpr });
     if (s.hand) await setHand(s.hand);
     const n = s.size;
     const v = await newKenken(n, 'medium');

@@ -4,7 +4,7 @@
 // multi-stroke digits behave as on paper.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPenPage, closePenPage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { loadSamples, spread, placeInCell, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -149,7 +149,7 @@ test('pencil notes stay glued to the board through a resize', { timeout: 60000 }
   }, notes[0].points[5]);
   assert.ok(dark > 0, 'the note is drawn at its board position after the resize');
   await page.screenshot({ path: artifactPath('pen-notes-resized.png') });
-  await page.setViewport({ width: 1200, height: 760 });
+  await resizePage(page, { width: 1200, height: 760 });
   await page.click('#mode-pen');
 });
 

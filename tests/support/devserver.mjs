@@ -50,6 +50,17 @@ export async function openPenPage({ width = 1200, height = 760, args = [] } = {}
   return { server, browser, page, pen: new Pen(await page.createCDPSession()) };
 }
 
+/**
+ * Resizes the page and waits until the app has laid itself out for the new size: Chromium fires
+ * `resize` at its next frame, so the old layout is still on screen just after setViewport. (A new
+ * device-pixel ratio alone changes no CSS-pixel layout, and headless Chromium fires nothing for it.)
+ */
+export async function resizePage(page, { width, height, deviceScaleFactor = 1 }) {
+  await page.setViewport({ width, height, deviceScaleFactor });
+  await page.waitForFunction((want) => window.__inkdoku && window.__inkdoku.renderedFor === want, { timeout: 10000 }, `${width}x${height}`);
+  await page.waitForFunction((dpr) => window.devicePixelRatio === dpr, { timeout: 10000 }, deviceScaleFactor);
+}
+
 export async function closePenPage({ server, browser } = {}) {
   if (browser) await browser.close();
   if (server) await server.stop();

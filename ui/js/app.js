@@ -73,6 +73,7 @@ function render() {
   app.layout = layout;
   $('app').dataset.hand = hand();
   $('app').dataset.orientation = layout.orientation;
+  telemetry.renderedFor = `${window.innerWidth}x${window.innerHeight}`;
   const px = (v) => `${v}px`;
   Object.assign($('board-wrap').style, { left: px(layout.board.x), top: px(layout.board.y), width: px(layout.board.size), height: px(layout.board.size) });
   Object.assign($('panel').style, { left: px(layout.panel.x), top: px(layout.panel.y), width: px(layout.panel.width), height: px(layout.panel.height) });
