@@ -19,6 +19,7 @@ import { wireEntry, enterOnBoard, isEntering } from './entry.js';
 import { t, setLanguage, pickLanguage, onLanguageChange, language } from './i18n.js';
 import { applyTheme } from './theme.js';
 import { A11yGrid } from './a11ygrid.js';
+import { createCalibration } from './screens/calibrate.js';
 import { wireStats } from './screens/stats.js';
 
 const $ = (id) => document.getElementById(id);
@@ -117,6 +118,7 @@ const ctx = {
   show: (view) => show(view),
   startGame: (view, note) => { if (startGame(view)) setStatus(note); },
   historyChanged: () => syncHistory(),
+  backToGame: (note) => backToGame(note),
   redraw: render,
   setStatus,
   toast,
@@ -187,13 +189,40 @@ function enterPuzzle(kind, args) {
     return;
   }
   if (!g || !g.entry) return;
-  useScreen((c) => g.entry(c, args));
+  useSideScreen((c) => g.entry(c, args));
+}
+
+/** A screen with no game shown (an entry screen, the calibration sheet). */
+function useSideScreen(make) {
+  useScreen(make);
   app.view = null;
   wasSolved = false;
   $('celebration').hidden = true;
   $('timer').textContent = '–';
   syncHistory();
   render();
+}
+
+/**
+ * "Teach my handwriting" (screens/calibrate.js): the game in play waits, its clock stopped,
+ * until the sheet is saved or cancelled (ctx.backToGame). A 16x16 player starts with A-G.
+ */
+async function calibrate() {
+  const letters = Boolean(app.view && app.view.size === 16);
+  if (app.view && app.view.running) await callOrToast('set_timer', { running: false });
+  useSideScreen((c) => createCalibration(c, { letters }));
+}
+
+/** Back from a side screen to the game in play, its clock running again; or a new game. */
+async function backToGame(note) {
+  let v;
+  try {
+    v = await call('set_timer', { running: true });
+  } catch (e) {
+    if (e.kind === 'no_game') return newDefaultGame();
+    v = await callOrToast('board');
+  }
+  if (v && startGame(v)) setStatus(note);
 }
 
 /** Another game: new, generated, continued, imported or opened. */
@@ -260,6 +289,8 @@ async function history(command) {
     screen.history[command]();
     return;
   }
+  // A side screen without a history of its own: the game put aside is not touched.
+  if (!app.view) return;
   const v = await callOrToast(command);
   if (v) show(v);
 }
@@ -301,7 +332,7 @@ function wire() {
   });
   $('btn-undo').addEventListener('click', () => history('undo'));
   $('btn-redo').addEventListener('click', () => history('redo'));
-  wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle });
+  wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle, calibrate });
   wireEntry(entryHost);
   wirePrint({ view: () => app.view, game: gameOf, toast });
   wireStats();

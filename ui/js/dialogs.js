@@ -212,8 +212,7 @@ export function wireDialogs(app) {
     if (st) $('hw-status').textContent = handwritingText(st);
   });
   $('dlg-settings').addEventListener('close', () => {
-    // The pen screen runs the teaching (screens/penplay.js): it owns the board and its ink.
-    if ($('dlg-settings').returnValue === 'calibrate') window.dispatchEvent(new CustomEvent('inkdoku:calibrate'));
+    if ($('dlg-settings').returnValue === 'calibrate') host.calibrate();
     if ($('dlg-settings').returnValue !== 'save') return;
     host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, language: $('set-language').value, theme: $('set-theme').value });
   });

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use inkdoku::ink::adapt::{self, Adapter, Profile};
-use inkdoku::ink::{model, Stroke};
+use inkdoku::ink::{self, model, Recognition, Stroke};
 use inkdoku::play::PlayView;
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +65,15 @@ impl Handwriting {
     /// Adds a sample and writes the profile (atomically); the adapter follows.
     fn learn(&mut self, symbol: char, strokes: &[Stroke]) -> Result<(), CommandError> {
         self.profile.add(symbol, strokes).map_err(|e| CommandError::Handwriting(e.to_string()))?;
+        self.rebuild();
+        self.store()
+    }
+
+    /// Adds a whole calibration sheet, then writes the profile once.
+    fn learn_all(&mut self, samples: &[SampleArgs]) -> Result<(), CommandError> {
+        for s in samples {
+            self.profile.add(s.symbol, &s.strokes).map_err(|e| CommandError::Handwriting(e.to_string()))?;
+        }
         self.rebuild();
         self.store()
     }
@@ -142,6 +151,43 @@ pub fn add_handwriting_sample(state: &AppState, args: SampleArgs) -> Result<Hand
     let mut inner = state.lock();
     inner.handwriting.learn(args.symbol, &args.strokes)?;
     Ok(inner.handwriting.status())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SamplesArgs {
+    pub samples: Vec<SampleArgs>,
+}
+
+/// The calibration sheet's samples, all at once (one write of the profile). Nothing is kept
+/// when one of them can't be used.
+pub fn add_handwriting_samples(state: &AppState, args: SamplesArgs) -> Result<HandwritingStatus, CommandError> {
+    let mut inner = state.lock();
+    let before = inner.handwriting.profile.clone();
+    if let Err(e) = inner.handwriting.learn_all(&args.samples) {
+        inner.handwriting.profile = before;
+        inner.handwriting.rebuild();
+        return Err(e);
+    }
+    Ok(inner.handwriting.status())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadArgs {
+    /// The legal symbols: "1-4", "1-6", "1-9" or "1-9A-G".
+    pub symbols: String,
+    pub strokes: Vec<Stroke>,
+}
+
+/// How the recogniser, with what it knows of the player's hand, reads some ink (the
+/// calibration sheet shows it beside each sample). Changes nothing.
+pub fn read_handwriting(state: &AppState, args: ReadArgs) -> Result<Recognition, CommandError> {
+    let bad = |detail: String| CommandError::BadArguments { command: "read_handwriting".into(), detail };
+    let legal = ink::parse_symbol_set(&args.symbols).map_err(|e| bad(e.to_string()))?;
+    let net = model::embedded().map_err(|e| CommandError::Internal(e.to_string()))?;
+    let inner = state.lock();
+    ink::recognize_with(net, inner.handwriting.adapter(), &args.strokes, &legal).map_err(|e| bad(e.to_string()))
 }
 
 pub fn handwriting_status(state: &AppState) -> Result<HandwritingStatus, CommandError> {

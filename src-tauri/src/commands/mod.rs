@@ -50,6 +50,8 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "write_cell" => to_value(game::write_cell(state, a.parse()?)),
         "choose_alternative" => to_value(handwriting::choose_alternative(state, a.parse()?)),
         "add_handwriting_sample" => to_value(handwriting::add_handwriting_sample(state, a.parse()?)),
+        "add_handwriting_samples" => to_value(handwriting::add_handwriting_samples(state, a.parse()?)),
+        "read_handwriting" => to_value(handwriting::read_handwriting(state, a.parse()?)),
         "handwriting_status" => to_value(handwriting::handwriting_status(state)),
         "reset_handwriting" => to_value(handwriting::reset_handwriting(state)),
         "set_timer" => to_value(game::set_timer(state, a.parse()?)),

@@ -19,6 +19,8 @@ pub const COMMANDS: &[&str] = &[
     "write_cell",
     "choose_alternative",
     "add_handwriting_sample",
+    "add_handwriting_samples",
+    "read_handwriting",
     "handwriting_status",
     "reset_handwriting",
     "set_timer",

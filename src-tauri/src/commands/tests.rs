@@ -908,3 +908,31 @@ fn an_unsure_guess_can_be_replaced_once_and_teaches_the_profile() {
     assert!(std::fs::read_dir(&dir).unwrap().flatten().any(|e| e.file_name().to_string_lossy().starts_with("handwriting.json.corrupt-")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_calibration_sheet_is_read_without_changes_then_learnt_at_once_or_not_at_all() {
+    let dir = temp_dir("calibration-sheet");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let strokes = unsure_seven(0, 0)["strokes"].clone();
+    let read = |state: &AppState| dispatch(state, "read_handwriting", json!({"symbols": "1-9", "strokes": strokes})).unwrap();
+    let before = read(&state);
+    assert_eq!(before["kind"], "symbol", "{before}");
+    assert_eq!(dispatch(&state, "handwriting_status", Value::Null).unwrap()["samples"], 0, "reading learns nothing");
+    // Refused: an unknown symbol set, ink that is no ink, a sheet with one unusable sample.
+    let bad = dispatch(&state, "read_handwriting", json!({"symbols": "1-7", "strokes": strokes}));
+    assert_eq!(bad.unwrap_err().kind(), "bad_arguments");
+    let empty = dispatch(&state, "read_handwriting", json!({"symbols": "1-9", "strokes": []}));
+    assert_eq!(empty.unwrap_err().kind(), "bad_arguments");
+    let sheet = |last: &str| json!({"samples": [{"symbol": "7", "strokes": strokes}, {"symbol": "7", "strokes": strokes}, {"symbol": last, "strokes": strokes}]});
+    let refused = dispatch(&state, "add_handwriting_samples", sheet("%"));
+    assert_eq!(refused.unwrap_err().kind(), "handwriting");
+    assert_eq!(dispatch(&state, "handwriting_status", Value::Null).unwrap()["samples"], 0, "all or nothing");
+    assert!(!dir.join("handwriting.json").exists());
+    // The whole sheet at once: stored, and the ink now reads as the player meant it.
+    let st = dispatch(&state, "add_handwriting_samples", sheet("7")).unwrap();
+    assert_eq!((st["samples"].as_u64(), st["counts"]["7"].as_u64()), (Some(3), Some(3)));
+    assert!(dir.join("handwriting.json").exists());
+    let after = read(&state);
+    assert_eq!(after["candidates"][0][0], "7", "{after}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

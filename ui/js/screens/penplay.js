@@ -42,7 +42,6 @@ export function createPenScreen(ctx, game) {
     colour: null, // a colour chosen first, then cells tapped or swept
     victory: null, // 'wave' while the board celebrates a win, 'still' with reduced motion
     unsure: null, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
-    calibrating: null, // {queue: symbols still to write, total, learnt}: teaching the recogniser
   };
   let view = null;
   let flashTimer = null;
@@ -289,47 +288,8 @@ export function createPenScreen(ctx, game) {
     if (sel) ctx.act({ type: 'clear', row: sel.row, col: sel.col });
   }
 
-  // Teaching: every symbol of this board three times, written anywhere on the board; the ink
-  // becomes samples of the player's hand and nothing is written into the puzzle.
-  const TIMES = 3;
-  function calibrate() {
-    const queue = [];
-    for (let v = 1; v <= view.size; v++) for (let k = 0; k < TIMES; k++) queue.push(symbolChar(v));
-    redrawWith({ calibrating: { queue, total: queue.length, learnt: 0 }, unsure: null });
-    offerAlternatives();
-    promptCalibration();
-  }
-
-  function promptCalibration() {
-    const c = state.calibrating;
-    const k = TIMES - (c.queue.filter((s) => s === c.queue[0]).length) + 1;
-    ctx.setStatus(t('hw.prompt', { symbol: c.queue[0], k, times: TIMES }));
-  }
-
-  function stopCalibration(message) {
-    state.calibrating = null;
-    ctx.setStatus(message);
-  }
-
-  async function learn(strokes) {
-    const c = state.calibrating;
-    const symbol = c.queue[0];
-    const args = { symbol, strokes: strokes.map((s) => s.map(({ x, y }) => ({ x, y }))) };
-    const st = await ctx.callOrToast('add_handwriting_sample', args);
-    telemetry.writes++;
-    telemetry.lastWrite = { calibration: symbol, status: st };
-    if (!st || state.calibrating !== c) return;
-    c.queue.shift();
-    c.learnt++;
-    if (c.queue.length) promptCalibration();
-    else stopCalibration(t('hw.thanks', { count: c.learnt }));
-  }
-
-  window.addEventListener('inkdoku:calibrate', calibrate);
-
   // A group of pen strokes in one cell, read by the backend.
   async function write({ cell, strokes }) {
-    if (state.calibrating) return learn(strokes);
     const started = performance.now();
     const args = { row: cell.row, col: cell.col, strokes: strokes.map((s) => s.map(({ x, y, t, p }) => ({ x, y, t, p }))) };
     let res;
@@ -499,10 +459,6 @@ export function createPenScreen(ctx, game) {
     },
 
     onKey(ev) {
-      if (state.calibrating && ev.key === 'Escape') {
-        stopCalibration(t('hw.stopped', { count: state.calibrating.learnt }));
-        return true;
-      }
       const a = keyAction(ev, view.size);
       if (!a) return false;
       const sel = state.selected;
@@ -527,8 +483,6 @@ export function createPenScreen(ctx, game) {
     destroy() {
       clearTimeout(flashTimer);
       victory = null;
-      window.removeEventListener('inkdoku:calibrate', calibrate);
-      state.calibrating = null;
       state.unsure = null;
       offerAlternatives();
       stopListening();
