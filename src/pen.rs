@@ -8,7 +8,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::grid::symbol_value;
-use crate::ink::{self, adapt::Adapter, gesture::Gesture, InkError, Recognition, Stroke};
+use crate::ink::{self, adapt::Adapter, gesture::Gesture, InkError, Recognition, Stroke, Unread};
 use crate::session::HistoryError;
 use crate::session::{Game, Session};
 
@@ -36,8 +36,9 @@ pub enum Meaning {
     /// A legal symbol, with the recogniser's confidence (0..1) and its value; when `unsure`,
     /// `alternatives` are the runners-up (best first) the player can pick instead.
     Symbol { symbol: char, value: u8, confidence: f32, unsure: bool, alternatives: Vec<char> },
-    /// Nothing legal was recognised; `reason` is meant for the player.
-    Rejected { reason: String },
+    /// Nothing legal was recognised; `reason` is meant for the player (English), `why` is the
+    /// same as data.
+    Rejected { reason: String, why: Unread },
 }
 
 /// Reads a stroke group written into one cell of a board with `side` cells per side (strokes
@@ -66,13 +67,17 @@ pub fn interpret_with(
                         unsure,
                         alternatives: if unsure { alternatives(&candidates) } else { Vec::new() },
                     },
-                    None => Meaning::Rejected { reason: format!("{symbol:?} is not a symbol of this board") },
+                    None => rejected(Unread::NotAllowed { looks_like: symbol }),
                 },
-                None => Meaning::Rejected { reason: "nothing legal was recognised".into() },
+                None => rejected(Unread::Unclear { guess: '?', percent: 0 }),
             },
-            Recognition::Rejected { reason } => Meaning::Rejected { reason },
+            Recognition::Rejected { reason, why } => Meaning::Rejected { reason, why },
         },
     })
+}
+
+fn rejected(why: Unread) -> Meaning {
+    Meaning::Rejected { reason: why.sentence(), why }
 }
 
 /// Runners-up worth offering when the answer is unsure: at most [`MAX_ALTERNATIVES`], the
@@ -100,8 +105,9 @@ pub enum WriteOutcome {
     /// cell and offers `alternatives` (best first), one of which [`replace_guess`] writes
     /// instead, in the same undo step.
     Symbol { symbol: char, confidence: f32, unsure: bool, alternatives: Vec<char> },
-    /// Nothing legal was recognised; nothing changed.
-    Rejected { reason: String },
+    /// Nothing legal was recognised; nothing changed. `why`: the reason as data
+    /// (`{"code": "dot" | "not_allowed" | "unclear", ...}`), `reason` in English.
+    Rejected { reason: String, why: Unread },
     /// A stroke much smaller than the cell: a selection, not writing.
     Tap,
     /// A zig-zag over the cell: cleared.
@@ -191,6 +197,6 @@ pub fn write_with<G: PenGame>(
             session.apply(G::write(row, col, value)).map_err(WriteError::Move)?;
             WriteOutcome::Symbol { symbol, confidence, unsure, alternatives }
         }
-        Meaning::Rejected { reason } => WriteOutcome::Rejected { reason },
+        Meaning::Rejected { reason, why } => WriteOutcome::Rejected { reason, why },
     })
 }

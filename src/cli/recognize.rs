@@ -130,7 +130,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
                 println!("{c} {p:.3}  (then {}){flag}", rest.join(", "));
                 Ok(ExitCode::SUCCESS)
             }
-            Recognition::Rejected { reason } => {
+            Recognition::Rejected { reason, .. } => {
                 println!("rejected: {reason}");
                 Ok(ExitCode::from(1))
             }

@@ -167,8 +167,37 @@ pub enum Recognition {
     /// the best is not far enough ahead of the second ([`UNSURE_MARGIN`]); the app shows it as
     /// a guess with the runners-up one tap away instead of as a typed digit.
     Symbol { candidates: Vec<(char, f32)>, unsure: bool },
-    /// Nothing legal was confident enough; `reason` is meant for the player.
-    Rejected { reason: String },
+    /// Nothing legal was confident enough; `reason` is meant for the player (English), `why`
+    /// says the same as data, for the view to say in the player's language.
+    Rejected { reason: String, why: Unread },
+}
+
+/// Why ink was not read, as data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum Unread {
+    /// A single dot.
+    Dot,
+    /// It looks like a symbol this board does not use (a `0`, or a `7` on a 6x6).
+    NotAllowed { looks_like: char },
+    /// Nothing was confident enough: the best legal guess, and its probability in percent.
+    Unclear { guess: char, percent: u8 },
+}
+
+impl Unread {
+    /// The English sentence (`Recognition::Rejected.reason`).
+    pub fn sentence(&self) -> String {
+        match self {
+            Unread::Dot => "the ink is a single dot, not a symbol".to_string(),
+            Unread::NotAllowed { looks_like } => format!("looks like {looks_like:?}, which is not allowed here"),
+            Unread::Unclear { guess, percent } => format!("unclear writing: best guess {guess:?} at {percent}%"),
+        }
+    }
+
+    /// The rejection carrying this reason.
+    pub fn rejected(self) -> Recognition {
+        Recognition::Rejected { reason: self.sentence(), why: self }
+    }
 }
 
 impl Recognition {
@@ -234,7 +263,7 @@ pub fn recognize_with(
     let legal_idx = legal_indices(legal)?;
     match probabilities(net, adapter, strokes)? {
         Some(probs) => Ok(decide(&probs, &legal_idx)),
-        None => Ok(Recognition::Rejected { reason: "the ink is a single dot, not a symbol".to_string() }),
+        None => Ok(Unread::Dot.rejected()),
     }
 }
 
@@ -311,12 +340,12 @@ fn decide(probs: &[f32], legal_idx: &[usize]) -> Recognition {
         .iter()
         .enumerate()
         .fold((0, f32::MIN), |acc, (i, &p)| if p > acc.1 { (i, p) } else { acc });
-    let reason = if !legal_idx.contains(&top_i) && top_p >= MIN_CONFIDENCE {
-        format!("looks like {:?}, which is not allowed here", CLASSES[top_i])
+    let why = if !legal_idx.contains(&top_i) && top_p >= MIN_CONFIDENCE {
+        Unread::NotAllowed { looks_like: CLASSES[top_i] }
     } else {
-        format!("unclear writing: best guess {:?} at {:.0}%", best_c, best_p * 100.0)
+        Unread::Unclear { guess: best_c, percent: (best_p * 100.0).round().clamp(0.0, 100.0) as u8 }
     };
-    Recognition::Rejected { reason }
+    why.rejected()
 }
 
 #[cfg(test)]
@@ -350,7 +379,10 @@ mod tests {
         p[6] = 0.1;
         let r = decide(&p, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         match r {
-            Recognition::Rejected { reason } => assert!(reason.contains("'0'"), "{reason}"),
+            Recognition::Rejected { reason, why } => {
+                assert!(reason.contains("'0'"), "{reason}");
+                assert_eq!(why, Unread::NotAllowed { looks_like: '0' });
+            }
             other => panic!("{other:?}"),
         }
         let r = decide(&p, &[0, 6]);

@@ -110,8 +110,15 @@ test('a digit the board does not have (7 on a 6x6) is never read as a 7 and leav
   let refused = 0;
   for (const s of seven) {
     const res = await writeSample(s.strokes, 6, 2, 2);
-    if (res.outcome.kind !== 'symbol') refused++;
-    else assert.notEqual(res.outcome.symbol, '7', 'never a 7 on a 6x6 board');
+    if (res.outcome.kind !== 'symbol') {
+      refused++;
+      // The reason as data, said in the player's language.
+      assert.ok(['not_allowed', 'unclear'].includes(res.outcome.why.code), JSON.stringify(res.outcome));
+      if (res.outcome.why.code === 'not_allowed') {
+        assert.equal(res.outcome.why.looks_like, '7');
+        assert.equal(await page.evaluate(() => document.getElementById('status').textContent), "That looks like 7, which this board doesn't use.");
+      }
+    } else assert.notEqual(res.outcome.symbol, '7', 'never a 7 on a 6x6 board');
     if (res.outcome.kind === 'symbol') { await undo(); await page.waitForFunction(() => window.__inkdoku.view.cells[14].value === 0); }
   }
   assert.ok(refused >= 1, 'a 7 is not silently turned into another digit every time');

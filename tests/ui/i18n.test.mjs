@@ -105,3 +105,20 @@ test('hints are phrased from their data in Chinese, and keep the engine sentence
   assert.deepEqual(hintText({ ...h, id: undefined }), { technique: 'Naked pair', text: h.explanation });
   setLanguage('en');
 });
+
+test('why a write was not read is said in the player\'s language, from the backend\'s data', async () => {
+  const { unreadText } = await import('../../ui/js/screens/penplay.js');
+  const before = language();
+  try {
+    setLanguage('en');
+    assert.equal(unreadText({ code: 'not_allowed', looks_like: '0' }), "That looks like 0, which this board doesn't use.");
+    assert.match(unreadText({ code: 'unclear', guess: '4', percent: 23 }), /best guess 4, 23%/);
+    assert.match(unreadText({ code: 'dot' }), /dot/);
+    assert.equal(unreadText(undefined), t('pen.unread.plain'), 'an older backend without `why`');
+    setLanguage('zh-CN');
+    assert.equal(unreadText({ code: 'not_allowed', looks_like: '0' }), '看起来像 0，但这个棋盘不用它。');
+    assert.match(unreadText({ code: 'unclear', guess: '4', percent: 23 }), /最可能是 4，23%/);
+  } finally {
+    setLanguage(before);
+  }
+});

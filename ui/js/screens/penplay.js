@@ -12,7 +12,7 @@ import { cellsUnderPath, notesHit } from '../eraser.js';
 import { keyAction, moveSelection } from '../keys.js';
 import { completeDigits, digitOf, COLOURS, nextColour, cycleColour, WAVE_MS } from '../marks.js';
 import { telemetry, record } from '../telemetry.js';
-import { t, errorText, onLanguageChange, language } from '../i18n.js';
+import { t, errorText, onLanguageChange } from '../i18n.js';
 import { hintText } from '../hints.js';
 import { penCellText } from '../a11ygrid.js';
 
@@ -30,6 +30,16 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
  *   columns for side n; colours: the game's engine has the `set_colour` move; cellNote: more
  *   words for the accessible grid's cell
  */
+/** Why the ink was not read, in the player's language (the backend's `why`). */
+export function unreadText(why) {
+  switch (why && why.code) {
+    case 'dot': return t('pen.unread.dot');
+    case 'not_allowed': return t('pen.unread.not_allowed', { symbol: why.looks_like });
+    case 'unclear': return t('pen.unread.unclear', { guess: why.guess, percent: why.percent });
+    default: return t('pen.unread.plain');
+  }
+}
+
 export function createPenScreen(ctx, game) {
   const state = {
     selected: null, // {row, col}
@@ -325,8 +335,7 @@ export function createPenScreen(ctx, game) {
       redrawWith({ selected: cell });
     } else {
       flash(cell);
-      // The recogniser's reason is English: another language says it plainly.
-      ctx.setStatus(o.kind === 'given' ? t('pen.given') : language() === 'en' ? t('pen.unread', { reason: o.reason }) : t('pen.unread.plain'));
+      ctx.setStatus(o.kind === 'given' ? t('pen.given') : unreadText(o.why));
     }
   }
 
