@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, errorText, language } from '../../ui/js/i18n.js';
+import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, errorText, language, noticeText } from '../../ui/js/i18n.js';
 
 const en = CATALOGUES.en;
 
@@ -118,6 +118,31 @@ test('why a write was not read is said in the player\'s language, from the backe
     setLanguage('zh-CN');
     assert.equal(unreadText({ code: 'not_allowed', looks_like: '0' }), '看起来像 0，但这个棋盘不用它。');
     assert.match(unreadText({ code: 'unclear', guess: '4', percent: 23 }), /最可能是 4，23%/);
+  } finally {
+    setLanguage(before);
+  }
+});
+
+test('start-up notices: the backend\'s sentence in English, each notice from its data in Chinese', () => {
+  const before = language();
+  const found = {
+    notice: 'Sorry: the file is damaged. The previous save was restored instead; at most the last move is lost.',
+    notices: [
+      { about: 'save', game: 'kenken', restored: true, kept: ['/data/autosave-kenken.inkdoku.corrupt-1'] },
+      { about: 'handwriting', restored: false, kept: [] },
+    ],
+  };
+  try {
+    setLanguage('en');
+    assert.equal(noticeText(found), found.notice);
+    assert.equal(noticeText({ notice: null, notices: [] }), null);
+    setLanguage('zh-CN');
+    const zh = noticeText(found);
+    assert.match(zh, /聪明格存档已损坏：已恢复上一份存档/);
+    assert.match(zh, /autosave-kenken\.inkdoku\.corrupt-1/);
+    assert.match(zh, /通用模型重新开始/);
+    // An older backend without the data: the plain sentence.
+    assert.equal(noticeText({ notice: 'x' }), t('notice.recovered'));
   } finally {
     setLanguage(before);
   }

@@ -16,7 +16,7 @@ import { wireDialogs, openPicker, offerResume, confirm } from './dialogs.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
 import { wireEntry, enterOnBoard, isEntering } from './entry.js';
-import { t, setLanguage, pickLanguage, onLanguageChange, language } from './i18n.js';
+import { t, setLanguage, pickLanguage, onLanguageChange, noticeText } from './i18n.js';
 import { applyTheme } from './theme.js';
 import { A11yGrid } from './a11ygrid.js';
 import { createCalibration } from './screens/calibrate.js';
@@ -351,8 +351,8 @@ async function start() {
   app.platform = await callOrToast('platform_info');
   if (app.settings) input.setPenOnly(app.settings.pen_only);
   const found = await callOrToast('startup');
-  // The recovery notice is the engine's English sentence: another language says it plainly.
-  if (found && found.notice) toast(language() === 'en' ? found.notice : t('notice.recovered'), 12000);
+  const notice = noticeText(found);
+  if (notice) toast(notice, 12000);
   if (found && found.resumable && found.resumable.length) offerResume(found.resumable);
   else await newDefaultGame();
 }

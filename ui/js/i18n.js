@@ -108,6 +108,23 @@ export function errorText(e) {
   return base;
 }
 
+/**
+ * Start-up's notices (a damaged save or handwriting file set aside) in the player's language:
+ * English shows the backend's own sentence; another language says each notice from its data.
+ * @param {{notice?: string, notices?: object[]}} found the `startup` answer
+ * @returns {string|null}
+ */
+export function noticeText(found) {
+  if (!found || !found.notice) return null;
+  if (current === 'en' || !Array.isArray(found.notices) || !found.notices.length) return current === 'en' ? found.notice : t('notice.recovered');
+  return found.notices.map((n) => {
+    const outcome = n.restored ? 'restored' : 'lost';
+    const what = n.about === 'save' ? t(`notice.save.${outcome}`, { game: has(`game.${n.game}`) ? t(`game.${n.game}`) : n.game }) : t(`notice.handwriting.${outcome}`);
+    const kept = Array.isArray(n.kept) && n.kept.length ? t('notice.kept', { files: n.kept.join(', ') }) : '';
+    return `${what}${kept}`;
+  }).join(' ');
+}
+
 /** A technique's English name (as the engine gives it) in the current language. */
 export function techniqueName(name) {
   const key = Object.keys(CATALOGUES.en).find((k) => k.startsWith('tech.') && CATALOGUES.en[k].toLowerCase() === String(name).toLowerCase());

@@ -36,6 +36,11 @@ export default {
   'status.imported_file': 'Imported the puzzle.',
   'status.opened': 'Opened the saved game.',
   'status.saved_to': 'Saved to {path}.',
+  'notice.save.restored': "Your {game} save was damaged: the previous save was restored, so at most the last move is lost.",
+  'notice.save.lost': "Your {game} save and its backup could not be read: a new game starts.",
+  'notice.handwriting.restored': "What the recogniser learnt of your handwriting was damaged: its previous copy was restored.",
+  'notice.handwriting.lost': "What the recogniser learnt of your handwriting was damaged: it starts again from its general model.",
+  'notice.kept': " The damaged file was kept: {files}.",
   'notice.recovered': 'A saved game was damaged: what could be saved was restored, and the damaged file kept.',
 
   // ---- pen play (Sudoku, KenKen) ----

@@ -34,6 +34,11 @@ export default {
   'status.imported_file': '已导入谜题。',
   'status.opened': '已打开保存的游戏。',
   'status.saved_to': '已保存到 {path}。',
+  'notice.save.restored': "你的{game}存档已损坏：已恢复上一份存档，最多丢失最后一步。",
+  'notice.save.lost': "你的{game}存档和备份都无法读取：将开始新游戏。",
+  'notice.handwriting.restored': "识别器从你的笔迹学到的内容已损坏：已恢复上一份副本。",
+  'notice.handwriting.lost': "识别器从你的笔迹学到的内容已损坏：它将从通用模型重新开始。",
+  'notice.kept': "损坏的文件已保留：{files}。",
   'notice.recovered': '有一个存档已损坏：已恢复能恢复的部分，损坏的文件已保留。',
 
   // ---- 笔写游戏（数独、聪明格）----

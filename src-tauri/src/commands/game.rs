@@ -384,6 +384,24 @@ pub struct StartupView {
     pub resumable: Vec<ResumeSummary>,
     /// A friendly sentence if something was not normal (e.g. a damaged save was set aside).
     pub notice: Option<String>,
+    /// The same as data, one per file, for the view to say in the player's language.
+    pub notices: Vec<Notice>,
+}
+
+/// Something start-up found not normal, as data.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "about", rename_all = "snake_case")]
+pub enum Notice {
+    /// A game's autosave was missing or damaged: its previous save was restored, or (not
+    /// `restored`) neither could be read. `kept`: where damaged files were moved.
+    Save { game: &'static str, restored: bool, kept: Vec<String> },
+    /// The handwriting profile was damaged: its previous copy restored, or the recogniser
+    /// starts again from its general model.
+    Handwriting { restored: bool, kept: Vec<String> },
+}
+
+fn shown(paths: &[std::path::PathBuf]) -> Vec<String> {
+    paths.iter().map(|p| p.display().to_string()).collect()
 }
 
 #[derive(Debug, Serialize)]
@@ -397,12 +415,22 @@ pub struct ResumeSummary {
 /// tried. Later calls list the games waiting for "Continue".
 pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
     let mut notices = Vec::new();
+    let mut data = Vec::new();
     let already = std::mem::replace(&mut state.lock().started_up, true);
     if let (false, Some(savers)) = (already, &state.autosaves) {
         for kind in GameKind::ALL {
             let Some(saver) = savers.of(kind) else { continue };
             let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms(), Some(kind));
             let message = recovery.message();
+            let notice = match &recovery {
+                inkdoku::save::Recovery::FromBackup { set_aside, .. } => {
+                    Some(Notice::Save { game: kind.as_str(), restored: true, kept: shown(set_aside.as_slice()) })
+                }
+                inkdoku::save::Recovery::Unrecoverable { set_aside, .. } => {
+                    Some(Notice::Save { game: kind.as_str(), restored: false, kept: shown(set_aside) })
+                }
+                _ => None,
+            };
             match recovery.into_loaded() {
                 // A finished game is over: nothing to continue, and nothing to apologise for. Its
                 // win is counted (again: counting is idempotent) in case the app stopped between
@@ -417,6 +445,7 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
                         tracing::warn!(notice = %n, kind = kind.as_str(), "autosave recovery");
                         notices.push(n);
                     }
+                    data.extend(notice);
                     if let Some(loaded) = loaded {
                         state.lock().resumable.insert(kind, loaded);
                     }
@@ -425,15 +454,16 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
         }
     }
     let mut inner = state.lock();
-    if let Some(n) = inner.handwriting.notice.take() {
+    if let Some((n, d)) = inner.handwriting.notice.take() {
         notices.push(n);
+        data.push(d);
     }
     let resumable = inner
         .resumable
         .values()
         .map(|l| ResumeSummary { summary: l.game.summary(), saved_at_ms: l.saved_at_ms })
         .collect();
-    Ok(StartupView { resumable, notice: (!notices.is_empty()).then(|| notices.join(" ")) })
+    Ok(StartupView { resumable, notice: (!notices.is_empty()).then(|| notices.join(" ")), notices: data })
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -9,7 +9,7 @@ use inkdoku::ink::{self, model, Recognition, Stroke};
 use inkdoku::play::PlayView;
 use serde::{Deserialize, Serialize};
 
-use super::game::change;
+use super::game::{change, Notice};
 use super::{AppState, CommandError};
 
 /// An unsure guess the player may still replace with one of its alternatives.
@@ -28,8 +28,8 @@ pub(crate) struct Handwriting {
     path: Option<PathBuf>,
     profile: Profile,
     adapter: Option<Adapter>,
-    /// A sentence for start-up when the file was damaged.
-    pub notice: Option<String>,
+    /// A sentence for start-up when the file was damaged, and the same as data.
+    pub notice: Option<(String, Notice)>,
     pub pending: Option<PendingGuess>,
 }
 
@@ -39,10 +39,12 @@ impl Handwriting {
         let (profile, notice) = match &path {
             Some(p) => {
                 let l = adapt::load(p, now_ms);
-                if let Some(m) = &l.message {
+                let notice = l.message.map(|m| {
                     tracing::warn!(notice = %m, "handwriting profile");
-                }
-                (l.profile, l.message)
+                    let kept = l.set_aside.iter().map(|p| p.display().to_string()).collect();
+                    (m, Notice::Handwriting { restored: !l.profile.is_empty(), kept })
+                });
+                (l.profile, notice)
             }
             None => (Profile::default(), None),
         };

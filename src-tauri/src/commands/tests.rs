@@ -288,6 +288,7 @@ fn autosave_then_continue_restores_the_game_and_its_history() {
     assert_eq!(s["resumable"][0]["kind"], "sudoku");
     assert_eq!(s["resumable"][0]["rows"], 9);
     assert!(s["notice"].is_null());
+    assert_eq!(s["notices"], json!([]));
     let after = dispatch(&state2, "continue_game", json!({"kind": "sudoku"})).unwrap();
     assert_eq!(after["cells"], before["cells"]);
     assert_eq!(after["notes"], before["notes"]);
@@ -340,6 +341,10 @@ fn a_damaged_autosave_is_set_aside_and_the_player_told() {
     let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     let s = dispatch(&state2, "startup", Value::Null).unwrap();
     assert!(s["notice"].as_str().unwrap().contains("previous save"), "{s}");
+    // The same as data, for the player's language.
+    let n = &s["notices"][0];
+    assert_eq!((n["about"].as_str(), n["game"].as_str(), n["restored"].as_bool()), (Some("save"), Some("sudoku"), Some(true)), "{s}");
+    assert!(n["kept"][0].as_str().is_some_and(|k| k.contains("corrupt")), "{s}");
     assert_eq!(s["resumable"][0]["rows"], 9, "the backup is offered");
     let kept = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).any(|e| e.file_name().to_string_lossy().contains("corrupt"));
     assert!(kept, "the damaged file is kept");
@@ -904,6 +909,7 @@ fn an_unsure_guess_can_be_replaced_once_and_teaches_the_profile() {
     let state3 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     let s = dispatch(&state3, "startup", Value::Null).unwrap();
     assert!(s["notice"].as_str().is_some_and(|n| n.contains("handwriting")), "{s}");
+    assert_eq!(s["notices"], json!([{"about": "handwriting", "restored": false, "kept": s["notices"][0]["kept"]}]), "{s}");
     assert!(!dir.join("handwriting.json").exists());
     assert!(std::fs::read_dir(&dir).unwrap().flatten().any(|e| e.file_name().to_string_lossy().starts_with("handwriting.json.corrupt-")));
     let _ = std::fs::remove_dir_all(&dir);
