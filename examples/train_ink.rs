@@ -2,7 +2,7 @@
 //!
 //!     cargo run --release --example train_ink -- [--val] [--epochs N] [--nets K] [--seed S]
 //!         [--hidden 256,128] [--lr F] [--batch N] [--smoothing F] [--order-p F] [--aug F]
-//!         [--letter-rep K] [--sparse-p F]
+//!         [--letter-rep K] [--sparse-p F] [--warp F]
 //!         [--data PATH] [--out PATH] [--dump-val FOLD.jsonl]
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
@@ -16,7 +16,7 @@ use inkdoku::ink::features::{self, FEATURE_LEN};
 use inkdoku::ink::model::{softmax, Layer, Mlp, Model};
 use inkdoku::ink::{class_index, parse_jsonl, Sample, CLASSES};
 use rand::rngs::StdRng;
-use inkdoku::ink::augment::{distort, gauss};
+use inkdoku::ink::augment::{distort, gauss, warp};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
@@ -36,6 +36,7 @@ struct Opts {
     letter_rep: usize,
     sparse_p: f32,
     dump_val: Option<String>,
+    warp: f32,
 }
 
 fn opts() -> Result<Opts, String> {
@@ -56,6 +57,7 @@ fn opts() -> Result<Opts, String> {
         letter_rep: 1,
         sparse_p: 0.0,
         dump_val: None,
+        warp: 0.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -81,6 +83,7 @@ fn opts() -> Result<Opts, String> {
             "--hidden" => {
                 o.hidden = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --hidden {s}"))).collect::<Result<_, _>>()?
             }
+            "--warp" => o.warp = num(val()?)? as f32,
             "--data" => o.data = val()?,
             "--out" => o.out = Some(val()?),
             "--dump-val" => o.dump_val = Some(val()?),
@@ -284,7 +287,10 @@ fn run() -> Result<(), String> {
             for chunk in order.chunks(o.batch) {
                 for &i in chunk {
                     let (s, l) = train[i];
-                    let aug = distort(&s.strokes, &mut rng, o.order_p, o.aug, o.sparse_p);
+                    let mut aug = distort(&s.strokes, &mut rng, o.order_p, o.aug, o.sparse_p);
+                    if o.warp > 0.0 {
+                        aug = warp(&aug, &mut rng, o.warp);
+                    }
                     let Ok(Some(f)) = features::extract(&aug) else { continue };
                     let x: Vec<f32> = f.iter().zip(&mean).zip(&istd).map(|((x, m), s)| (x - m) * s).collect();
                     let (lo, c) = net.accumulate(&x, l, o.smoothing);

@@ -89,6 +89,22 @@ pub fn distort(strokes: &[Stroke], rng: &mut StdRng, order_p: f32, k: f32, spars
     out
 }
 
+/// A smooth random warp (elastic distortion): every point moves by a displacement field made
+/// of two low-frequency waves per axis (1-2 periods across the glyph), up to `amp` of the
+/// glyph size. Unlike the affine map it bends parts of a glyph differently (a longer tail, a
+/// wider loop), as another writer would.
+pub fn warp(strokes: &[Stroke], rng: &mut StdRng, amp: f32) -> Vec<Stroke> {
+    let (_, _, size) = frame(strokes);
+    let tau = 2.0 * std::f32::consts::PI;
+    let mut wave = || {
+        let (fx, fy) = (rng.random_range(-2.0f32..2.0) * tau / size, rng.random_range(-2.0f32..2.0) * tau / size);
+        let (phase, a) = (rng.random_range(0.0..tau), rng.random_range(-1.0f32..1.0) * amp * size / 2.0);
+        move |x: f32, y: f32| a * (fx * x + fy * y + phase).sin()
+    };
+    let (wx1, wx2, wy1, wy2) = (wave(), wave(), wave(), wave());
+    map_points(strokes, |x, y| (x + wx1(x, y) + wx2(x, y), y + wy1(x, y) + wy2(x, y)))
+}
+
 /// The kinds of test variant `--augment` reports one by one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variant {
@@ -185,6 +201,17 @@ mod tests {
         assert_eq!(p.len(), 3); // 0, 3, 4
         assert_eq!((p[0].x, p[0].y), (0.0, 0.0));
         assert_eq!((p[2].x, p[2].y), (0.0, 0.0));
+    }
+
+    #[test]
+    fn warp_bends_within_its_amplitude() {
+        let a = warp(&square(), &mut StdRng::seed_from_u64(3), 0.1);
+        assert_eq!(a, warp(&square(), &mut StdRng::seed_from_u64(3), 0.1));
+        assert_ne!(a, warp(&square(), &mut StdRng::seed_from_u64(4), 0.1));
+        // Relative to the box centre (5, 5): each point moves by at most 10% of the side 10.
+        let moved: Vec<f32> = a[0].points.iter().zip(&square()[0].points).map(|(p, q)| (p.x - (q.x - 5.0)).abs().max((p.y - (q.y - 5.0)).abs())).collect();
+        assert!(moved.iter().all(|&d| d <= 1.0 + 1e-4), "{moved:?}");
+        assert!(moved.iter().any(|&d| d > 0.01), "{moved:?}");
     }
 
     #[test]
