@@ -2,8 +2,7 @@
 //!
 //!     cargo run --release --example train_ink -- [--val] [--epochs N] [--nets K] [--seed S]
 //!         [--hidden 256,128] [--lr F] [--batch N] [--smoothing F] [--order-p F] [--aug F]
-//!         [--letter-rep K] [--sparse-p F] [--img-nets K] [--img-hidden 256,128]
-//!         [--reuse MODEL.bin] [--img-view picture|all] [--warp F]
+//!         [--letter-rep K] [--sparse-p F] [--warp F]
 //!         [--data PATH] [--out PATH] [--dump-val FOLD.jsonl]
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
@@ -13,7 +12,7 @@
 
 use std::time::Instant;
 
-use inkdoku::ink::features::{self, view, FEATURE_LEN};
+use inkdoku::ink::features::{self, FEATURE_LEN};
 use inkdoku::ink::model::{softmax, Layer, Mlp, Model};
 use inkdoku::ink::{class_index, parse_jsonl, Sample, CLASSES};
 use rand::rngs::StdRng;
@@ -37,10 +36,6 @@ struct Opts {
     letter_rep: usize,
     sparse_p: f32,
     dump_val: Option<String>,
-    img_nets: usize,
-    img_hidden: Vec<usize>,
-    reuse: Option<String>,
-    img_view: u32,
     warp: f32,
 }
 
@@ -62,10 +57,6 @@ fn opts() -> Result<Opts, String> {
         letter_rep: 1,
         sparse_p: 0.0,
         dump_val: None,
-        img_nets: 0,
-        img_hidden: vec![256, 128],
-        reuse: None,
-        img_view: view::IMAGE_NET,
         warp: 0.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -89,18 +80,10 @@ fn opts() -> Result<Opts, String> {
             "--aug" => o.aug = num(val()?)? as f32,
             "--sparse-p" => o.sparse_p = num(val()?)? as f32,
             "--letter-rep" => o.letter_rep = (num(val()?)? as usize).max(1),
-            "--hidden" => o.hidden = sizes(&val()?)?,
-            "--img-hidden" => o.img_hidden = sizes(&val()?)?,
-            "--img-nets" => o.img_nets = num(val()?)? as usize,
-            "--reuse" => o.reuse = Some(val()?),
-            "--warp" => o.warp = num(val()?)? as f32,
-            "--img-view" => {
-                o.img_view = match val()?.as_str() {
-                    "picture" => view::IMAGE_NET,
-                    "all" => view::SEQ | view::COARSE | view::GLOBAL | view::FINE,
-                    v => return Err(format!("--img-view picture|all, not {v}")),
-                }
+            "--hidden" => {
+                o.hidden = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --hidden {s}"))).collect::<Result<_, _>>()?
             }
+            "--warp" => o.warp = num(val()?)? as f32,
             "--data" => o.data = val()?,
             "--out" => o.out = Some(val()?),
             "--dump-val" => o.dump_val = Some(val()?),
@@ -112,10 +95,6 @@ fn opts() -> Result<Opts, String> {
         o.out = Some(format!("{root}/src/ink/model.bin"));
     }
     Ok(o)
-}
-
-fn sizes(s: &str) -> Result<Vec<usize>, String> {
-    s.split(',').map(|v| v.parse().map_err(|_| format!("bad layer sizes {s}"))).collect()
 }
 
 /// FNV-1a, so the validation split does not depend on std's hasher.
@@ -132,7 +111,7 @@ struct Net {
 }
 
 impl Net {
-    fn new(sizes: &[usize], view: u32, rng: &mut StdRng) -> Net {
+    fn new(sizes: &[usize], rng: &mut StdRng) -> Net {
         let mut layers = Vec::new();
         for w in sizes.windows(2) {
             let (i, o) = (w[0], w[1]);
@@ -142,7 +121,7 @@ impl Net {
         // Parameter blocks: w then b per layer.
         let shapes: Vec<usize> = layers.iter().flat_map(|l| [l.w.len(), l.b.len()]).collect();
         let z = || shapes.iter().map(|&n| vec![0.0f32; n]).collect::<Vec<_>>();
-        Net { mlp: Mlp::new(layers, view), m: z(), v: z(), g: z(), t: 0 }
+        Net { mlp: Mlp { layers }, m: z(), v: z(), g: z(), t: 0 }
     }
 
     /// Forward + backward of one sample; adds gradients, returns (loss, correct).
@@ -220,28 +199,18 @@ impl Net {
 }
 
 fn accuracy(model: &Model, set: &[(Vec<f32>, usize)], legal: &[usize]) -> f64 {
-    let probs: Vec<Vec<f32>> = set.iter().map(|(f, _)| model.probabilities(f)).collect();
-    accuracy_of(&probs, set, legal)
-}
-
-fn accuracy_of(probs: &[Vec<f32>], set: &[(Vec<f32>, usize)], legal: &[usize]) -> f64 {
     let mut ok = 0;
     let mut n = 0;
-    for (p, (_, l)) in probs.iter().zip(set) {
+    for (f, l) in set {
         if !legal.contains(l) {
             continue;
         }
         n += 1;
+        let p = model.probabilities(f);
         let best = legal.iter().copied().fold(legal[0], |b, i| if p[i] > p[b] { i } else { b });
         ok += (best == *l) as usize;
     }
     ok as f64 / n.max(1) as f64
-}
-
-/// One net's softmax output for every validation sample.
-fn net_probs(model: &Model, k: usize, set: &[(Vec<f32>, usize)]) -> Vec<Vec<f32>> {
-    let single = Model { mean: model.mean.clone(), istd: model.istd.clone(), nets: vec![model.nets[k].clone()] };
-    set.iter().map(|(f, _)| single.probabilities(f)).collect()
 }
 
 fn main() {
@@ -295,38 +264,15 @@ fn run() -> Result<(), String> {
         .zip(&mean)
         .map(|(s, &m)| 1.0 / ((s / n - (m as f64).powi(2)).max(0.0).sqrt() as f32).max(0.05))
         .collect();
+    let mut sizes = vec![FEATURE_LEN];
+    sizes.extend(&o.hidden);
+    sizes.push(CLASSES.len());
     let mut model = Model { mean: mean.clone(), istd: istd.clone(), nets: Vec::new() };
     let digits: Vec<usize> = (1..10).collect();
     let all16: Vec<usize> = (1..17).collect();
-    // The sequence nets first, then the picture-only nets; net k's generator is seeded from
-    // seed + 7919 k whatever the others are, so adding picture nets leaves the first unchanged.
-    let plan: Vec<(u32, &[usize])> = std::iter::repeat_n((view::SEQUENCE_NET, &o.hidden[..]), o.nets)
-        .chain(std::iter::repeat_n((o.img_view, &o.img_hidden[..]), o.img_nets))
-        .collect();
-    // `--reuse`: sequence nets taken from an earlier model (same data and fold), for tuning
-    // the picture nets without retraining the rest.
-    let mut reused: Vec<Mlp> = match &o.reuse {
-        Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| format!("{p}: {e}"))?;
-            let m = Model::from_bytes(&bytes).map_err(|e| format!("{p}: {e}"))?;
-            m.nets.into_iter().filter(|n| n.view == view::SEQUENCE_NET).collect()
-        }
-        None => Vec::new(),
-    };
-    reused.reverse();
-    for (k, &(net_view, hidden)) in plan.iter().enumerate() {
-        if net_view == view::SEQUENCE_NET {
-            if let Some(net) = reused.pop() {
-                eprintln!("net {k}: reused");
-                model.nets.push(net);
-                continue;
-            }
-        }
-        let mut sizes = vec![view::indices(net_view).len()];
-        sizes.extend(hidden);
-        sizes.push(CLASSES.len());
+    for k in 0..o.nets {
         let mut rng = StdRng::seed_from_u64(o.seed.wrapping_add(k as u64 * 7919));
-        let mut net = Net::new(&sizes, net_view, &mut rng);
+        let mut net = Net::new(&sizes, &mut rng);
         // Letters are rarer than digits (and F, G rarest): `--letter-rep k` shows each k times
         // per epoch (each time with a fresh distortion).
         let mut order: Vec<usize> = (0..train.len())
@@ -347,7 +293,7 @@ fn run() -> Result<(), String> {
                     }
                     let Ok(Some(f)) = features::extract(&aug) else { continue };
                     let x: Vec<f32> = f.iter().zip(&mean).zip(&istd).map(|((x, m), s)| (x - m) * s).collect();
-                    let (lo, c) = net.accumulate(&net.mlp.select(&x), l, o.smoothing);
+                    let (lo, c) = net.accumulate(&x, l, o.smoothing);
                     loss += lo as f64;
                     ok += c as usize;
                     cnt += 1;
@@ -376,38 +322,6 @@ fn run() -> Result<(), String> {
     let bytes = model.to_bytes();
     let quant = Model::from_bytes(&bytes).map_err(|e| e.to_string())?;
     if !val.is_empty() {
-        // Each family's mean, and mixtures with the picture nets' share w (the shipped model
-        // averages all nets equally: w = picture nets / all nets).
-        let per: Vec<Vec<Vec<f32>>> = (0..quant.nets.len()).map(|k| net_probs(&quant, k, &val)).collect();
-        let family = |second: bool| -> Option<Vec<Vec<f32>>> {
-            let ks: Vec<usize> = (0..quant.nets.len()).filter(|&k| (quant.nets[k].view != view::SEQUENCE_NET) == second).collect();
-            (!ks.is_empty()).then(|| {
-                (0..val.len())
-                    .map(|i| (0..CLASSES.len()).map(|c| ks.iter().map(|&k| per[k][i][c]).sum::<f32>() / ks.len() as f32).collect())
-                    .collect()
-            })
-        };
-        let (seq, img) = (family(false), family(true));
-        let mut mixes: Vec<(String, Vec<Vec<f32>>)> = Vec::new();
-        if let Some(a) = &seq {
-            mixes.push(("sequence nets".into(), a.clone()));
-        }
-        if let Some(b) = &img {
-            mixes.push(("second-family nets".into(), b.clone()));
-        }
-        if let (Some(a), Some(b)) = (&seq, &img) {
-            for w in [0.2f32, 0.33, 0.4, 0.5, 0.6] {
-                let m = a.iter().zip(b).map(|(pa, pb)| pa.iter().zip(pb).map(|(x, y)| (1.0 - w) * x + w * y).collect()).collect();
-                mixes.push((format!("mix w={w}"), m));
-            }
-        }
-        for (name, probs) in &mixes {
-            let accs: Vec<String> = [&(1..5).collect::<Vec<_>>(), &(1..7).collect(), &digits, &all16]
-                .iter()
-                .map(|legal| format!("{:.4}", accuracy_of(probs, &val, legal)))
-                .collect();
-            eprintln!("validation {name}: 1-4 / 1-6 / 1-9 / 1-9A-G {}", accs.join(" / "));
-        }
         for (name, legal) in [("1-4", (1..5).collect::<Vec<_>>()), ("1-6", (1..7).collect()), ("1-9", digits.clone()), ("1-9A-G", all16.clone())] {
             eprintln!(
                 "validation {name}: ensemble f32 {:.4}, i8 {:.4}",

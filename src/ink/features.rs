@@ -9,9 +9,7 @@
 //!    duplicate points and single-point strokes as sources of variation.
 //! 4. Features: per resampled point (x, y, direction cos/sin, pen-up), a coarse
 //!    [`GRID`]x[`GRID`] image of the pen-down ink split into 4 stroke orientations (this part
-//!    ignores stroke order and direction), the aspect ratio and the stroke count; then a finer
-//!    [`HI_GRID`]x[`HI_GRID`] orientation image, smoothed, for the nets that read only the
-//!    picture (a second, stroke-order-free view: see [`View`]).
+//!    ignores stroke order and direction), the aspect ratio and the stroke count.
 
 use super::{InkError, Stroke, MAX_POINTS, MAX_STROKES};
 
@@ -25,50 +23,8 @@ pub const GRID: usize = 8;
 pub const ORIENTS: usize = 4;
 /// Aspect ratio + one-hot stroke count (1, 2, 3, 4+).
 pub const GLOBALS: usize = 5;
-/// Side of the fine orientation image.
-pub const HI_GRID: usize = 16;
 /// Length of the feature vector.
-pub const FEATURE_LEN: usize = SEQ_POINTS * PER_POINT + ORIENTS * GRID * GRID + GLOBALS + ORIENTS * HI_GRID * HI_GRID;
-
-/// Blocks of the feature vector, in order; a net reads a set of them (a bit mask).
-pub mod view {
-    use super::*;
-    /// The resampled trajectory (order and direction dependent).
-    pub const SEQ: u32 = 1;
-    /// The coarse orientation image.
-    pub const COARSE: u32 = 2;
-    /// Aspect ratio and stroke count.
-    pub const GLOBAL: u32 = 4;
-    /// The fine, smoothed orientation image.
-    pub const FINE: u32 = 8;
-    /// What the first model's nets read.
-    pub const SEQUENCE_NET: u32 = SEQ | COARSE | GLOBAL;
-    /// The picture-only nets: no stroke order at all (the stroke count aside).
-    pub const IMAGE_NET: u32 = FINE | GLOBAL;
-    const BLOCKS: [(u32, usize); 4] = [
-        (SEQ, SEQ_POINTS * PER_POINT),
-        (COARSE, ORIENTS * GRID * GRID),
-        (GLOBAL, GLOBALS),
-        (FINE, ORIENTS * HI_GRID * HI_GRID),
-    ];
-    /// The feature indices a view reads, in order (empty for an unknown bit).
-    pub fn indices(mask: u32) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut at = 0;
-        for (bit, len) in BLOCKS {
-            if mask & bit != 0 {
-                out.extend(at..at + len);
-            }
-            at += len;
-        }
-        out
-    }
-    /// Whether every bit of `mask` is a known block (and at least one is set).
-    pub fn is_valid(mask: u32) -> bool {
-        let all = BLOCKS.iter().fold(0, |a, b| a | b.0);
-        mask != 0 && mask & !all == 0
-    }
-}
+pub const FEATURE_LEN: usize = SEQ_POINTS * PER_POINT + ORIENTS * GRID * GRID + GLOBALS;
 
 /// Checks counts (first, in O(strokes)) and finiteness (then, in O(points)).
 pub fn validate(strokes: &[Stroke]) -> Result<(), InkError> {
@@ -191,25 +147,22 @@ pub fn from_normalized(n: &Normalized) -> Vec<f32> {
         let (c, s) = if len > 1e-6 { (dx / len, dy / len) } else { (0.0, 0.0) };
         f.extend_from_slice(&[p.x, p.y, c, s, if p.pen_up { 1.0 } else { 0.0 }]);
     }
-    f.extend_from_slice(&orientation_image(&n.strokes, GRID));
+    f.extend_from_slice(&orientation_image(&n.strokes));
     let aspect = ((n.width - n.height) / (n.width + n.height).max(f64::MIN_POSITIVE)) as f32;
     let strokes = n.strokes.len().clamp(1, 4);
     f.push(aspect);
     for i in 1..=4 {
         f.push(if strokes == i { 1.0 } else { 0.0 });
     }
-    f.extend_from_slice(&smooth(orientation_image(&n.strokes, HI_GRID), HI_GRID));
     debug_assert_eq!(f.len(), FEATURE_LEN);
     f
 }
 
-/// Pen-down ink deposited into [`ORIENTS`] planes of `grid`x`grid` cells (bilinear in
+/// Pen-down ink deposited into [`ORIENTS`] planes of [`GRID`]x[`GRID`] cells (bilinear in
 /// space, linear between the two nearest orientations), scaled so the largest cell is 1.
-pub fn orientation_image(strokes: &[Vec<[f32; 2]>], grid: usize) -> Vec<f32> {
-    let mut img = vec![0.0f32; ORIENTS * grid * grid];
-    let g = grid as f32;
-    // Steps of at most 0.4 of a cell.
-    let max_step = 0.8 / g;
+pub fn orientation_image(strokes: &[Vec<[f32; 2]>]) -> Vec<f32> {
+    let mut img = vec![0.0f32; ORIENTS * GRID * GRID];
+    let g = GRID as f32;
     for s in strokes {
         for w in s.windows(2) {
             let (dx, dy) = (w[1][0] - w[0][0], w[1][1] - w[0][1]);
@@ -225,8 +178,8 @@ pub fn orientation_image(strokes: &[Vec<[f32; 2]>], grid: usize) -> Vec<f32> {
             let o = (th / std::f32::consts::PI * ORIENTS as f32) % ORIENTS as f32;
             let (o0, fo) = (o.floor() as usize % ORIENTS, o - o.floor());
             let o1 = (o0 + 1) % ORIENTS;
-            // Short steps, each carrying its length.
-            let steps = ((len / max_step).ceil() as usize).clamp(1, 128);
+            // Steps of at most 0.1 (a cell is 0.25 wide), each carrying its length.
+            let steps = ((len / 0.1).ceil() as usize).clamp(1, 64);
             let wgt = len / steps as f32;
             for k in 0..steps {
                 let t = (k as f32 + 0.5) / steps as f32;
@@ -235,14 +188,14 @@ pub fn orientation_image(strokes: &[Vec<[f32; 2]>], grid: usize) -> Vec<f32> {
                 let gy = ((y + 1.0) / 2.0 * g - 0.5).clamp(0.0, g - 1.0);
                 let (ix, iy) = (gx.floor() as usize, gy.floor() as usize);
                 let (fx, fy) = (gx - ix as f32, gy - iy as f32);
-                let (ix1, iy1) = ((ix + 1).min(grid - 1), (iy + 1).min(grid - 1));
+                let (ix1, iy1) = ((ix + 1).min(GRID - 1), (iy + 1).min(GRID - 1));
                 for (oi, ow) in [(o0, 1.0 - fo), (o1, fo)] {
-                    let base = oi * grid * grid;
+                    let base = oi * GRID * GRID;
                     let w8 = wgt * ow;
-                    img[base + iy * grid + ix] += w8 * (1.0 - fx) * (1.0 - fy);
-                    img[base + iy * grid + ix1] += w8 * fx * (1.0 - fy);
-                    img[base + iy1 * grid + ix] += w8 * (1.0 - fx) * fy;
-                    img[base + iy1 * grid + ix1] += w8 * fx * fy;
+                    img[base + iy * GRID + ix] += w8 * (1.0 - fx) * (1.0 - fy);
+                    img[base + iy * GRID + ix1] += w8 * fx * (1.0 - fy);
+                    img[base + iy1 * GRID + ix] += w8 * (1.0 - fx) * fy;
+                    img[base + iy1 * GRID + ix1] += w8 * fx * fy;
                 }
             }
         }
@@ -252,34 +205,6 @@ pub fn orientation_image(strokes: &[Vec<[f32; 2]>], grid: usize) -> Vec<f32> {
         img.iter_mut().for_each(|v| *v /= max);
     }
     img
-}
-
-/// A [1 2 1]/4 blur along both axes of each orientation plane, then scaled so the largest
-/// cell is 1: a stroke a little to the side still touches the cell it would have filled.
-pub fn smooth(img: Vec<f32>, grid: usize) -> Vec<f32> {
-    let mut out = vec![0.0f32; img.len()];
-    let mut tmp = vec![0.0f32; grid * grid];
-    for (plane, dst) in img.chunks(grid * grid).zip(out.chunks_mut(grid * grid)) {
-        for y in 0..grid {
-            for x in 0..grid {
-                let l = plane[y * grid + x.saturating_sub(1)];
-                let r = plane[y * grid + (x + 1).min(grid - 1)];
-                tmp[y * grid + x] = 0.25 * l + 0.5 * plane[y * grid + x] + 0.25 * r;
-            }
-        }
-        for y in 0..grid {
-            for x in 0..grid {
-                let u = tmp[y.saturating_sub(1) * grid + x];
-                let d = tmp[(y + 1).min(grid - 1) * grid + x];
-                dst[y * grid + x] = 0.25 * u + 0.5 * tmp[y * grid + x] + 0.25 * d;
-            }
-        }
-    }
-    let max = out.iter().copied().fold(0.0f32, f32::max);
-    if max > 0.0 {
-        out.iter_mut().for_each(|v| *v /= max);
-    }
-    out
 }
 
 #[cfg(test)]
@@ -320,28 +245,6 @@ mod tests {
         let b = extract(&[Stroke::new(dense)]).unwrap().unwrap();
         let d: f32 = a.iter().zip(&b).map(|(x, y)| (x - y).abs()).sum::<f32>() / a.len() as f32;
         assert!(d < 0.01, "mean difference {d}");
-    }
-
-    #[test]
-    fn the_fine_image_ignores_stroke_order_and_direction() {
-        let a = vec![Stroke::from_xy(&[[0.0, 0.0], [10.0, 0.0], [4.0, 15.0]]), Stroke::from_xy(&[[2.0, 8.0], [8.0, 8.0]])];
-        let mut b: Vec<Stroke> = a.iter().rev().cloned().collect();
-        b[1].points.reverse();
-        let (fa, fb) = (extract(&a).unwrap().unwrap(), extract(&b).unwrap().unwrap());
-        let fine = view::indices(view::FINE);
-        assert_eq!(fine.len(), ORIENTS * HI_GRID * HI_GRID);
-        assert!(fine.iter().all(|&i| (fa[i] - fb[i]).abs() < 1e-6));
-        // ... while the sequence part does see the order.
-        assert!(view::indices(view::SEQ).iter().any(|&i| (fa[i] - fb[i]).abs() > 0.1));
-        assert!(fine.iter().any(|&i| fa[i] > 0.5));
-    }
-
-    #[test]
-    fn views_cover_the_feature_vector() {
-        let all = view::indices(view::SEQ | view::COARSE | view::GLOBAL | view::FINE);
-        assert_eq!(all, (0..FEATURE_LEN).collect::<Vec<_>>());
-        assert_eq!(view::indices(view::SEQUENCE_NET).len(), 501);
-        assert!(view::is_valid(view::IMAGE_NET) && !view::is_valid(0) && !view::is_valid(16));
     }
 
     #[test]

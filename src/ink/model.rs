@@ -2,19 +2,18 @@
 //! [`CLASSES`](super::CLASSES)) over standardised [`features`](super::features).
 //!
 //! Weights are embedded from `model.bin` (written by `examples/train_ink.rs`). Format, all
-//! little-endian: `b"INKM"`, u32 version (2), u32 feature length F, F f32 means, F f32
-//! inverse standard deviations, u32 net count; per net: u32 view (the feature blocks it reads,
-//! [`features::view`](super::features::view)), u32 layer count; per layer: u32 inputs,
+//! little-endian: `b"INKM"`, u32 version (1), u32 feature length F, F f32 means, F f32
+//! inverse standard deviations, u32 net count; per net: u32 layer count; per layer: u32 inputs,
 //! u32 outputs, then per output row one f32 scale and `inputs` i8 weights (weight = q * scale),
 //! then `outputs` f32 biases.
 
 use std::sync::OnceLock;
 
-use super::features::{view, FEATURE_LEN};
+use super::features::FEATURE_LEN;
 use super::{InkError, CLASSES};
 
 const MAGIC: &[u8; 4] = b"INKM";
-const VERSION: u32 = 2;
+const VERSION: u32 = 1;
 
 static EMBEDDED: &[u8] = include_bytes!("model.bin");
 static MODEL: OnceLock<Result<Model, InkError>> = OnceLock::new();
@@ -67,27 +66,13 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
     s
 }
 
-/// A multi-layer perceptron over one view of the features: ReLU between layers, raw logits out.
+/// A multi-layer perceptron: ReLU between layers, raw logits out.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mlp {
     pub layers: Vec<Layer>,
-    /// The feature blocks it reads ([`view`]).
-    pub view: u32,
-    /// Their indices in the full feature vector.
-    input: Vec<usize>,
 }
 
 impl Mlp {
-    pub fn new(layers: Vec<Layer>, view: u32) -> Mlp {
-        Mlp { layers, view, input: view::indices(view) }
-    }
-
-    /// The part of a (standardised) full feature vector this net reads.
-    pub fn select(&self, full: &[f32]) -> Vec<f32> {
-        self.input.iter().map(|&i| full[i]).collect()
-    }
-
-    /// Logits of the net's own input (see [`Mlp::select`]).
     pub fn logits(&self, x: &[f32]) -> Vec<f32> {
         self.logits_and_hidden(x).0
     }
@@ -155,7 +140,7 @@ impl Model {
         let mut embedding = Vec::new();
         let k = self.nets.len().max(1) as f32;
         for net in &self.nets {
-            let (mut l, h) = net.logits_and_hidden(&net.select(&x));
+            let (mut l, h) = net.logits_and_hidden(&x);
             softmax(&mut l);
             p.iter_mut().zip(&l).for_each(|(a, b)| *a += b);
             // Each net weighs the same in the distance, whatever its activations' scale.
@@ -177,7 +162,6 @@ impl Model {
         }
         o.extend_from_slice(&(self.nets.len() as u32).to_le_bytes());
         for net in &self.nets {
-            o.extend_from_slice(&net.view.to_le_bytes());
             o.extend_from_slice(&(net.layers.len() as u32).to_le_bytes());
             for l in &net.layers {
                 o.extend_from_slice(&(l.inputs as u32).to_le_bytes());
@@ -215,13 +199,9 @@ impl Model {
         let n_nets = r.u32()? as usize;
         let mut nets = Vec::new();
         for _ in 0..n_nets.min(64) {
-            let view = r.u32()?;
-            if !view::is_valid(view) {
-                return Err(InkError::Model(format!("unknown view {view:#x}")));
-            }
             let n_layers = r.u32()? as usize;
             let mut layers = Vec::new();
-            let mut expect = view::indices(view).len();
+            let mut expect = f;
             for _ in 0..n_layers.min(16) {
                 let (inputs, outputs) = (r.u32()? as usize, r.u32()? as usize);
                 if inputs != expect || inputs == 0 || outputs == 0 {
@@ -239,7 +219,7 @@ impl Model {
             if expect != CLASSES.len() || layers.is_empty() {
                 return Err(InkError::Model("the last layer must have one output per class".into()));
             }
-            nets.push(Mlp::new(layers, view));
+            nets.push(Mlp { layers });
         }
         if nets.is_empty() || r.at != bytes.len() {
             return Err(InkError::Model("no nets, or trailing bytes".into()));
@@ -296,35 +276,5 @@ mod tests {
         let mut extra = bytes.clone();
         extra.push(0);
         assert!(Model::from_bytes(&extra).is_err());
-    }
-
-    #[test]
-    fn each_net_reads_its_own_view() {
-        // Two one-layer nets over different blocks: each sees only its part of the features.
-        let net = |v: u32| {
-            let inputs = view::indices(v).len();
-            let w = (0..inputs * CLASSES.len()).map(|i| ((i % 7) as f32 - 3.0) / 100.0).collect();
-            Mlp::new(vec![Layer { inputs, outputs: CLASSES.len(), w, b: vec![0.0; CLASSES.len()] }], v)
-        };
-        let m = Model {
-            mean: vec![0.0; FEATURE_LEN],
-            istd: vec![1.0; FEATURE_LEN],
-            nets: vec![net(view::SEQUENCE_NET), net(view::IMAGE_NET)],
-        };
-        let bytes = m.to_bytes();
-        let back = Model::from_bytes(&bytes).unwrap();
-        assert_eq!(back.nets.iter().map(|n| n.view).collect::<Vec<_>>(), vec![view::SEQUENCE_NET, view::IMAGE_NET]);
-        // Changing a feature only the picture net reads moves only the picture net's logits.
-        let mut x: Vec<f32> = (0..FEATURE_LEN).map(|i| (i % 5) as f32 / 5.0).collect();
-        let before: Vec<Vec<f32>> = back.nets.iter().map(|n| n.logits(&n.select(&x))).collect();
-        x[view::indices(view::FINE)[40]] += 3.0;
-        let after: Vec<Vec<f32>> = back.nets.iter().map(|n| n.logits(&n.select(&x))).collect();
-        assert_eq!(before[0], after[0]);
-        assert_ne!(before[1], after[1]);
-        // An unknown view is refused: the first net's view field follows the 2 * F floats.
-        let at = 12 + 8 * FEATURE_LEN + 4;
-        let mut bad = bytes.clone();
-        bad[at..at + 4].copy_from_slice(&64u32.to_le_bytes());
-        assert!(Model::from_bytes(&bad).is_err());
     }
 }
