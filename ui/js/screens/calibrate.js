@@ -49,6 +49,7 @@ const symbolSet = (letters) => (letters ? '1-9A-G' : '1-9');
 export function createCalibration(ctx, { letters = false } = {}) {
   let sheet = makeSheet(letters);
   let busy = false;
+  let alive = true; // false once the sheet is put away: a late answer changes nothing
   // The sheet's own undo and redo (the app's buttons and keys drive them): snapshots.
   const past = [];
   const future = [];
@@ -108,6 +109,7 @@ export function createCalibration(ctx, { letters = false } = {}) {
     } catch (e) {
       r = null;
     }
+    if (!alive) return;
     telemetry.writes++;
     telemetry.lastWrite = { calibration: box.symbol, cell: { row: box.row, col: box.col }, outcome: r };
     // Rewritten, rubbed out or undone meanwhile: that answer is for ink that has gone (undo
@@ -152,12 +154,14 @@ export function createCalibration(ctx, { letters = false } = {}) {
     sync();
     const st = await ctx.callOrToast('add_handwriting_samples', { samples });
     busy = false;
+    if (!alive) return;
     if (!st) { sync(); return; }
     await ctx.backToGame(t('cal.saved', { count: samples.length }));
   }
 
   async function cancel() {
     if (filled().length && !(await ctx.confirm({ title: t('cal.cancel.title'), text: t('cal.cancel.text', { count: filled().length }), ok: t('cal.cancel.ok') }))) return;
+    if (!alive) return;
     await ctx.backToGame(t('cal.cancelled'));
   }
 
@@ -277,6 +281,7 @@ export function createCalibration(ctx, { letters = false } = {}) {
       return { rows: SIDE, cols: SIDE, text: cellText, selected: null, focusSelects: false };
     },
     destroy() {
+      alive = false;
       ctx.panel.replaceChildren();
     },
   };
