@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::grid::symbol_value;
 use crate::ink::{self, adapt::Adapter, gesture::Gesture, InkError, Recognition, Stroke, Unread};
+use crate::session::glyph::Glyph;
 use crate::session::HistoryError;
 use crate::session::{Game, Session};
 
@@ -24,6 +25,11 @@ pub trait PenGame: Game {
     fn write(row: usize, col: usize, value: u8) -> Self::Action;
     /// The move that clears a cell.
     fn clear(row: usize, col: usize) -> Self::Action;
+    /// The move that writes `value` with the player's ink kept as `glyph` ("keep my
+    /// handwriting"; see [`crate::session::glyph`]).
+    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Self::Action;
+    /// The handwriting an edit keeps, if it is a pen write that kept one.
+    fn glyph_of(edit: &Self::Edit) -> Option<&Glyph>;
 }
 
 /// What a group of strokes in one cell means.
@@ -34,8 +40,10 @@ pub enum Meaning {
     /// A zig-zag over the cell.
     ScratchOut,
     /// A legal symbol, with the recogniser's confidence (0..1) and its value; when `unsure`,
-    /// `alternatives` are the runners-up (best first) the player can pick instead.
-    Symbol { symbol: char, value: u8, confidence: f32, unsure: bool, alternatives: Vec<char> },
+    /// `alternatives` are the runners-up (best first) the player can pick instead. `readings`:
+    /// the recogniser's best [`READINGS`] legal symbols with their probabilities (what a
+    /// correction right after may plausibly mean; see [`lesson`]).
+    Symbol { symbol: char, value: u8, confidence: f32, unsure: bool, alternatives: Vec<char>, readings: Vec<(char, f32)> },
     /// Nothing legal was recognised; `reason` is meant for the player (English), `why` is the
     /// same as data.
     Rejected { reason: String, why: Unread },
@@ -66,6 +74,7 @@ pub fn interpret_with(
                         confidence,
                         unsure,
                         alternatives: if unsure { alternatives(&candidates) } else { Vec::new() },
+                        readings: candidates.iter().take(READINGS).copied().collect(),
                     },
                     None => rejected(Unread::NotAllowed { looks_like: symbol }),
                 },
@@ -95,6 +104,11 @@ fn alternatives(candidates: &[(char, f32)]) -> Vec<char> {
 
 /// How many alternatives an unsure cell offers beside it.
 pub const MAX_ALTERNATIVES: usize = 3;
+
+/// How many of the recogniser's best readings a write keeps (for [`lesson`]).
+pub const READINGS: usize = 3;
+
+pub mod lesson;
 
 /// What became of the ink written into a cell. JSON: `{"kind": "symbol", "symbol": "7",
 /// "confidence": 0.98}`, `{"kind": "rejected", "reason": "..."}`, `{"kind": "tap"}`, ...
@@ -163,12 +177,34 @@ pub fn replace_guess<G: PenGame>(
     let value = g.symbols().contains(&symbol).then(|| symbol_value(symbol)).flatten();
     let value = value.ok_or(WriteError::NotASymbol(symbol))?;
     session.undo()?;
-    if let Err(e) = session.apply(G::write(row, col, value)) {
+    // The player's ink stays: only its reading changes.
+    let glyph = session.history().undone().last().and_then(G::glyph_of).cloned();
+    let action = match glyph {
+        Some(glyph) => G::write_ink(row, col, value, glyph),
+        None => G::write(row, col, value),
+    };
+    if let Err(e) = session.apply(action) {
         // Put the guess back: the board is as the player last saw it.
         let _ = session.redo();
         return Err(WriteError::Move(e));
     }
     Ok(())
+}
+
+/// How the pen writes: the player's adaptation, and whether the ink is kept as a glyph to show
+/// in the cell ("keep my handwriting").
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PenOptions<'a> {
+    pub adapter: Option<&'a Adapter>,
+    pub keep_handwriting: bool,
+}
+
+/// What a pen write did, and what the recogniser read (best first, at most [`READINGS`];
+/// empty unless a symbol was written).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PenWrite {
+    pub outcome: WriteOutcome,
+    pub readings: Vec<(char, f32)>,
 }
 
 /// [`write`], read with the player's adaptation (see [`crate::ink::adapt`]).
@@ -179,24 +215,44 @@ pub fn write_with<G: PenGame>(
     strokes: &[Stroke],
     adapter: Option<&Adapter>,
 ) -> Result<WriteOutcome, WriteError<G::Error>> {
+    Ok(write_opts(session, row, col, strokes, PenOptions { adapter, keep_handwriting: false })?.outcome)
+}
+
+/// [`write`] with the player's options: adapted reading, and the ink kept as the cell's glyph
+/// when the setting asks for it (a glyph the ink can't make, a dot, is simply not kept).
+pub fn write_opts<G: PenGame>(
+    session: &mut Session<G>,
+    row: usize,
+    col: usize,
+    strokes: &[Stroke],
+    opts: PenOptions,
+) -> Result<PenWrite, WriteError<G::Error>> {
     let g = session.game();
     let side = g.side();
     if row >= side || col >= side {
         return Err(WriteError::OutOfBoard { row, col, side });
     }
     if g.is_fixed(row, col) {
-        return Ok(WriteOutcome::Given);
+        return Ok(PenWrite { outcome: WriteOutcome::Given, readings: vec![] });
     }
-    Ok(match interpret_with(strokes, side, &g.symbols(), adapter)? {
+    let mut readings = Vec::new();
+    let outcome = match interpret_with(strokes, side, &g.symbols(), opts.adapter)? {
         Meaning::Tap => WriteOutcome::Tap,
         Meaning::ScratchOut => {
             session.apply(G::clear(row, col)).map_err(WriteError::Move)?;
             WriteOutcome::ScratchOut
         }
-        Meaning::Symbol { symbol, value, confidence, unsure, alternatives } => {
-            session.apply(G::write(row, col, value)).map_err(WriteError::Move)?;
+        Meaning::Symbol { symbol, value, confidence, unsure, alternatives, readings: r } => {
+            let glyph = opts.keep_handwriting.then(|| Glyph::tidy(strokes)).flatten();
+            let action = match glyph {
+                Some(glyph) => G::write_ink(row, col, value, glyph),
+                None => G::write(row, col, value),
+            };
+            session.apply(action).map_err(WriteError::Move)?;
+            readings = r;
             WriteOutcome::Symbol { symbol, confidence, unsure, alternatives }
         }
         Meaning::Rejected { reason, why } => WriteOutcome::Rejected { reason, why },
-    })
+    };
+    Ok(PenWrite { outcome, readings })
 }

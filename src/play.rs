@@ -9,7 +9,8 @@ use thiserror::Error;
 use crate::ink::{InkError, Stroke};
 use crate::kenken::play::{self as kenken_play, KenkenInfo, KenkenSession};
 use crate::ink::adapt::Adapter;
-use crate::pen::{self, WriteError, WriteOutcome};
+use crate::pen::{self, PenOptions, PenWrite, WriteError, WriteOutcome};
+use crate::session::glyph::{self, Glyph};
 use crate::session::scratchpad::InkNote;
 use crate::session::{HistoryError, InputMode};
 use crate::slide::play::{self as slide_play, SlideInfo, SlideSession};
@@ -171,6 +172,9 @@ pub struct KenkenCellView {
     pub incorrect: bool,
     /// The player's colour mark, 0 = none.
     pub colour: u8,
+    /// The player's handwriting of this value (see Sudoku's `CellView::glyph`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<Glyph>,
 }
 
 /// A sliding-puzzle board as the view draws it.
@@ -328,13 +332,40 @@ impl GameInPlay {
         adapter: Option<&Adapter>,
         now_ms: u64,
     ) -> Result<WriteOutcome, PlayError> {
-        let outcome = match self {
-            GameInPlay::Sudoku(s) => pen::write_with(s, row, col, strokes, adapter)?,
-            GameInPlay::Kenken(s, _) => pen::write_with(s, row, col, strokes, adapter)?,
+        Ok(self.write_opts(row, col, strokes, PenOptions { adapter, keep_handwriting: false }, now_ms)?.outcome)
+    }
+
+    /// [`GameInPlay::write`] with the player's options (adaptation, "keep my handwriting"),
+    /// with what the recogniser read.
+    pub fn write_opts(&mut self, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions, now_ms: u64) -> Result<PenWrite, PlayError> {
+        let out = match self {
+            GameInPlay::Sudoku(s) => pen::write_opts(s, row, col, strokes, opts)?,
+            GameInPlay::Kenken(s, _) => pen::write_opts(s, row, col, strokes, opts)?,
             GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
         };
         self.settle_clock(now_ms);
-        Ok(outcome)
+        Ok(out)
+    }
+
+    /// The last applied step, when it changed one cell's value by the player's hand (a typed
+    /// or written value; not a hint, Solve or a clear): `(row, col, before, after)`. What a
+    /// correction right after a pen write looks like ([`pen::lesson`]).
+    pub fn last_value_change(&self) -> Option<(usize, usize, u8, u8)> {
+        let (n, changes) = match self {
+            GameInPlay::Sudoku(s) => {
+                let e = s.history().done().last()?;
+                (e.kind == sudoku_play::EditKind::Value).then_some((s.game().shape().n(), e.cells.as_slice()))?
+            }
+            GameInPlay::Kenken(s, _) => (s.game().puzzle().size(), s.history().done().last()?.cells.as_slice()),
+            GameInPlay::Slide(..) => return None,
+        };
+        match changes {
+            [c] if c.after.value != 0 && c.before.value != c.after.value => {
+                let i = c.cell as usize;
+                Some((i / n, i % n, c.before.value, c.after.value))
+            }
+            _ => None,
+        }
     }
 
     /// The pen writes numbers or pencil notes from now on (saved with the game; not a move).
@@ -475,6 +506,7 @@ fn kenken_view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
         let (r, c, v) = (i / n, i % n, values[i]);
         v != 0 && (0..n).any(|k| (k != c && values[r * n + k] == v) || (k != r && values[k * n + c] == v))
     };
+    let glyphs = kenken_glyphs(s);
     KenkenView {
         size: n,
         cages: g
@@ -498,11 +530,18 @@ fn kenken_view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
                 conflict: conflict(i),
                 incorrect: values[i] != 0 && info.solution.as_ref().is_some_and(|sol| sol.get(i).is_some_and(|&s| s != values[i])),
                 colour: g.colours().get(i),
+                glyph: glyphs[i].clone(),
             })
             .collect(),
         notes: g.notes().to_vec(),
         difficulty: info.difficulty.clone(),
     }
+}
+
+/// Each cell's kept handwriting, from a KenKen session's history.
+fn kenken_glyphs(s: &KenkenSession) -> Vec<Option<Glyph>> {
+    let n = s.game().puzzle().size();
+    glyph::cell_glyphs(n * n, s.history().done().iter().map(|e| (e.cells.as_slice(), e.glyph.as_ref()))).into_iter().map(|g| g.cloned()).collect()
 }
 
 fn no_highlight(target: Option<CellRef>) -> Highlight {

@@ -103,6 +103,9 @@ pub struct Settings {
     pub language: String,
     /// The view's colours: one of [`THEMES`].
     pub theme: String,
+    /// "Keep my handwriting": a value written with the pen keeps the player's ink, tidied, and
+    /// the board shows it instead of the typed symbol.
+    pub keep_handwriting: bool,
 }
 
 impl Default for Settings {
@@ -127,6 +130,7 @@ impl Default for Settings {
             slide_best: BTreeMap::new(),
             language: "auto".to_string(),
             theme: "system".to_string(),
+            keep_handwriting: false,
         }
     }
 }
@@ -176,6 +180,7 @@ impl Settings {
         take(obj, "slide_best", best_ok, &mut s.slide_best, &mut rejected);
         take(obj, "language", |l: &String| LANGUAGES.contains(&l.as_str()), &mut s.language, &mut rejected);
         take(obj, "theme", |t: &String| THEMES.contains(&t.as_str()), &mut s.theme, &mut rejected);
+        take(obj, "keep_handwriting", |_| true, &mut s.keep_handwriting, &mut rejected);
         (s, rejected)
     }
 
@@ -288,6 +293,10 @@ mod tests {
         // A settings file from before these fields: the defaults, nothing rejected.
         let (s, rejected) = Settings::from_value_lenient(&json!({"pen_only": true}));
         assert_eq!((s.language.as_str(), s.theme.as_str(), rejected.len()), ("auto", "system", 0));
+        assert!(!s.keep_handwriting, "handwriting is kept only when asked for");
+        let (s, rejected) = Settings::from_value_lenient(&json!({"keep_handwriting": true, "mute": true}));
+        assert!(s.keep_handwriting && s.mute && rejected.is_empty());
+        assert_eq!(Settings::from_value_lenient(&json!({"keep_handwriting": "yes"})).1, vec!["keep_handwriting"]);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::session::cells::{bit, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
+use crate::session::glyph::{self, Glyph};
 use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
@@ -44,6 +45,10 @@ pub enum Action {
     Solve,
     AddNote { stroke: Vec<Point> },
     RemoveNotes { ids: Vec<u32> },
+    /// A value written with the pen, its ink kept as the cell's glyph ("keep my handwriting").
+    /// Only the engine's pen path makes it (never from JSON).
+    #[serde(skip)]
+    WriteInk { row: usize, col: usize, value: u8, glyph: Glyph },
 }
 
 /// A recorded change: cells, ink and colours.
@@ -52,6 +57,9 @@ pub struct Edit {
     pub cells: Vec<CellChange>,
     pub ink: InkEdit,
     pub colours: Vec<ColourChange>,
+    /// The player's handwriting of the one cell a pen write changed
+    /// ([`crate::session::glyph`]).
+    pub glyph: Option<Glyph>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -200,7 +208,7 @@ impl KenkenGame {
                 (before != after).then_some(CellChange { cell: i as u16, before, after })
             })
             .collect();
-        let e = Edit { cells, ink, colours: Vec::new() };
+        let e = Edit { cells, ink, ..Edit::default() };
         (!e.cells.is_empty() || !e.ink.is_empty()).then_some(e)
     }
 
@@ -253,6 +261,7 @@ impl KenkenGame {
         if seen.len() != e.cells.len() {
             return Err(EditMismatch("an edit changes the same cell twice".into()));
         }
+        glyph::check_glyph_edit(&e.cells, e.glyph.as_ref())?;
         self.ink.check(&e.ink, forward)?;
         self.colours.check(&e.colours, forward)?;
         for c in &e.cells {
@@ -280,6 +289,11 @@ impl Game for KenkenGame {
                 // Writing a value hides the candidates and the ink in the cell, as on paper.
                 let ink = InkEdit { added: vec![], removed: self.ink.in_cell(n, row, col) };
                 self.edit(i, CellState { value, candidates: 0 }, ink)
+            }
+            Action::WriteInk { row, col, value, glyph } => {
+                let plain = self.plan(&Action::SetValue { row: *row, col: *col, value: *value })?;
+                // The glyph goes with the value it shows (an edit that only rubs out notes has none).
+                plain.map(|e| Edit { glyph: (e.cells.len() == 1).then(|| glyph.clone()), ..e })
             }
             &Action::Clear { row, col } => {
                 let i = self.cell(row, col)?;
@@ -371,6 +385,12 @@ impl crate::pen::PenGame for KenkenGame {
     }
     fn clear(row: usize, col: usize) -> Action {
         Action::Clear { row, col }
+    }
+    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Action {
+        Action::WriteInk { row, col, value, glyph }
+    }
+    fn glyph_of(edit: &Edit) -> Option<&Glyph> {
+        edit.glyph.as_ref()
     }
 }
 

@@ -15,6 +15,7 @@ use crate::kenken::play::{Edit, KenkenGame, KenkenInfo, KenkenSession};
 use crate::kenken::{Cage, Op, Puzzle};
 use crate::session::cells::{CellChange, CellState};
 use crate::session::colours::ColourChange;
+use crate::session::glyph::Glyph;
 use crate::session::scratchpad::{InkEdit, InkNote};
 use crate::session::{History, Session, Timer};
 
@@ -68,7 +69,15 @@ pub(super) enum EditRecord {
         ink: InkEdit,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         colours: Vec<ColourChange>,
+        /// Save format 2: the player's handwriting of a pen write.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        glyph: Option<Glyph>,
     },
+}
+
+/// Whether an edit keeps the player's handwriting (format 2).
+pub(super) fn has_glyphs(history: &History<EditRecord>) -> bool {
+    history.done().iter().chain(history.undone()).any(|e| matches!(e, EditRecord::Full { glyph: Some(_), .. }))
 }
 
 fn digits(values: &[u8]) -> String {
@@ -150,9 +159,9 @@ pub(super) fn record(session: &KenkenSession, info: &KenkenInfo) -> Result<(Reco
     };
     let history = session.history().try_map(|_, _, e: &Edit| {
         let cells = e.cells.iter().map(cell_record).collect::<Option<Vec<_>>>().ok_or_else(too_wide)?;
-        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty()) {
+        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty() && e.glyph.is_none()) {
             ([one], true) => EditRecord::Cell(*one),
-            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone() },
+            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone(), glyph: e.glyph.clone() },
         })
     })?;
     Ok((rec, history))
@@ -180,15 +189,15 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink, rec.colours).map_err(inconsistent)?;
     let history = history.try_map(|undone, k, e: &EditRecord| {
         let bad = || unfit_step(undone, k, "change");
-        let (cells, ink, colours) = match e {
-            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new()),
-            EditRecord::Full { cells, ink, colours } => (cells.as_slice(), ink.clone(), colours.clone()),
+        let (cells, ink, colours, glyph) = match e {
+            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new(), None),
+            EditRecord::Full { cells, ink, colours, glyph } => (cells.as_slice(), ink.clone(), colours.clone(), glyph.clone()),
         };
         let cells = cells.iter().map(cell_change).collect::<Option<Vec<_>>>().ok_or_else(bad)?;
         if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty() && colours.is_empty()) {
             return Err(bad());
         }
-        Ok(Edit { cells, ink, colours })
+        Ok(Edit { cells, ink, colours, glyph })
     })?;
     let session = Session::replay(KenkenGame::new(puzzle), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {

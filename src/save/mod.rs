@@ -25,7 +25,10 @@ pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
 /// The `format` field of every save file.
 pub const FORMAT: &str = "inkdoku-save";
 /// The newest format version this build writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The first version whose edits may keep the player's handwriting (`glyph`). A game without
+/// any is still written as version 1, which every earlier build reads in full.
+pub const GLYPH_VERSION: u32 = 2;
 /// The file extension for games saved where the player chooses.
 pub const EXTENSION: &str = "inkdoku";
 /// Bigger files are refused unread: a real save is kilobytes, a long history a few megabytes.
@@ -125,7 +128,7 @@ struct Header {
     kind: Option<String>,
 }
 
-/// The whole file (version 1). `G` is the game-specific part, `H` its history.
+/// The whole file (versions 1 and 2). `G` is the game-specific part, `H` its history.
 #[derive(Serialize, Deserialize)]
 struct SaveFile<G, H> {
     format: String,
@@ -240,16 +243,33 @@ pub fn export(path: &Path, game: &GameInPlay, now_ms: u64) -> Result<(), SaveErr
         .map_err(|e| SaveError::Io { path: path.to_path_buf(), message: e.to_string() })
 }
 
+/// The lowest version that holds a game: 1 unless an edit keeps handwriting.
+fn version_for(glyphs: bool) -> u32 {
+    if glyphs {
+        GLYPH_VERSION
+    } else {
+        1
+    }
+}
+
+/// Handwriting in a file of a version before it existed is damage, not data.
+fn check_glyph_version(version: u32, glyphs: bool) -> Result<(), LoadError> {
+    if glyphs && version < GLYPH_VERSION {
+        return Err(LoadError::Structure { detail: format!("handwriting (\"glyph\") in a version {version} file") });
+    }
+    Ok(())
+}
+
 fn encode<G: Serialize, H: Serialize>(
     kind: GameKind,
     now_ms: u64,
-    (elapsed_ms, input_mode): (u64, InputMode),
+    (elapsed_ms, input_mode, version): (u64, InputMode, u32),
     game: G,
     history: H,
 ) -> Result<Vec<u8>, SaveError> {
     let file = SaveFile {
         format: FORMAT.to_string(),
-        version: VERSION,
+        version,
         kind: kind.as_str().to_string(),
         saved_at_ms: now_ms,
         elapsed_ms,
@@ -266,15 +286,17 @@ pub fn to_bytes(game: &GameInPlay, now_ms: u64) -> Result<Vec<u8>, SaveError> {
     match game {
         GameInPlay::Sudoku(s) => {
             let (rec, history) = sudoku::record(s)?;
-            encode(GameKind::Sudoku, now_ms, (s.elapsed(now_ms), s.input_mode()), rec, history)
+            let version = version_for(sudoku::has_glyphs(history));
+            encode(GameKind::Sudoku, now_ms, (s.elapsed(now_ms), s.input_mode(), version), rec, history)
         }
         GameInPlay::Kenken(s, info) => {
             let (rec, history) = kenken::record(s, info)?;
-            encode(GameKind::Kenken, now_ms, (s.elapsed(now_ms), s.input_mode()), rec, history)
+            let version = version_for(kenken::has_glyphs(&history));
+            encode(GameKind::Kenken, now_ms, (s.elapsed(now_ms), s.input_mode(), version), rec, history)
         }
         GameInPlay::Slide(s, info) => {
             let (rec, history) = slide::record(s, info);
-            encode(GameKind::Slide, now_ms, (s.elapsed(now_ms), s.input_mode()), rec, history)
+            encode(GameKind::Slide, now_ms, (s.elapsed(now_ms), s.input_mode(), 1), rec, history)
         }
     }
 }
@@ -288,12 +310,14 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
     let (game, saved_at_ms) = match kind {
         GameKind::Sudoku => {
             let f: SaveFile<sudoku::Record, History<sudoku::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
+            check_glyph_version(f.version, sudoku::has_glyphs(&f.history))?;
             let mut s = sudoku::restore(f.game, f.history, f.elapsed_ms)?;
             s.set_input_mode(f.input_mode);
             (GameInPlay::Sudoku(s), f.saved_at_ms)
         }
         GameKind::Kenken => {
             let f: SaveFile<kenken::Record, History<kenken::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
+            check_glyph_version(f.version, kenken::has_glyphs(&f.history))?;
             let (mut s, info) = kenken::restore(f.game, f.history, f.elapsed_ms)?;
             s.set_input_mode(f.input_mode);
             (GameInPlay::Kenken(s, info), f.saved_at_ms)

@@ -37,6 +37,11 @@ pub(super) struct Record {
 /// Sudoku edits are saved as they are.
 pub(super) type EditRecord = Edit;
 
+/// Whether an edit keeps the player's handwriting (format 2).
+pub(super) fn has_glyphs(history: &History<Edit>) -> bool {
+    history.done().iter().chain(history.undone()).any(|e| e.glyph.is_some())
+}
+
 pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>), SaveError> {
     let g = session.game();
     let shape = g.shape();

@@ -15,6 +15,7 @@
 
 pub mod cells;
 pub mod colours;
+pub mod glyph;
 mod history;
 pub mod scratchpad;
 pub mod testkit;

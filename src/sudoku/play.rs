@@ -11,6 +11,7 @@ use thiserror::Error;
 use crate::grid::{Grid, Shape};
 use crate::session::cells::{bit, full_mask, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
+use crate::session::glyph::{self, Glyph};
 use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
@@ -44,6 +45,10 @@ pub enum Action {
     ApplyHint { row: usize, col: usize, value: u8 },
     /// Fills every cell from the solution.
     Solve,
+    /// A value written with the pen, with the player's ink kept to show it ("keep my
+    /// handwriting"). Only the engine's pen path makes it (never from JSON).
+    #[serde(skip)]
+    WriteInk { row: usize, col: usize, value: u8, glyph: Glyph },
 }
 
 /// Why an action was refused. The game is unchanged.
@@ -123,6 +128,9 @@ pub struct Edit {
     pub cells: Vec<CellChange>,
     pub ink: InkEdit,
     pub colours: Vec<ColourChange>,
+    /// The player's handwriting for the one cell a pen write changed (see
+    /// [`crate::session::glyph`]).
+    pub glyph: Option<Glyph>,
 }
 
 /// [`Edit`] as saved. Written out rather than `#[serde(flatten)]`ing the ink: flatten makes
@@ -138,23 +146,26 @@ struct EditRecord {
     notes_removed: Vec<InkNote>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<ColourChange>,
+    /// Save format 2: the player's handwriting of a pen write.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    glyph: Option<Glyph>,
 }
 
 impl From<EditRecord> for Edit {
     fn from(r: EditRecord) -> Edit {
-        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed }, colours: r.colours }
+        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed }, colours: r.colours, glyph: r.glyph }
     }
 }
 
 impl From<Edit> for EditRecord {
     fn from(e: Edit) -> EditRecord {
-        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed, colours: e.colours }
+        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed, colours: e.colours, glyph: e.glyph }
     }
 }
 
 impl Edit {
     fn new(kind: EditKind) -> Edit {
-        Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new() }
+        Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new(), glyph: None }
     }
 
     fn with_ink(kind: EditKind, ink: InkEdit) -> Edit {
@@ -212,6 +223,10 @@ pub struct CellView {
     /// The player's colour mark, 0 = none.
     #[serde(default)]
     pub colour: u8,
+    /// The player's handwriting of this value, when written with the pen and kept ("keep my
+    /// handwriting"); the view draws it instead of the typed symbol when the setting is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<Glyph>,
 }
 
 /// The Sudoku part of what the view draws (the session adds undo, timer and solved flags).
@@ -414,6 +429,10 @@ impl SudokuGame {
                 return Err(EditMismatch(format!("cell {i} does not match the recorded change")));
             }
         }
+        if edit.glyph.is_some() && edit.kind != EditKind::Value {
+            return Err(EditMismatch("only a written value keeps handwriting".into()));
+        }
+        glyph::check_glyph_edit(&edit.cells, edit.glyph.as_ref())?;
         self.ink.check(&edit.ink, forward)?;
         self.colours.check(&edit.colours, forward)
     }
@@ -449,6 +468,7 @@ impl SudokuGame {
                     conflict: conflict[i],
                     incorrect: e != 0 && e != self.solution.values()[i],
                     colour: self.colours.get(i),
+                    glyph: None,
                 }
             })
             .collect()
@@ -509,6 +529,12 @@ impl Game for SudokuGame {
                 let i = self.check_open_cell(row, col)?;
                 self.check_value(value)?;
                 Ok(self.write_edit(EditKind::Value, i, value))
+            }
+            Action::WriteInk { row, col, value, glyph } => {
+                let i = self.check_open_cell(*row, *col)?;
+                self.check_value(*value)?;
+                // The glyph goes with the value it shows (an edit that only rubs out notes has none).
+                Ok(self.write_edit(EditKind::Value, i, *value).map(|e| Edit { glyph: (e.cells.len() == 1).then(|| glyph.clone()), ..e }))
             }
             &Action::ApplyHint { row, col, value } => {
                 let i = self.check_open_cell(row, col)?;
@@ -625,6 +651,12 @@ impl crate::pen::PenGame for SudokuGame {
     fn write(row: usize, col: usize, value: u8) -> Action {
         Action::SetValue { row, col, value }
     }
+    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Action {
+        Action::WriteInk { row, col, value, glyph }
+    }
+    fn glyph_of(edit: &Edit) -> Option<&Glyph> {
+        edit.glyph.as_ref()
+    }
     fn clear(row: usize, col: usize) -> Action {
         Action::Clear { row, col }
     }
@@ -645,11 +677,16 @@ impl Session<SudokuGame> {
     pub fn board_view(&self) -> SudokuView {
         let g = self.game();
         let shape = g.shape();
+        let mut cells = g.view_cells();
+        let glyphs = glyph::cell_glyphs(cells.len(), self.history().done().iter().map(|e| (e.cells.as_slice(), e.glyph.as_ref())));
+        for (cell, glyph) in cells.iter_mut().zip(glyphs) {
+            cell.glyph = glyph.cloned();
+        }
         SudokuView {
             size: shape.size,
             box_rows: shape.box_rows,
             box_cols: shape.box_cols,
-            cells: g.view_cells(),
+            cells,
             notes: g.notes().to_vec(),
             difficulty: g.difficulty.clone(),
             hints_used: self.history().done().iter().filter(|e| e.kind == EditKind::Hint).count(),

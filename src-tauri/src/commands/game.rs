@@ -5,7 +5,7 @@
 use inkdoku::grid::{Grid, Shape};
 use inkdoku::ink::Stroke;
 use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
-use inkdoku::pen::WriteOutcome;
+use inkdoku::pen::{PenOptions, WriteOutcome};
 use inkdoku::play::{GameInPlay, GameKind, PlayView, Summary};
 use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
 use inkdoku::sudoku::check::{self, PuzzleCheck};
@@ -135,6 +135,8 @@ pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
         }
     }
     inner.resumable.remove(&kind);
+    // A new game in play: nothing can correct a write of the old one.
+    inner.handwriting.lessons.forget();
     view
 }
 
@@ -274,11 +276,17 @@ pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut GameInPlay, u64) -
 fn change_counting<T>(state: &AppState, count_win: bool, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
     let now = state.now_ms();
     let mut inner = state.lock();
+    let inner = &mut *inner;
     // Any change accepts an unsure guess (write_cell sets it again when its answer is one).
     inner.handwriting.pending = None;
     let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
     let was_solved = game.is_solved();
     let out = f(game, now)?;
+    // The move right after a pen write may correct it: the recogniser learns (the engine's
+    // rule, `inkdoku::pen::lesson`); failing to store the sample must not undo the move.
+    if let Some(lesson) = inner.handwriting.lessons.changed(game, now) {
+        inner.handwriting.learn_quietly(&lesson);
+    }
     state.autosave(game);
     if count_win && !was_solved && game.is_solved() {
         state.stats.won(game, now);
@@ -299,11 +307,15 @@ pub fn act(state: &AppState, args: ActArgs) -> Result<PlayView, CommandError> {
     change_counting(state, !computer_solves, |g, now| Ok(g.act(args.action, now)?)).map(|(_, view)| view)
 }
 
+/// Undo and redo end the watch for a correction of the last pen write (they are no move of
+/// their own, but what follows them corrects nothing).
 pub fn undo(state: &AppState) -> Result<PlayView, CommandError> {
+    state.lock().handwriting.lessons.forget();
     change(state, |g, now| Ok(g.undo(now)?)).map(|(_, view)| view)
 }
 
 pub fn redo(state: &AppState) -> Result<PlayView, CommandError> {
+    state.lock().handwriting.lessons.forget();
     change(state, |g, now| Ok(g.redo(now)?)).map(|(_, view)| view)
 }
 
@@ -354,17 +366,25 @@ pub struct WriteResult {
     pub view: PlayView,
 }
 
-/// The pen wrote into a cell: the engine decides what the ink means and applies it.
-/// An unsure answer is remembered so that the player can still pick an alternative.
+/// The pen wrote into a cell: the engine decides what the ink means and applies it (keeping
+/// the ink as the cell's glyph with "keep my handwriting"). An unsure answer is remembered so
+/// that the player can still pick an alternative; a write that corrects the one just before
+/// teaches the recogniser.
 pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, CommandError> {
     let now = state.now_ms();
     let mut inner = state.lock();
     let inner = &mut *inner;
     inner.handwriting.pending = None;
     let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
-    let outcome = game.write_with(args.row, args.col, &args.strokes, inner.handwriting.adapter(), now)?;
-    if let WriteOutcome::Symbol { unsure: true, alternatives, .. } = &outcome {
-        inner.handwriting.pending = Some(super::handwriting::PendingGuess {
+    let opts = PenOptions { adapter: inner.handwriting.adapter(), keep_handwriting: inner.settings.keep_handwriting };
+    let write = game.write_opts(args.row, args.col, &args.strokes, opts, now)?;
+    let h = &mut inner.handwriting;
+    if let Some(lesson) = h.lessons.changed(game, now) {
+        h.learn_quietly(&lesson);
+    }
+    h.lessons.wrote(game, args.row, args.col, &write, &args.strokes, now);
+    if let WriteOutcome::Symbol { unsure: true, alternatives, .. } = &write.outcome {
+        h.pending = Some(super::handwriting::PendingGuess {
             row: args.row,
             col: args.col,
             alternatives: alternatives.clone(),
@@ -374,7 +394,7 @@ pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, Comm
     }
     state.autosave(game);
     let view = game.view(now);
-    Ok(WriteResult { outcome, view })
+    Ok(WriteResult { outcome: write.outcome, view })
 }
 
 /// What start-up found.

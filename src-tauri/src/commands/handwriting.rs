@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use inkdoku::ink::adapt::{self, Adapter, Profile};
 use inkdoku::ink::{self, model, Recognition, Stroke};
+use inkdoku::pen::lesson::{Lesson, Overwrites};
 use inkdoku::play::PlayView;
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +32,8 @@ pub(crate) struct Handwriting {
     /// A sentence for start-up when the file was damaged, and the same as data.
     pub notice: Option<(String, Notice)>,
     pub pending: Option<PendingGuess>,
+    /// The last pen write, while the next move may correct it (`inkdoku::pen::lesson`).
+    pub lessons: Overwrites,
 }
 
 impl Handwriting {
@@ -48,7 +51,7 @@ impl Handwriting {
             }
             None => (Profile::default(), None),
         };
-        let mut h = Handwriting { path, profile, adapter: None, notice, pending: None };
+        let mut h = Handwriting { path, profile, adapter: None, notice, pending: None, lessons: Overwrites::default() };
         h.rebuild();
         h
     }
@@ -78,6 +81,15 @@ impl Handwriting {
         }
         self.rebuild();
         self.store()
+    }
+
+    /// A correction found by the engine's overwrite rule: learnt, or logged if it can't be
+    /// stored (the move stands either way).
+    pub fn learn_quietly(&mut self, lesson: &Lesson) {
+        match self.learn(lesson.symbol, &lesson.strokes) {
+            Ok(()) => tracing::info!(symbol = %lesson.symbol, "learnt from an overwrite"),
+            Err(e) => tracing::warn!(error = %e, "could not store a handwriting correction"),
+        }
     }
 
     fn store(&self) -> Result<(), CommandError> {
@@ -205,6 +217,7 @@ pub fn reset_handwriting(state: &AppState) -> Result<HandwritingStatus, CommandE
     }
     h.profile = Profile::default();
     h.pending = None;
+    h.lessons.forget();
     h.rebuild();
     Ok(h.status())
 }
