@@ -83,7 +83,10 @@ function render() {
   fitCanvas($('board'), layout.board.size, dpr);
   input.fit(layout.board.size, dpr);
   // A board being entered has no real solution to compare with.
-  screen.draw($('board'), { showIncorrect: Boolean(app.settings && app.settings.show_incorrect) && !isEntering(app.view) });
+  screen.draw($('board'), {
+    showIncorrect: Boolean(app.settings && app.settings.show_incorrect) && !isEntering(app.view),
+    handwriting: Boolean(app.settings && app.settings.keep_handwriting),
+  });
   // The accessible grid stands for the canvas; a screen without one (the entry screens) leaves
   // the canvas as a labelled picture.
   if (screen.a11y) grid.update(screen.a11y());

@@ -179,6 +179,46 @@ function drawWrongMarks(ctx, x0, y0, cell, inset, { conflict, incorrect }) {
 }
 
 /**
+ * The player's own handwriting of a value ("keep my handwriting"): the backend's tidied glyph
+ * (strokes of points 0..1000 in a square box, the ink centred in it, as tall as it) drawn in a
+ * box as tall as a typed digit, centred where the digit would be, with a nib about as thick as
+ * the type's strokes. Curves through the midpoints of the simplified points smooth the corners.
+ */
+export function drawGlyph(ctx, glyph, cx, cy, side, color) {
+  const k = side / 1000;
+  const x = (v) => cx - side / 2 + v * k;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(1.2, side * 0.13);
+  for (const flat of glyph) {
+    const pts = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) pts.push([x(flat[i]), cy - side / 2 + flat[i + 1] * k]);
+    if (pts.length === 1) {
+      ctx.beginPath();
+      ctx.arc(pts[0][0], pts[0][1], ctx.lineWidth / 2, 0, 2 * Math.PI);
+      ctx.fill();
+      continue;
+    }
+    ctx.beginPath();
+    ctx.moveTo(pts[0][0], pts[0][1]);
+    for (let i = 1; i < pts.length - 1; i++) {
+      const mx = (pts[i][0] + pts[i + 1][0]) / 2, my = (pts[i][1] + pts[i + 1][1]) / 2;
+      ctx.quadraticCurveTo(pts[i][0], pts[i][1], mx, my);
+    }
+    const last = pts[pts.length - 1];
+    ctx.lineTo(last[0], last[1]);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** How tall a typed digit's figure is, as a fraction of its font size (the glyph's box). */
+export const FIGURE_HEIGHT = 0.74;
+
+/**
  * The numbers of any cell board (Sudoku, KenKen): each value in type (a given bolder, a wrong
  * one red, with its marks), or an empty cell's candidates where `place(v)` puts them
  * (`{x, y, size}` as fractions of the cell). `valueSize`, `valueY`: the value's font size and
@@ -211,8 +251,14 @@ export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) 
     }
     const incorrect = Boolean(ui.showIncorrect && c.incorrect && !c.given);
     ctx.fillStyle = !c.given && (c.conflict || incorrect) ? COLORS.bad : c.given ? COLORS.given : COLORS.entry;
-    ctx.font = `${c.given ? 600 : 400} ${Math.round(cell * valueSize)}px ${FONT}`;
-    ctx.fillText(symbolChar(c.value), x0 + cell / 2, y0 + cell * valueY);
+    if (ui.handwriting && c.glyph && !c.given) {
+      // The player's own ink instead of type, in the same colour (red when wrong) and size.
+      const side = cell * valueSize * FIGURE_HEIGHT;
+      drawGlyph(ctx, c.glyph, x0 + cell / 2, y0 + cell * valueY, side, ctx.fillStyle);
+    } else {
+      ctx.font = `${c.given ? 600 : 400} ${Math.round(cell * valueSize)}px ${FONT}`;
+      ctx.fillText(symbolChar(c.value), x0 + cell / 2, y0 + cell * valueY);
+    }
     drawWrongMarks(ctx, x0, y0, cell, inset, { conflict: c.conflict, incorrect });
   });
 }
@@ -220,8 +266,9 @@ export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) 
 /**
  * @param {HTMLCanvasElement} canvas already fitted with fitCanvas
  * @param {object} view the backend's BoardView
- * @param {{selected?, showIncorrect?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}, digit?: number, victory?: {t?, from?, still?}, paper?: string}} ui
- *   paper: the background (white when printed)
+ * @param {{selected?, showIncorrect?, handwriting?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}, digit?: number, victory?: {t?, from?, still?}, paper?: string}} ui
+ *   paper: the background (white when printed); handwriting: draw a value's kept glyph
+ *   (`cells[i].glyph`) instead of its typed symbol
  */
 export function drawBoard(canvas, view, ui = {}) {
   const ctx = canvas.getContext('2d');

@@ -186,6 +186,8 @@ export default {
   'settings.theme.hc': 'High contrast',
   'settings.incorrect': 'Show incorrect numbers',
   'settings.penonly': 'Pen only (ignore touch on the board)',
+  'settings.keepink': 'Keep my handwriting',
+  'settings.keepink.title': 'A number you write with the pen stays in your handwriting, tidied, instead of turning into type',
 
   // ---- files ----
   'files.title': 'Puzzles and saved games',

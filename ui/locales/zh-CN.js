@@ -183,6 +183,8 @@ export default {
   'settings.theme.hc': '高对比度',
   'settings.incorrect': '显示错误的数字',
   'settings.penonly': '仅用笔（忽略棋盘上的触摸）',
+  'settings.keepink': '保留我的笔迹',
+  'settings.keepink.title': '用笔写的数字保留你自己的笔迹（经过整理），而不变成印刷体',
 
   // ---- 文件 ----
   'files.title': '谜题和存档',

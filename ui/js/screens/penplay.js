@@ -26,7 +26,7 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
  * @param {{kind: string, label: () => string, draw: (canvas, view, ui) => void, padColumns: (n: number) => number, colours?: boolean,
  *   cellNote?: (view, r, c) => string|null}} game
  *   label: the board's accessible name; draw: the game's board drawing (ui: selected,
- *   showIncorrect, pencil, highlight, flash, digit, victory); padColumns: the number pad's
+ *   showIncorrect, handwriting, pencil, highlight, flash, digit, victory); padColumns: the number pad's
  *   columns for side n; colours: the game's engine has the `set_colour` move; cellNote: more
  *   words for the accessible grid's cell
  */
@@ -424,10 +424,11 @@ export function createPenScreen(ctx, game) {
       redrawWith({ hint: { highlight: { cells, target: null } } });
     },
 
-    draw(canvas, { showIncorrect }) {
+    draw(canvas, { showIncorrect, handwriting }) {
       game.draw(canvas, view, {
         selected: state.selected,
         showIncorrect,
+        handwriting,
         pencil: state.mode === 'pencil',
         highlight: state.hint && state.hint.highlight,
         flash: state.flash,
