@@ -942,3 +942,39 @@ fn a_calibration_sheet_is_read_without_changes_then_learnt_at_once_or_not_at_all
     assert_eq!(after["candidates"][0][0], "7", "{after}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn keep_my_handwriting_and_learning_from_overwrites_through_the_commands() {
+    let state = fresh();
+    let view = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    let open: Vec<usize> = (0..81).filter(|&i| view["cells"][i]["value"] == 0).collect();
+    let at = |i: usize| (i / 9, i % 9);
+    let write = |i: usize| {
+        let (row, col) = at(i);
+        dispatch(&state, "write_cell", unsure_seven(row, col)).unwrap()
+    };
+    let type_in = |i: usize, v: u8| dispatch(&state, "act", json!({"action": {"type": "set_value", "row": at(i).0, "col": at(i).1, "value": v}})).unwrap();
+    let samples = || dispatch(&state, "handwriting_status", Value::Null).unwrap()["samples"].as_u64().unwrap();
+    // Off (the default): no glyph. Typing the 7 meant right after teaches the recogniser.
+    let w = write(open[0]);
+    assert_eq!(w["outcome"]["symbol"], "2", "{w}");
+    assert!(w["view"]["cells"][open[0]].get("glyph").is_none());
+    type_in(open[0], 7);
+    assert_eq!(samples(), 1);
+    // On: the glyph is in the view. An undo and redo between the write and the overwrite, or a
+    // change of mind to an unrelated digit, teach nothing.
+    dispatch(&state, "reset_handwriting", Value::Null).unwrap();
+    let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
+    s["keep_handwriting"] = json!(true);
+    dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    let w = write(open[1]);
+    assert!(w["view"]["cells"][open[1]]["glyph"].as_array().is_some_and(|g| !g.is_empty()), "{w}");
+    dispatch(&state, "undo", Value::Null).unwrap();
+    dispatch(&state, "redo", Value::Null).unwrap();
+    type_in(open[1], 7);
+    assert_eq!(samples(), 0, "an undo between");
+    write(open[2]);
+    let v = type_in(open[2], 5);
+    assert_eq!(samples(), 0, "a change of mind");
+    assert!(v["cells"][open[2]].get("glyph").is_none(), "a typed value shows type");
+}
