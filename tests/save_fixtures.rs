@@ -20,11 +20,14 @@ use inkdoku::sudoku::play::{Action, EditKind, SudokuGame};
 
 /// Each fixture: its kind, when it was saved, its play time, and its history's done and undone
 /// lengths.
-const FIXTURES: [(&str, GameKind, u64, u64, usize, usize); 4] = [
+const FIXTURES: [(&str, GameKind, u64, u64, usize, usize); 6] = [
     ("sudoku-9x9-v1.inkdoku", GameKind::Sudoku, 125_000, 124_000, 7, 1),
     ("sudoku-4x4-fresh-v1.inkdoku", GameKind::Sudoku, 2_000, 2_000, 0, 0),
     ("kenken-4x4-v1.inkdoku", GameKind::Kenken, 61_000, 61_000, 5, 1),
     ("slide-3x4-v1.inkdoku", GameKind::Slide, 30_000, 30_000, 3, 1),
+    // Format 2 (the player's handwriting kept with pen writes), written when it was introduced.
+    ("sudoku-4x4-glyph-v2.inkdoku", GameKind::Sudoku, 1_764_500_000_000, 0, 3, 1),
+    ("kenken-4x4-glyph-v2.inkdoku", GameKind::Kenken, 1_764_500_000_000, 0, 2, 1),
 ];
 
 fn path(name: &str) -> PathBuf {
@@ -158,7 +161,13 @@ fn done_digits(name: &str) -> Vec<usize> {
     let text = String::from_utf8_lossy(&b);
     let from = text.find("\"done\":").unwrap_or_else(|| panic!("{name}: no history"));
     let to = from + text[from..].find("\"undone\":").unwrap_or_else(|| panic!("{name}: no undone list"));
-    (from..to).filter(|&i| b[i].is_ascii_digit()).collect()
+    // A glyph's coordinates are the shape of the player's ink, not part of the proved history.
+    let mut in_glyph = vec![false; b.len()];
+    for (at, _) in text.match_indices("\"glyph\":[[") {
+        let end = at + text[at..].find("]]").unwrap_or(0);
+        in_glyph[at..=end + 1].iter_mut().for_each(|x| *x = true);
+    }
+    (from..to).filter(|&i| b[i].is_ascii_digit() && !in_glyph[i]).collect()
 }
 
 #[test]
@@ -259,4 +268,29 @@ fn a_kenken_save_with_ink_notes_round_trips() {
     bad["game"].as_object_mut().unwrap().remove("ink");
     let e = from_bytes(&serde_json::to_vec(&bad).unwrap()).unwrap_err();
     assert!(matches!(e, LoadError::Inconsistent { .. }), "{e:?}");
+}
+
+/// The cells of a game's view that show the player's handwriting.
+fn inked(game: &GameInPlay) -> Vec<usize> {
+    let v = serde_json::to_value(game.view(0)).unwrap();
+    v["cells"].as_array().unwrap().iter().enumerate().filter(|(_, c)| c.get("glyph").is_some()).map(|(i, _)| i).collect()
+}
+
+#[test]
+fn format_2_keeps_handwriting_through_undo_and_redo() {
+    let mut s = load("sudoku-4x4-glyph-v2.inkdoku");
+    // r1c2 written 2 in ink; r1c3 typed 3, then overwritten with a 4 in ink; an inked 1 undone.
+    assert_eq!(inked(&s), [1, 2]);
+    s.undo(0).unwrap();
+    assert_eq!(inked(&s), [1], "the typed 3 is back, without ink");
+    s.redo(0).unwrap();
+    s.redo(0).unwrap();
+    assert_eq!(inked(&s), [0, 1, 2]);
+    let mut k = load("kenken-4x4-glyph-v2.inkdoku");
+    assert_eq!(inked(&k), [0]);
+    k.redo(0).unwrap();
+    assert_eq!(inked(&k), [0, 1]);
+    // The same handwriting claimed by a version-1 file is refused, not silently dropped.
+    let text = String::from_utf8(bytes("sudoku-4x4-glyph-v2.inkdoku")).unwrap().replace("\"version\":2", "\"version\":1");
+    assert_eq!(from_bytes(text.as_bytes()).map(|_| ()).map_err(|e| e.kind()), Err("structure"));
 }
