@@ -63,6 +63,14 @@ fn value(size: u8, rng: &mut impl Rng) -> u8 {
     }
 }
 
+/// A glyph from a few random strokes (`None` now and then: ink without extent makes none).
+pub fn random_glyph(rng: &mut impl Rng) -> Option<crate::session::glyph::Glyph> {
+    let strokes: Vec<crate::ink::Stroke> = (0..rng.random_range(1..4))
+        .map(|_| crate::ink::Stroke::from_xy(&(0..rng.random_range(1..30)).map(|_| [rng.random::<f32>(), rng.random::<f32>()]).collect::<Vec<_>>()))
+        .collect();
+    crate::session::glyph::Glyph::tidy(&strokes)
+}
+
 /// A random Sudoku move, mostly legal, sometimes illegal (bad cells, givens, unknown notes), so
 /// sequences exercise every path including refusals. Undo and redo are mixed in by [`play`].
 pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
@@ -70,9 +78,18 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     let size = g.shape().size;
     let n = size as usize;
     match rng.random_range(0..88) {
-        0..=29 => {
+        0..=21 => {
             let (row, col) = cell(n, rng);
             Action::SetValue { row, col, value: value(size, rng) }
+        }
+        22..=29 => {
+            // A pen write that keeps the player's ink ("keep my handwriting").
+            let (row, col) = cell(n, rng);
+            let value = value(size, rng);
+            match random_glyph(rng) {
+                Some(glyph) => Action::WriteInk { row, col, value, glyph },
+                None => Action::SetValue { row, col, value },
+            }
         }
         30..=37 => {
             let (row, col) = cell(n, rng);

@@ -83,7 +83,12 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
     let value = rng.random_range(0..=n as u8 + 1);
     match rng.random_range(0..if ink { 14 } else { 8 }) {
-        0..=3 => KenkenAction::SetValue { row, col, value },
+        0..=2 => KenkenAction::SetValue { row, col, value },
+        // A pen write keeping the player's ink.
+        3 => match inkdoku::session::testkit::random_glyph(rng) {
+            Some(glyph) => KenkenAction::WriteInk { row, col, value, glyph },
+            None => KenkenAction::SetValue { row, col, value },
+        },
         4 => KenkenAction::Clear { row, col },
         5..=7 => KenkenAction::ToggleCandidate { row, col, value },
         8 => {
