@@ -19,7 +19,7 @@ use super::{PenWrite, WriteOutcome, READINGS};
 pub const WINDOW_MS: u64 = 20_000;
 /// The symbol the player puts instead must be among the recogniser's best [`READINGS`] (3)
 /// readings of the ink with at least this probability (over the board's symbols).
-pub const MIN_PROBABILITY: f32 = 0.01;
+pub const MIN_PROBABILITY: f32 = 0.02;
 
 /// A sample to add: the first ink, as the symbol the player meant.
 #[derive(Debug, Clone, PartialEq)]
