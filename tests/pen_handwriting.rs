@@ -261,3 +261,30 @@ fn nothing_is_learnt_from_another_cell_too_late_an_implausible_symbol_a_move_or_
     g.act(json!({"type": "apply_hint", "row": 0, "col": 1, "value": 2}), 2_000).unwrap();
     assert_eq!(o.changed(&g, 2_000), None, "a hint is the computer's, not a correction");
 }
+
+#[test]
+fn choosing_an_alternative_keeps_the_ink_with_the_new_symbol() {
+    let all = samples();
+    let g0 = sudoku();
+    // The first real sample the recogniser is unsure of.
+    let (ink, alt) = all
+        .iter()
+        .filter(|s| s.label_char().is_some_and(|c| ('1'..='9').contains(&c)))
+        .find_map(|s| {
+            let ink = into_cell(&s.strokes, 9, 0, 1);
+            match g0.clone().write_opts(0, 1, &ink, KEEP, 0).ok()?.outcome {
+                WriteOutcome::Symbol { unsure: true, alternatives, .. } => Some((ink, alternatives[0])),
+                _ => None,
+            }
+        })
+        .expect("an unsure sample");
+    let mut g = g0.clone();
+    g.write_opts(0, 1, &ink, KEEP, 0).unwrap();
+    let glyph = serde_json::to_value(g.view(0)).unwrap()["cells"][1]["glyph"].clone();
+    assert!(glyph.is_array());
+    g.replace_guess(0, 1, alt, 0).unwrap();
+    let v = serde_json::to_value(g.view(0)).unwrap();
+    assert_eq!((v["cells"][1]["value"].as_u64(), &v["cells"][1]["glyph"]), (Some(value(alt) as u64), &glyph));
+    g.undo(0).unwrap();
+    assert!(!glyphs(&g)[1], "one undo empties the cell, ink and all");
+}

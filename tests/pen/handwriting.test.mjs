@@ -255,6 +255,7 @@ test('screenshots: a board in "keep my handwriting", light and dark, 16x16 and K
 
   view = await newGame('kenken', 6);
   await writeMany(22, 6);
+  assert.ok((await ui()).view.cells.filter((c) => c.glyph).length >= 12, 'KenKen keeps the ink too');
   await page.screenshot({ path: artifactPath('handwriting-kenken.png') });
   await settings({ theme: 'system', keep_handwriting: false });
 });
