@@ -11,7 +11,7 @@ use inkdoku::grid::Shape;
 use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::play::{BoardView, GameInPlay};
 use inkdoku::save::{from_bytes, to_bytes};
-use inkdoku::session::testkit::{play, random_action, sample_session};
+use inkdoku::session::testkit::{play, random_action, random_pen_action, sample_session};
 use inkdoku::session::{Game, Session};
 use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
 use inkdoku::slide::shuffle;
@@ -113,7 +113,7 @@ proptest! {
         let shape = Shape::ALL[shape_ix];
         let mut rng = StdRng::seed_from_u64(seed);
         let s = sample_session(shape, 0.4, &mut rng);
-        check_session(s, &mut rng, steps, shape.cells(), random_action, GameInPlay::Sudoku)?;
+        check_session(s, &mut rng, steps, shape.cells(), random_pen_action, GameInPlay::Sudoku)?;
     }
 
     #[test]

@@ -66,9 +66,21 @@ fn value(size: u8, rng: &mut impl Rng) -> u8 {
 /// A glyph from a few random strokes (`None` now and then: ink without extent makes none).
 pub fn random_glyph(rng: &mut impl Rng) -> Option<crate::session::glyph::Glyph> {
     let strokes: Vec<crate::ink::Stroke> = (0..rng.random_range(1..4))
-        .map(|_| crate::ink::Stroke::from_xy(&(0..rng.random_range(1..30)).map(|_| [rng.random::<f32>(), rng.random::<f32>()]).collect::<Vec<_>>()))
+        .map(|_| crate::ink::Stroke::from_xy(&(0..rng.random_range(1..8)).map(|_| [rng.random::<f32>(), rng.random::<f32>()]).collect::<Vec<_>>()))
         .collect();
     crate::session::glyph::Glyph::tidy(&strokes)
+}
+
+/// [`random_action`], with one value in four written with the pen keeping the player's ink
+/// ("keep my handwriting").
+pub fn random_pen_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
+    match random_action(s, rng) {
+        Action::SetValue { row, col, value } if rng.random_ratio(1, 4) => match random_glyph(rng) {
+            Some(glyph) => Action::WriteInk { row, col, value, glyph },
+            None => Action::SetValue { row, col, value },
+        },
+        other => other,
+    }
 }
 
 /// A random Sudoku move, mostly legal, sometimes illegal (bad cells, givens, unknown notes), so
@@ -78,18 +90,9 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     let size = g.shape().size;
     let n = size as usize;
     match rng.random_range(0..88) {
-        0..=21 => {
+        0..=29 => {
             let (row, col) = cell(n, rng);
             Action::SetValue { row, col, value: value(size, rng) }
-        }
-        22..=29 => {
-            // A pen write that keeps the player's ink ("keep my handwriting").
-            let (row, col) = cell(n, rng);
-            let value = value(size, rng);
-            match random_glyph(rng) {
-                Some(glyph) => Action::WriteInk { row, col, value, glyph },
-                None => Action::SetValue { row, col, value },
-            }
         }
         30..=37 => {
             let (row, col) = cell(n, rng);

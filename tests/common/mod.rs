@@ -84,8 +84,8 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
     let value = rng.random_range(0..=n as u8 + 1);
     match rng.random_range(0..if ink { 14 } else { 8 }) {
         0..=2 => KenkenAction::SetValue { row, col, value },
-        // A pen write keeping the player's ink.
-        3 => match inkdoku::session::testkit::random_glyph(rng) {
+        // A pen write keeping the player's ink (with `ink` only: it costs bytes, as notes do).
+        3 => match ink.then(|| inkdoku::session::testkit::random_glyph(rng)).flatten() {
             Some(glyph) => KenkenAction::WriteInk { row, col, value, glyph },
             None => KenkenAction::SetValue { row, col, value },
         },
