@@ -93,7 +93,8 @@ impl Glyph {
             .collect();
         let [x0, y0, x1, y1] = crate::ink::bounds(raw.iter().flatten().copied());
         let extent = (x1 - x0).max(y1 - y0);
-        if raw.is_empty() || !(extent > 0.0) || !extent.is_finite() {
+        // A dot, or no finite extent (the bounds of nothing are inverted: negative).
+        if raw.is_empty() || extent.is_nan() || extent <= 0.0 || !extent.is_finite() {
             return None;
         }
         // Resampling step and smoothing reach relative to the glyph, so the tidy shape does not
