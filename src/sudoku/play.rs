@@ -951,5 +951,11 @@ mod tests {
         assert_eq!(serde_json::to_string(&Action::Solve).unwrap(), r#"{"type":"solve"}"#);
         assert!(serde_json::from_str::<Action>(r#"{"type":"undo"}"#).is_err(), "undo is the session's, not a move");
         assert!(serde_json::from_str::<Action>(r#"{"type":"set_value","row":-1,"col":2,"value":3}"#).is_err());
+        // Handwriting comes only from the pen path, never from the view's JSON.
+        for kind in ["write_ink", "WriteInk"] {
+            let json = format!(r#"{{"type":"{kind}","row":0,"col":0,"value":1,"glyph":[[0,0,9,9]]}}"#);
+            assert!(serde_json::from_str::<Action>(&json).is_err(), "{kind}");
+            assert!(serde_json::from_str::<crate::kenken::play::Action>(&json).is_err(), "{kind}");
+        }
     }
 }
