@@ -44,9 +44,8 @@ pub enum Meaning {
     /// the recogniser's best [`READINGS`] legal symbols with their probabilities (what a
     /// correction right after may plausibly mean; see [`lesson`]).
     Symbol { symbol: char, value: u8, confidence: f32, unsure: bool, alternatives: Vec<char>, readings: Vec<(char, f32)> },
-    /// Nothing legal was recognised; `reason` is meant for the player (English), `why` is the
-    /// same as data.
-    Rejected { reason: String, why: Unread },
+    /// Nothing legal was recognised, and why.
+    Rejected { why: Unread },
 }
 
 /// Reads a stroke group written into one cell of a board with `side` cells per side (strokes
@@ -76,17 +75,13 @@ pub fn interpret_with(
                         alternatives: if unsure { alternatives(&candidates) } else { Vec::new() },
                         readings: candidates.iter().take(READINGS).copied().collect(),
                     },
-                    None => rejected(Unread::NotAllowed { looks_like: symbol }),
+                    None => Meaning::Rejected { why: Unread::NotAllowed { looks_like: symbol } },
                 },
-                None => rejected(Unread::Unclear { guess: '?', percent: 0 }),
+                None => Meaning::Rejected { why: Unread::Unclear { guess: '?', percent: 0 } },
             },
-            Recognition::Rejected { reason, why } => Meaning::Rejected { reason, why },
+            Recognition::Rejected { why, .. } => Meaning::Rejected { why },
         },
     })
-}
-
-fn rejected(why: Unread) -> Meaning {
-    Meaning::Rejected { reason: why.sentence(), why }
 }
 
 /// Runners-up worth offering when the answer is unsure: at most [`MAX_ALTERNATIVES`], the
@@ -252,7 +247,7 @@ pub fn write_opts<G: PenGame>(
             readings = r;
             WriteOutcome::Symbol { symbol, confidence, unsure, alternatives }
         }
-        Meaning::Rejected { reason, why } => WriteOutcome::Rejected { reason, why },
+        Meaning::Rejected { why } => WriteOutcome::Rejected { reason: why.sentence(), why },
     };
     Ok(PenWrite { outcome, readings })
 }

@@ -420,7 +420,8 @@ pub enum Notice {
     Handwriting { restored: bool, kept: Vec<String> },
 }
 
-fn shown(paths: &[std::path::PathBuf]) -> Vec<String> {
+/// Paths as the player reads them (a notice's `kept`).
+pub(crate) fn shown(paths: &[std::path::PathBuf]) -> Vec<String> {
     paths.iter().map(|p| p.display().to_string()).collect()
 }
 

@@ -10,7 +10,7 @@ use inkdoku::pen::lesson::{Lesson, Overwrites};
 use inkdoku::play::PlayView;
 use serde::{Deserialize, Serialize};
 
-use super::game::{change, Notice};
+use super::game::{change, shown, Notice};
 use super::{AppState, CommandError};
 
 /// An unsure guess the player may still replace with one of its alternatives.
@@ -44,8 +44,7 @@ impl Handwriting {
                 let l = adapt::load(p, now_ms);
                 let notice = l.message.map(|m| {
                     tracing::warn!(notice = %m, "handwriting profile");
-                    let kept = l.set_aside.iter().map(|p| p.display().to_string()).collect();
-                    (m, Notice::Handwriting { restored: !l.profile.is_empty(), kept })
+                    (m, Notice::Handwriting { restored: !l.profile.is_empty(), kept: shown(&l.set_aside) })
                 });
                 (l.profile, notice)
             }
@@ -67,17 +66,11 @@ impl Handwriting {
         self.adapter.as_ref()
     }
 
-    /// Adds a sample and writes the profile (atomically); the adapter follows.
-    fn learn(&mut self, symbol: char, strokes: &[Stroke]) -> Result<(), CommandError> {
-        self.profile.add(symbol, strokes).map_err(|e| CommandError::Handwriting(e.to_string()))?;
-        self.rebuild();
-        self.store()
-    }
-
-    /// Adds a whole calibration sheet, then writes the profile once.
-    fn learn_all(&mut self, samples: &[SampleArgs]) -> Result<(), CommandError> {
-        for s in samples {
-            self.profile.add(s.symbol, &s.strokes).map_err(|e| CommandError::Handwriting(e.to_string()))?;
+    /// Adds samples (one correction, or a whole calibration sheet), then writes the profile
+    /// once (atomically); the adapter follows.
+    fn learn<'a>(&mut self, samples: impl IntoIterator<Item = (char, &'a [Stroke])>) -> Result<(), CommandError> {
+        for (symbol, strokes) in samples {
+            self.profile.add(symbol, strokes).map_err(|e| CommandError::Handwriting(e.to_string()))?;
         }
         self.rebuild();
         self.store()
@@ -86,7 +79,7 @@ impl Handwriting {
     /// A correction found by the engine's overwrite rule: learnt, or logged if it can't be
     /// stored (the move stands either way).
     pub fn learn_quietly(&mut self, lesson: &Lesson) {
-        match self.learn(lesson.symbol, &lesson.strokes) {
+        match self.learn([(lesson.symbol, lesson.strokes.as_slice())]) {
             Ok(()) => tracing::info!(symbol = %lesson.symbol, "learnt from an overwrite"),
             Err(e) => tracing::warn!(error = %e, "could not store a handwriting correction"),
         }
@@ -146,7 +139,7 @@ pub fn choose_alternative(state: &AppState, args: ChooseArgs) -> Result<PlayView
     }
     let (_, view) = change(state, |g, now| Ok(g.replace_guess(args.row, args.col, symbol, now)?))?;
     // The correction teaches the recogniser; failing to store it must not undo the move.
-    if let Err(e) = state.lock().handwriting.learn(symbol, &pending.strokes) {
+    if let Err(e) = state.lock().handwriting.learn([(symbol, pending.strokes.as_slice())]) {
         tracing::warn!(error = %e, "could not store a handwriting correction");
     }
     Ok(view)
@@ -163,7 +156,7 @@ pub struct SampleArgs {
 /// A calibration sample: the player wrote `symbol` when asked to.
 pub fn add_handwriting_sample(state: &AppState, args: SampleArgs) -> Result<HandwritingStatus, CommandError> {
     let mut inner = state.lock();
-    inner.handwriting.learn(args.symbol, &args.strokes)?;
+    inner.handwriting.learn([(args.symbol, args.strokes.as_slice())])?;
     Ok(inner.handwriting.status())
 }
 
@@ -178,7 +171,7 @@ pub struct SamplesArgs {
 pub fn add_handwriting_samples(state: &AppState, args: SamplesArgs) -> Result<HandwritingStatus, CommandError> {
     let mut inner = state.lock();
     let before = inner.handwriting.profile.clone();
-    if let Err(e) = inner.handwriting.learn_all(&args.samples) {
+    if let Err(e) = inner.handwriting.learn(args.samples.iter().map(|s| (s.symbol, s.strokes.as_slice()))) {
         inner.handwriting.profile = before;
         inner.handwriting.rebuild();
         return Err(e);
