@@ -38,6 +38,16 @@ export function sheetLayout(symbols) {
   return { boxes, top, rows };
 }
 
+/**
+ * How a written box was read: 'right', 'other' (as another symbol), 'unsure' (its own symbol
+ * but not surely, or nothing readable), or null (no answer yet).
+ */
+function verdict(b) {
+  if (!b.read) return null;
+  if (b.read.symbol && b.read.symbol !== b.symbol) return 'other';
+  return b.read.symbol === b.symbol && !b.read.unsure ? 'right' : 'unsure';
+}
+
 /** The recogniser's set for a sheet: "1-9", or "1-9A-G" with the letters. */
 const symbolSet = (letters) => (letters ? '1-9A-G' : '1-9');
 
@@ -117,9 +127,9 @@ export function createCalibration(ctx, { letters = false } = {}) {
     box = sheet.boxes.find((b) => b.strokes === strokes);
     if (!box) return;
     box.read = !r ? null : r.kind === 'symbol' ? { symbol: r.candidates[0][0], unsure: r.unsure } : { symbol: null, unsure: true };
-    const right = box.read && box.read.symbol === box.symbol && !box.read.unsure;
-    const other = box.read && box.read.symbol && box.read.symbol !== box.symbol;
-    say(t(right ? 'cal.read_right' : other ? 'cal.read_other' : box.read && box.read.symbol ? 'cal.read_unsure' : 'cal.read_none', { symbol: box.symbol, read: other ? box.read.symbol : '' }));
+    const v = verdict(box);
+    const key = { right: 'cal.read_right', other: 'cal.read_other' }[v] || (v && box.read.symbol ? 'cal.read_unsure' : 'cal.read_none');
+    say(t(key, { symbol: box.symbol, read: v === 'other' ? box.read.symbol : '' }));
     sync();
   }
 
@@ -183,8 +193,8 @@ export function createCalibration(ctx, { letters = false } = {}) {
     }
     for (const b of sheet.boxes) {
       const x = b.col * cell, y = b.row * cell;
-      const right = b.read && b.read.symbol === b.symbol && !b.read.unsure;
-      if (b.strokes && b.read && !right) { g.fillStyle = COLORS.unsure; g.fillRect(x, y, cell, cell); }
+      const v = verdict(b);
+      if (b.strokes && v && v !== 'right') { g.fillStyle = COLORS.unsure; g.fillRect(x, y, cell, cell); }
       g.strokeStyle = COLORS.grid;
       g.lineWidth = thin;
       g.strokeRect(x + thin / 2, y + thin / 2, cell - thin, cell - thin);
@@ -205,9 +215,8 @@ export function createCalibration(ctx, { letters = false } = {}) {
           g.textAlign = 'right';
           g.textBaseline = 'bottom';
           g.font = `700 ${Math.round(cell * 0.22)}px ${FONT}`;
-          g.fillStyle = right ? COLORS.entry : COLORS.unsureEdge;
-          // Read right but not sure: '?'; read as another symbol: '→7'; unreadable: '?'.
-          g.fillText(right ? '✓' : b.read.symbol && b.read.symbol !== b.symbol ? `→${b.read.symbol}` : '?', x + cell * 0.95, y + cell * 0.97);
+          g.fillStyle = v === 'right' ? COLORS.entry : COLORS.unsureEdge;
+          g.fillText({ right: '✓', other: `→${b.read.symbol}` }[v] || '?', x + cell * 0.95, y + cell * 0.97);
         }
       }
     }
@@ -223,8 +232,9 @@ export function createCalibration(ctx, { letters = false } = {}) {
   function cellText(r, c) {
     const b = boxAt(r, c);
     if (!b) return t('cal.a11y.none');
-    const how = !b.strokes ? t('cal.a11y.empty') : !b.read ? t('cal.a11y.written') : b.read.symbol === b.symbol && !b.read.unsure ? t('cal.a11y.right') : b.read.symbol && b.read.symbol !== b.symbol ? t('cal.a11y.other', { read: b.read.symbol }) : t('cal.a11y.unread');
-    return t('cal.a11y.box', { symbol: b.symbol, k: b.k + 1, times: TIMES, how });
+    const v = verdict(b);
+    const how = !b.strokes ? 'empty' : !v ? 'written' : v === 'unsure' ? 'unread' : v;
+    return t('cal.a11y.box', { symbol: b.symbol, k: b.k + 1, times: TIMES, how: t(`cal.a11y.${how}`, { read: v === 'other' ? b.read.symbol : '' }) });
   }
 
   ctx.panel.replaceChildren($('tpl-calibrate').content.cloneNode(true));
