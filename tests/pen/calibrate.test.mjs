@@ -7,7 +7,7 @@
 // my handwriting" empties the profile.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPenPage, closePenPage, resizePage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 import { loadSamples, pageState, writeInCell, erase, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -25,10 +25,8 @@ async function fresh(size = 9) {
   const s = await ipc('get_settings');
   await ipc('update_settings', { settings: { ...s, default_size: size, last_game: 'sudoku', language: 'en' } });
   await ipc('reset_handwriting');
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction((n) => (window.__inkdoku.view && window.__inkdoku.view.size === n) || document.querySelector('#dlg-resume[open]'), {}, size);
-  if (await page.evaluate(() => Boolean(document.querySelector('#dlg-resume[open]')))) await page.click('#resume-new');
-  await page.waitForFunction((n) => window.__inkdoku.view && window.__inkdoku.view.size === n && !document.querySelector('dialog[open]'), {}, size);
+  await reloadToNewGame(page);
+  await page.waitForFunction((n) => window.__inkdoku.view.size === n, {}, size);
   // The new game's own status line is out before the sheet's.
   await page.waitForFunction(() => /^New /.test(document.getElementById('status').textContent));
 }
@@ -149,10 +147,7 @@ test('a 16x16 player gets the letters A-G too; the sheet in Chinese; it fits 800
   // In Chinese.
   const s = await ipc('get_settings');
   await ipc('update_settings', { settings: { ...s, language: 'zh-CN' } });
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__inkdoku.view || document.querySelector('#dlg-resume[open]'));
-  if (await page.evaluate(() => Boolean(document.querySelector('#dlg-resume[open]')))) await page.click('#resume-new');
-  await page.waitForFunction(() => window.__inkdoku.view && !document.querySelector('dialog[open]'));
+  await reloadToNewGame(page);
   await openSheet();
   assert.equal(await page.evaluate(() => document.getElementById('cal-save').textContent), '保存我写的');
   assert.match(await status(), /三个格子/);

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPenPage, closePenPage, resizePage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
 import { loadSamples, pageState, boardRect, cellCentre, writeInCell } from '../support/pen.mjs';
 
@@ -42,9 +42,7 @@ async function settings(patch) {
 async function newGame(kind = 'sudoku', size = 9, patch = {}) {
   await settings({ keep_handwriting: true, handedness: 'right', last_game: kind, theme: 'light', ...(kind === 'sudoku' ? { default_size: size } : { kenken_size: size }), ...patch });
   await ipc('reset_handwriting');
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => (window.__inkdoku.view && window.__inkdoku.drawCount > 0) || document.getElementById('dlg-resume').open);
-  if (await page.$eval('#dlg-resume', (d) => d.open)) await page.click('#resume-new');
+  await reloadToNewGame(page);
   await page.waitForFunction((kind, size) => window.__inkdoku.view && window.__inkdoku.view.kind === kind && window.__inkdoku.view.size === size && window.__inkdoku.drawCount > 0, {}, kind, size);
   return (await ui()).view;
 }

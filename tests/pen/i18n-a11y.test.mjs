@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { startDevServer, launchChromium, openApp, resizePage } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, resizePage, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 
 const require = createRequire(import.meta.url);
@@ -47,10 +47,7 @@ async function setSettings(patch) {
  */
 async function reload(width, height) {
   await page.setViewport({ width, height, deviceScaleFactor: 1 });
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => document.querySelector('#dlg-resume[open]') || (window.__inkdoku.view && window.__inkdoku.drawCount > 0), { timeout: 15000 });
-  if (await page.evaluate(() => Boolean(document.querySelector('#dlg-resume[open]')))) await page.click('#resume-new');
-  await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.drawCount > 0 && !document.querySelector('dialog[open]'), { timeout: 15000 });
+  await reloadToNewGame(page);
 }
 
 /** A new game of `kind` (the page makes it at load from the remembered options). */

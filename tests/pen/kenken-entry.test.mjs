@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp, resizePage } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, resizePage, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath, repoRoot, sleep } from '../support/proc.mjs';
 import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -211,11 +211,8 @@ test('problems are shown at the cage they name; undo and the eraser end work whi
   assert.match(e.message, /is in no cage/);
   assert.deepEqual(page.errors, []);
   // Closing the app (here: reloading the page) loses nothing: the drawing comes back.
-  await page.reload({ waitUntil: 'domcontentloaded' });
   // The games in play are offered first (Continue): start a new one instead, then enter.
-  await page.waitForFunction(() => document.getElementById('dlg-resume').open || (window.__inkdoku && window.__inkdoku.drawCount > 0), { timeout: 15000 });
-  if (await page.$eval('#dlg-resume', (d) => d.open)) await page.click('#resume-new');
-  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.drawCount > 0, { timeout: 15000 });
+  await reloadToNewGame(page);
   await openEntry(4, { keepDraft: true });
   await waitEntry(() => { const e = window.__inkdoku.entry; return e.cages.length === 1 && e.cages[0].target === 2; });
   assert.match((await entry()).message, /back where you left it/);

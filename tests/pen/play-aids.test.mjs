@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, reloadToNewGame } from '../support/devserver.mjs';
 import { repoRoot, waitFor, sleep } from '../support/proc.mjs';
 import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -35,10 +35,8 @@ async function newGame(size = 9, viewport = { width: 1200, height: 760 }) {
   const s = await ipc('get_settings');
   await ipc('update_settings', { settings: { ...s, default_size: size, handedness: 'right', last_game: 'sudoku' } });
   await page.setViewport(viewport);
-  await page.reload({ waitUntil: 'domcontentloaded' });
   // A game of another kind put aside is offered for Continue first: start a new one instead.
-  await page.waitForFunction(() => (window.__inkdoku.view && window.__inkdoku.drawCount > 0) || document.getElementById('dlg-resume').open);
-  if (await page.$eval('#dlg-resume', (d) => d.open)) await page.click('#resume-new');
+  await reloadToNewGame(page);
   await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.kind === 'sudoku' && window.__inkdoku.view.size === size && window.__inkdoku.drawCount > 0, {}, size);
   return (await ui()).view;
 }

@@ -61,6 +61,17 @@ export async function resizePage(page, { width, height, deviceScaleFactor = 1 })
   await page.waitForFunction((dpr) => window.devicePixelRatio === dpr, { timeout: 10000 }, deviceScaleFactor);
 }
 
+/**
+ * Reloads the page the way the app starts: a game put aside brings the "welcome back" dialog,
+ * answered with New game. Waits until a game is drawn and no dialog is open.
+ */
+export async function reloadToNewGame(page, { timeout = 15000 } = {}) {
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => document.querySelector('#dlg-resume[open]') || (window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0), { timeout });
+  if (await page.evaluate(() => Boolean(document.querySelector('#dlg-resume[open]')))) await page.click('#resume-new');
+  await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.drawCount > 0 && !document.querySelector('dialog[open]'), { timeout });
+}
+
 export async function closePenPage({ server, browser } = {}) {
   if (browser) await browser.close();
   if (server) await server.stop();
