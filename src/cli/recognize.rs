@@ -163,7 +163,7 @@ fn run_inner(args: Args) -> Result<ExitCode, String> {
             }
             None => None,
         };
-        return adapt_eval(model, &chosen, &legal, k, params, &args.symbols);
+        return adapt_eval(model, &chosen, &legal, k, params, &args.symbols, args.errors);
     }
     let nn = match &args.baseline {
         Some(p) => {
@@ -306,10 +306,11 @@ fn adapt_eval(
     k: usize,
     params: Option<(f32, f32, f32, usize)>,
     symbols: &str,
+    errors: bool,
 ) -> Result<ExitCode, String> {
-    let mut writers: BTreeMap<&str, Vec<(&Sample, char)>> = BTreeMap::new();
-    for &(_, s, label) in chosen {
-        writers.entry(s.writer.as_deref().unwrap_or("")).or_default().push((s, label));
+    let mut writers: BTreeMap<&str, Vec<(usize, &Sample, char)>> = BTreeMap::new();
+    for &(i, s, label) in chosen {
+        writers.entry(s.writer.as_deref().unwrap_or("")).or_default().push((i, s, label));
     }
     let (mut n, mut before, mut after, mut flagged, mut silent) = (0usize, 0usize, 0usize, 0usize, 0usize);
     let mut per_writer = Vec::new();
@@ -318,13 +319,13 @@ fn adapt_eval(
         let mut used: HashMap<char, usize> = HashMap::new();
         let mut calib = Vec::new();
         let mut rest = Vec::new();
-        for &(s, label) in list {
+        for &(i, s, label) in list {
             let u = used.entry(label).or_default();
             if *u < k {
                 *u += 1;
                 calib.push((label, s.strokes.as_slice()));
             } else {
-                rest.push((s, label));
+                rest.push((i, s, label));
             }
         }
         let mut adapter = Adapter::new(model, calib);
@@ -332,10 +333,20 @@ fn adapt_eval(
             adapter = adapter.with_params(l, t, s0, nb);
         }
         let (mut b, mut a) = (0usize, 0usize);
-        for &(s, label) in &rest {
-            b += (score(model, None, &s.strokes, legal).answer() == Some(label)) as usize;
+        for &(i, s, label) in &rest {
+            let plain = score(model, None, &s.strokes, legal).answer();
+            b += (plain == Some(label)) as usize;
             let sc = score(model, Some(&adapter), &s.strokes, legal);
             let right = sc.answer() == Some(label);
+            if errors && (!right || plain != Some(label)) {
+                let show = |a: Option<char>| a.map_or("-".to_string(), String::from);
+                println!(
+                    "error: line {} writer {w} label {label} before {} after {}",
+                    i + 1,
+                    show(plain),
+                    show(sc.answer())
+                );
+            }
             a += right as usize;
             flagged += sc.flagged() as usize;
             silent += (!right && !sc.flagged()) as usize;
