@@ -552,6 +552,9 @@ fn sudoku_advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     use crate::sudoku::human::{self, Hint};
     use sudoku_play::Action;
     let g = s.game();
+    if g.is_being_entered() {
+        return Err(PlayError::NoHint("the puzzle is still being entered; start it first".into()));
+    }
     let marks: Vec<u16> = g.candidates().iter().map(|&m| m as u16).collect();
     // Only the player's own candidates count; with none, the engine works from all of them.
     let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());

@@ -68,6 +68,8 @@ pub enum ActionError {
     BadColour { colour: u8 },
     #[error("the hint {value} for r{}c{} does not match the solution", .row + 1, .col + 1)]
     WrongHint { row: usize, col: usize, value: u8 },
+    #[error("a puzzle being entered has no answer yet: start it first")]
+    NoAnswerYet,
     #[error("the game's history is damaged: {0}")]
     History(#[from] EditMismatch),
 }
@@ -83,6 +85,7 @@ impl ActionError {
             ActionError::Ink(e) => e.kind(),
             ActionError::BadColour { .. } => "bad_colour",
             ActionError::WrongHint { .. } => "wrong_hint",
+            ActionError::NoAnswerYet => "no_answer_yet",
             ActionError::History(_) => "damaged_history",
         }
     }
@@ -308,6 +311,12 @@ impl SudokuGame {
         &self.difficulty
     }
 
+    /// A board on which a puzzle from paper is being copied (`check::entry_session`): its
+    /// solution is a placeholder, so hints, Solve, "incorrect" marks and winning don't apply.
+    pub fn is_being_entered(&self) -> bool {
+        self.difficulty == super::check::BEING_ENTERED
+    }
+
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }
@@ -466,7 +475,7 @@ impl SudokuGame {
                     given,
                     candidates: self.candidates[i],
                     conflict: conflict[i],
-                    incorrect: e != 0 && e != self.solution.values()[i],
+                    incorrect: e != 0 && e != self.solution.values()[i] && !self.is_being_entered(),
                     colour: self.colours.get(i),
                     glyph: None,
                 }
@@ -536,6 +545,7 @@ impl Game for SudokuGame {
                 // The glyph goes with the value it shows (an edit that only rubs out notes has none).
                 Ok(self.write_edit(EditKind::Value, i, *value).map(|e| Edit { glyph: (e.cells.len() == 1).then(|| glyph.clone()), ..e }))
             }
+            Action::ApplyHint { .. } | Action::Solve if self.is_being_entered() => Err(ActionError::NoAnswerYet),
             &Action::ApplyHint { row, col, value } => {
                 let i = self.check_open_cell(row, col)?;
                 self.check_value(value)?;
@@ -627,9 +637,10 @@ impl Game for SudokuGame {
         self.apply_edit(edit, false)
     }
 
-    /// Every cell filled and equal to the solution.
+    /// Every cell filled and equal to the solution (never while a puzzle is being entered).
     fn is_solved(&self) -> bool {
-        self.givens
+        !self.is_being_entered()
+            && self.givens
             .values()
             .iter()
             .zip(&self.entries)

@@ -82,9 +82,9 @@ function render() {
   const dpr = window.devicePixelRatio || 1;
   fitCanvas($('board'), layout.board.size, dpr);
   input.fit(layout.board.size, dpr);
-  // A board being entered has no real solution to compare with.
+  // The backend marks nothing incorrect on a board being entered (it has no answer yet).
   screen.draw($('board'), {
-    showIncorrect: Boolean(app.settings && app.settings.show_incorrect) && !isEntering(app.view),
+    showIncorrect: Boolean(app.settings && app.settings.show_incorrect),
     handwriting: Boolean(app.settings && app.settings.keep_handwriting),
   });
   // The accessible grid stands for the canvas; a screen without one (the entry screens) leaves

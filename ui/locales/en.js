@@ -413,6 +413,7 @@ export default {
   'error.given_cell': 'That number is part of the puzzle.',
   'error.filled_cell': 'That cell already holds a number.',
   'error.wrong_hint': 'That hint no longer fits the board.',
+  'error.no_answer_yet': 'A puzzle being entered has no answer yet: start it first.',
   'error.damaged_history': 'The game history is damaged.',
   'error.illegal_slide': "That tile can't slide there.",
   'error.edge': 'No tile can move that way: the gap is at the edge.',

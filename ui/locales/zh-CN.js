@@ -410,6 +410,7 @@ export default {
   'error.given_cell': '这个数字是题目给出的。',
   'error.filled_cell': '这个格子已经有数字了。',
   'error.wrong_hint': '这个提示已不适用于当前棋盘。',
+  'error.no_answer_yet': '正在录入的谜题还没有答案：请先开始游戏。',
   'error.damaged_history': '游戏历史已损坏。',
   'error.illegal_slide': '这个图块不能滑到那里。',
   'error.edge': '没有图块可以往那个方向移动：空位在边上。',

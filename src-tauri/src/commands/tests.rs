@@ -744,6 +744,15 @@ fn a_puzzle_entered_from_paper_is_checked_then_played() {
         let (row, col) = (c[0].as_u64().unwrap() as usize, c[1].as_u64().unwrap() as usize);
         assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"][row * 9 + col]["value"], 0, "they differ only where nothing is written: {r}");
     }
+    // The board being entered has no answer yet: no Solve, no hint, nothing marked incorrect
+    // (its stored filling is only a placeholder), whatever reaches the backend.
+    let act = |a: Value| dispatch(&state, "act", json!({ "action": a }));
+    assert_eq!(act(json!({"type": "solve"})).unwrap_err().kind(), "no_answer_yet");
+    assert_eq!(act(json!({"type": "apply_hint", "row": 0, "col": 0, "value": 5})).unwrap_err().kind(), "no_answer_yet");
+    assert_eq!(dispatch(&state, "hint", Value::Null).unwrap_err().kind(), "no_hint");
+    let board = dispatch(&state, "board", Value::Null).unwrap();
+    assert!(board["cells"].as_array().unwrap().iter().all(|c| c["incorrect"] == false), "{board}");
+    assert_eq!(board["solved"], false);
     // A slip of the pen: a second 7 in the first row.
     set(2, 7);
     let r = dispatch(&state, "start_entered", Value::Null).unwrap();
