@@ -3,16 +3,16 @@
 // the game; the keyboard's 0 and its centre start; the highlighted digit and complete numbers;
 // the pen's barrel button; cell colours; the board's victory wave (none after Solve, still
 // with reduced motion); the compact panel at 800x480 and in portrait. Screenshots of the
-// highlight, colours and eraser mode go to docs/screenshots/.
+// highlight, colours and eraser mode go to artifacts/ (docs/screenshots/ holds copies, updated
+// by hand when the look changes, so that a test run leaves the checkout clean).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { startDevServer, launchChromium, openApp, reloadToNewGame } from '../support/devserver.mjs';
-import { repoRoot, waitFor, sleep } from '../support/proc.mjs';
+import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
 let server, browser, page, pen, cdp;
-const shot = (name) => path.join(repoRoot, 'docs', 'screenshots', name);
+const shot = (name) => artifactPath(name);
 
 before(async () => {
   server = await startDevServer();
@@ -336,7 +336,7 @@ test('a player\'s win lights the board cell by cell from the last cell written; 
   await sleep(250);
   const glow = await pixel((last.col + 0.1) / 4, (last.row + 0.1) / 4);
   assert.ok(glow[0] > 200 && glow[2] < 200, `the last cell glows: ${glow}`);
-  await page.screenshot({ path: path.join(repoRoot, 'artifacts', 'victory-wave.png') }).catch(() => {});
+  await page.screenshot({ path: artifactPath('victory-wave.png') }).catch(() => {});
   await waitFor('the wave ends', async () => (await ui()).victory === null, 5000);
   assert.equal(await page.$eval('#celebration', (e) => e.dataset.quiet), 'false');
   // Undo, then the computer's Solve: the caption, but no wave and no animation.
@@ -421,7 +421,7 @@ test('the panel with its new buttons fits at 800x480 even with a long hint, and 
     assert.equal(l.swatches.length, 4);
     for (const h of l.swatches) assert.ok(h >= 30, `${w}x${h}: a colour swatch is big enough to hit (${h})`);
     if (w === 800 && h === 480) await page.screenshot({ path: shot('sudoku-800x480-aids.png') });
-    if (w === 800 && h === 1280) await page.screenshot({ path: path.join(repoRoot, 'artifacts', 'play-aids-portrait.png') }).catch(() => {});
+    if (w === 800 && h === 1280) await page.screenshot({ path: artifactPath('play-aids-portrait.png') }).catch(() => {});
   }
   await page.setViewport({ width: 1200, height: 760 });
 });
