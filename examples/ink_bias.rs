@@ -7,7 +7,7 @@
 //! e.g. `... /tmp/val.bin /tmp/val.jsonl FG 1,1.5,2,3`. Reads only the files it is given.
 
 use inkdoku::ink::model::Model;
-use inkdoku::ink::{class_index, features, parse_jsonl, CLASSES};
+use inkdoku::ink::{class_index, parse_jsonl, CLASSES};
 
 fn main() {
     if let Err(e) = run() {
@@ -31,8 +31,8 @@ fn run() -> Result<(), String> {
     let mut set = Vec::new();
     for s in parse_jsonl(&text).map_err(|e| e.to_string())? {
         let Some(l) = s.label_char().and_then(class_index) else { continue };
-        if let Ok(Some(f)) = features::extract(&s.strokes) {
-            set.push((model.probabilities(&f), l));
+        if let Ok(Some(out)) = model.run_strokes(&s.strokes) {
+            set.push((out.probs, l));
         }
     }
     let sets: [(&str, Vec<usize>); 4] =

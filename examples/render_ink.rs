@@ -1,12 +1,13 @@
 //! Renders samples of a JSONL ink file as one PPM sheet (6 tiles a row), to look at errors and suspects.
 //!
-//!     cargo run --release --example render_ink -- FILE.jsonl LINE[,LINE...] OUT.ppm
+//!     cargo run --release --example render_ink -- FILE.jsonl LINE[,LINE...] OUT.ppm [--cnn]
 //!
+//! `--cnn` draws what the CNN member reads instead (`ink::cnn::render`'s ink plane, 5x).
 //! LINE is the 1-based line number. Each tile shows the ink (strokes in order: blue, red, green,
 //! purple, orange; a big dot where each stroke starts); stdout lists `tile line label writer`.
 //! Convert to PNG with `convert OUT.ppm OUT.png` (ImageMagick).
 
-use inkdoku::ink::{parse_jsonl, strokes_bounds, Sample};
+use inkdoku::ink::{cnn, features, parse_jsonl, strokes_bounds, Sample};
 
 fn main() {
     if let Err(e) = run() {
@@ -17,8 +18,10 @@ fn main() {
 
 fn run() -> Result<(), String> {
     let a: Vec<String> = std::env::args().skip(1).collect();
-    let [file, lines, out] = a.as_slice() else {
-        return Err("usage: render_ink FILE.jsonl LINE[,LINE...] OUT.ppm".into());
+    let (file, lines, out, as_cnn) = match a.as_slice() {
+        [f, l, o] => (f, l, o, false),
+        [f, l, o, c] if c == "--cnn" => (f, l, o, true),
+        _ => return Err("usage: render_ink FILE.jsonl LINE[,LINE...] OUT.ppm [--cnn]".into()),
     };
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let samples: Vec<Sample> = parse_jsonl(&text).map_err(|e| e.to_string())?;
@@ -36,6 +39,18 @@ fn run() -> Result<(), String> {
             for (x, y) in [(i, 0), (i, tile - 1), (0, i), (tile - 1, i)] {
                 img[(oy as usize + y) * w + ox as usize + x] = [200, 200, 200];
             }
+        }
+        if as_cnn {
+            let n = features::normalize(&s.strokes).map_err(|e| e.to_string())?.ok_or("a dot")?;
+            let pic = cnn::render(&n.strokes);
+            for y in 0..cnn::SIDE * 5 {
+                for x in 0..cnn::SIDE * 5 {
+                    let v = (255.0 * (1.0 - pic[(y / 5) * cnn::SIDE + x / 5])) as u8;
+                    img[(oy as usize + 4 + y) * w + ox as usize + 4 + x] = [v, v, v];
+                }
+            }
+            println!("tile {k}: line {line} label {}", s.label.as_deref().unwrap_or("?"));
+            continue;
         }
         let [x0, y0, x1, y1] = strokes_bounds(&s.strokes).map(|v| v as f32);
         let side = (x1 - x0).max(y1 - y0).max(1e-6);

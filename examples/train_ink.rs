@@ -3,7 +3,18 @@
 //!     cargo run --release --example train_ink -- [--val] [--epochs N] [--nets K] [--seed S]
 //!         [--hidden 256,128] [--lr F] [--batch N] [--smoothing F] [--order-p F] [--aug F]
 //!         [--letter-rep K] [--sparse-p F] [--warp F]
+//!         [--cnns K] [--cnn-epochs N] [--cnn-lr F] [--cnn-width 16,32,64] [--cnn-hidden 128]
+//!         [--cnn-weight W] [--cnn-aug F] [--cnn-limit N] [--base MODEL.bin] [--merge OTHER.bin]
 //!         [--data PATH] [--out PATH] [--dump-val FOLD.jsonl]
+//!
+//! `--cnns K` adds K convolutional nets on the rendered ink (`ink::cnn`), mixed with weight
+//! `--cnn-weight W` (with `--val` and no `--cnn-weight`, the W in 0, 0.05, ..., 1 best on the
+//! fold's 1-9A-G is chosen, and every W's figures are printed). `--base MODEL.bin` starts from
+//! a model file (its standardisation, MLPs and CNNs) instead of training MLPs: CNNs can be
+//! added to a fold model trained once, or `--cnns 0 --cnn-weight W` only re-mixes it.
+//! `--cnn-aug F`: the CNNs' distortion strength (default: `--aug`, the MLPs').
+//! `--merge OTHER.bin` adds another file's CNNs (CNNs trained in separate runs, averaged).
+//! `--cnn-limit N` trains on the first N samples of each epoch's order only (timing).
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
 //! (for tuning; it then does not write the model unless `--out` is given). Without `--val`, all
@@ -13,6 +24,7 @@
 use std::time::Instant;
 
 use inkdoku::ink::features::{self, FEATURE_LEN};
+use inkdoku::ink::cnn::{self, Cnn, Conv, Trace};
 use inkdoku::ink::model::{softmax, Layer, Mlp, Model};
 use inkdoku::ink::{class_index, parse_jsonl, Sample, CLASSES};
 use rand::rngs::StdRng;
@@ -37,6 +49,16 @@ struct Opts {
     sparse_p: f32,
     dump_val: Option<String>,
     warp: f32,
+    cnns: usize,
+    cnn_epochs: usize,
+    cnn_lr: f32,
+    cnn_width: Vec<usize>,
+    cnn_hidden: usize,
+    cnn_weight: Option<f32>,
+    cnn_limit: usize,
+    base: Option<String>,
+    merge: Option<String>,
+    cnn_aug: Option<f32>,
 }
 
 fn opts() -> Result<Opts, String> {
@@ -58,6 +80,16 @@ fn opts() -> Result<Opts, String> {
         sparse_p: 0.0,
         dump_val: None,
         warp: 0.0,
+        cnns: 0,
+        cnn_epochs: 20,
+        cnn_lr: 2e-3,
+        cnn_width: vec![16, 32, 64],
+        cnn_hidden: 128,
+        cnn_weight: None,
+        cnn_limit: usize::MAX,
+        base: None,
+        merge: None,
+        cnn_aug: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -84,6 +116,18 @@ fn opts() -> Result<Opts, String> {
                 o.hidden = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --hidden {s}"))).collect::<Result<_, _>>()?
             }
             "--warp" => o.warp = num(val()?)? as f32,
+            "--cnns" => o.cnns = num(val()?)? as usize,
+            "--cnn-epochs" => o.cnn_epochs = num(val()?)? as usize,
+            "--cnn-lr" => o.cnn_lr = num(val()?)? as f32,
+            "--cnn-width" => {
+                o.cnn_width = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --cnn-width {s}"))).collect::<Result<_, _>>()?
+            }
+            "--cnn-hidden" => o.cnn_hidden = num(val()?)? as usize,
+            "--cnn-weight" => o.cnn_weight = Some((num(val()?)? as f32).clamp(0.0, 1.0)),
+            "--cnn-limit" => o.cnn_limit = num(val()?)? as usize,
+            "--base" => o.base = Some(val()?),
+            "--merge" => o.merge = Some(val()?),
+            "--cnn-aug" => o.cnn_aug = Some(num(val()?)? as f32),
             "--data" => o.data = val()?,
             "--out" => o.out = Some(val()?),
             "--dump-val" => o.dump_val = Some(val()?),
@@ -93,6 +137,9 @@ fn opts() -> Result<Opts, String> {
     }
     if o.out.is_none() && !o.val {
         o.out = Some(format!("{root}/src/ink/model.bin"));
+    }
+    if o.cnns > 0 && !o.val && o.cnn_weight.is_none() {
+        return Err("--cnns without --val needs --cnn-weight (choose it on the fold)".into());
     }
     Ok(o)
 }
@@ -198,15 +245,35 @@ impl Net {
     }
 }
 
-fn accuracy(model: &Model, set: &[(Vec<f32>, usize)], legal: &[usize]) -> f64 {
+/// This epoch's distortion of a training sample (`strength`: `--aug` or `--cnn-aug`).
+fn augmented(strokes: &[inkdoku::ink::Stroke], o: &Opts, strength: f32, rng: &mut StdRng) -> Vec<inkdoku::ink::Stroke> {
+    let aug = distort(strokes, rng, o.order_p, strength, o.sparse_p);
+    if o.warp > 0.0 {
+        warp(&aug, rng, o.warp)
+    } else {
+        aug
+    }
+}
+
+/// Learning rate at `step` of `total`: 200-step warm-up, then cosine decay to zero.
+fn schedule(base: f32, step: usize, total: f32) -> f32 {
+    let frac = step as f32 / total;
+    let warm = ((step + 1) as f32 / 200.0).min(1.0);
+    base * warm * 0.5 * (1.0 + (std::f32::consts::PI * frac).cos())
+}
+
+/// A validation sample: features, rendered image, class.
+type ValSample = (Vec<f32>, Vec<f32>, usize);
+
+fn accuracy(model: &Model, set: &[ValSample], legal: &[usize]) -> f64 {
     let mut ok = 0;
     let mut n = 0;
-    for (f, l) in set {
+    for (f, img, l) in set {
         if !legal.contains(l) {
             continue;
         }
         n += 1;
-        let p = model.probabilities(f);
+        let p = model.run_inputs(f, Some(img)).probs;
         let best = legal.iter().copied().fold(legal[0], |b, i| if p[i] > p[b] { i } else { b });
         ok += (best == *l) as usize;
     }
@@ -226,7 +293,7 @@ fn run() -> Result<(), String> {
     let text = std::fs::read_to_string(&o.data).map_err(|e| format!("{}: {e}", o.data))?;
     let samples: Vec<Sample> = parse_jsonl(&text).map_err(|e| e.to_string())?;
     let mut train: Vec<(&Sample, usize)> = Vec::new();
-    let mut val: Vec<(Vec<f32>, usize)> = Vec::new();
+    let mut val: Vec<ValSample> = Vec::new();
     let mut val_lines = String::new();
     // The data files have no blank lines: sample i is line i.
     for (s, line) in samples.iter().zip(text.lines()) {
@@ -235,8 +302,8 @@ fn run() -> Result<(), String> {
         if o.val && fnv(w).is_multiple_of(5) {
             val_lines.push_str(line);
             val_lines.push('\n');
-            if let Ok(Some(f)) = features::extract(&s.strokes) {
-                val.push((f, l));
+            if let Ok(Some(n)) = features::normalize(&s.strokes) {
+                val.push((features::from_normalized(&n), cnn::render(&n.strokes), l));
             }
         } else {
             train.push((s, l));
@@ -267,10 +334,14 @@ fn run() -> Result<(), String> {
     let mut sizes = vec![FEATURE_LEN];
     sizes.extend(&o.hidden);
     sizes.push(CLASSES.len());
-    let mut model = Model { mean: mean.clone(), istd: istd.clone(), nets: Vec::new() };
+    let mut model = match &o.base {
+        Some(p) => Model::from_bytes(&std::fs::read(p).map_err(|e| format!("{p}: {e}"))?).map_err(|e| format!("{p}: {e}"))?,
+        None => Model { mean: mean.clone(), istd: istd.clone(), nets: Vec::new(), cnns: Vec::new(), cnn_weight: 0.0 },
+    };
+    let n_mlps = if o.base.is_some() { 0 } else { o.nets };
     let digits: Vec<usize> = (1..10).collect();
     let all16: Vec<usize> = (1..17).collect();
-    for k in 0..o.nets {
+    for k in 0..n_mlps {
         let mut rng = StdRng::seed_from_u64(o.seed.wrapping_add(k as u64 * 7919));
         let mut net = Net::new(&sizes, &mut rng);
         // Letters are rarer than digits (and F, G rarest): `--letter-rep k` shows each k times
@@ -287,11 +358,7 @@ fn run() -> Result<(), String> {
             for chunk in order.chunks(o.batch) {
                 for &i in chunk {
                     let (s, l) = train[i];
-                    let mut aug = distort(&s.strokes, &mut rng, o.order_p, o.aug, o.sparse_p);
-                    if o.warp > 0.0 {
-                        aug = warp(&aug, &mut rng, o.warp);
-                    }
-                    let Ok(Some(f)) = features::extract(&aug) else { continue };
+                    let Ok(Some(f)) = features::extract(&augmented(&s.strokes, &o, o.aug, &mut rng)) else { continue };
                     let x: Vec<f32> = f.iter().zip(&mean).zip(&istd).map(|((x, m), s)| (x - m) * s).collect();
                     let (lo, c) = net.accumulate(&x, l, o.smoothing);
                     loss += lo as f64;
@@ -299,9 +366,7 @@ fn run() -> Result<(), String> {
                     cnt += 1;
                 }
                 // Short warm-up, then cosine decay to zero.
-                let frac = step as f32 / total;
-                let warm = ((step + 1) as f32 / 200.0).min(1.0);
-                let lr = o.lr * warm * 0.5 * (1.0 + (std::f32::consts::PI * frac).cos());
+                let lr = schedule(o.lr, step, total);
                 net.step(lr, chunk.len(), 1e-4);
                 step += 1;
             }
@@ -312,12 +377,27 @@ fn run() -> Result<(), String> {
                 t0.elapsed().as_secs_f64()
             );
             if !val.is_empty() && (ep % 5 == 4 || ep + 1 == o.epochs) {
-                let single = Model { mean: mean.clone(), istd: istd.clone(), nets: vec![net.mlp.clone()] };
+                let single = Model { mean: mean.clone(), istd: istd.clone(), nets: vec![net.mlp.clone()], cnns: Vec::new(), cnn_weight: 0.0 };
                 line += &format!(" | val 1-9 {:.4} 1-G {:.4}", accuracy(&single, &val, &digits), accuracy(&single, &val, &all16));
             }
             eprintln!("{line}");
         }
         model.nets.push(net.mlp);
+    }
+    for k in 0..o.cnns {
+        let c = train_cnn(&o, k, &train, &val, &model, t0)?;
+        model.cnns.push(c);
+    }
+    if let Some(p) = &o.merge {
+        let other = Model::from_bytes(&std::fs::read(p).map_err(|e| format!("{p}: {e}"))?).map_err(|e| format!("{p}: {e}"))?;
+        model.cnns.extend(other.cnns);
+    }
+    if !model.cnns.is_empty() {
+        model.cnn_weight = match o.cnn_weight {
+            Some(w) => w,
+            None => choose_weight(&model, &val)?,
+        };
+        eprintln!("CNN weight {}", model.cnn_weight);
     }
     let bytes = model.to_bytes();
     let quant = Model::from_bytes(&bytes).map_err(|e| e.to_string())?;
@@ -336,4 +416,148 @@ fn run() -> Result<(), String> {
     }
     eprintln!("done in {:.0}s", t0.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Prints the fold's figures for every mixing weight 0, 0.05, ..., 1 (i8 model) and returns
+/// the one best on 1-9A-G (the smallest on ties).
+fn choose_weight(model: &Model, val: &[ValSample]) -> Result<f32, String> {
+    if val.is_empty() {
+        return Err("choosing the CNN weight needs --val (or give --cnn-weight)".into());
+    }
+    let quant = Model::from_bytes(&model.to_bytes()).map_err(|e| e.to_string())?;
+    // Both halves once per sample; the mixes are then cheap.
+    let parts: Vec<(Vec<f32>, Vec<f32>, usize)> =
+        val.iter().map(|(f, img, l)| (quant.run_mlps(f).probs, quant.cnn_probabilities(img), *l)).collect();
+    let sets: [(&str, Vec<usize>); 4] =
+        [("1-4", (1..5).collect()), ("1-6", (1..7).collect()), ("1-9", (1..10).collect()), ("1-9A-G", (1..17).collect())];
+    let (mut best_w, mut best) = (0.0f32, -1.0f64);
+    for i in 0..=20 {
+        let w = i as f32 / 20.0;
+        let mut line = format!("mix w {w:.2}:");
+        let mut last = 0.0;
+        for (name, legal) in &sets {
+            let (mut ok, mut n) = (0usize, 0usize);
+            for (a, b, l) in parts.iter().filter(|p| legal.contains(&p.2)) {
+                let p = |i: usize| (1.0 - w) * a[i] + w * b[i];
+                let top = legal.iter().copied().fold(legal[0], |t, i| if p(i) > p(t) { i } else { t });
+                ok += (top == *l) as usize;
+                n += 1;
+            }
+            last = ok as f64 / n.max(1) as f64;
+            line += &format!(" {name} {last:.4}");
+        }
+        eprintln!("{line}");
+        if last > best + 1e-9 {
+            (best_w, best) = (w, last);
+        }
+    }
+    Ok(best_w)
+}
+
+/// Adam state for a list of parameter blocks (even blocks are weights and get weight decay).
+struct Adam {
+    m: Vec<Vec<f32>>,
+    v: Vec<Vec<f32>>,
+    t: i32,
+}
+
+impl Adam {
+    fn new(shapes: &[usize]) -> Adam {
+        let z = || shapes.iter().map(|&n| vec![0.0f32; n]).collect::<Vec<_>>();
+        Adam { m: z(), v: z(), t: 0 }
+    }
+
+    /// One step from the summed gradients of `batch` samples; clears the gradients.
+    fn step(&mut self, params: Vec<&mut Vec<f32>>, grads: &mut [Vec<f32>], lr: f32, batch: usize, wd: f32) {
+        self.t += 1;
+        let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        let (c1, c2) = (1.0 - b1.powi(self.t), 1.0 - b2.powi(self.t));
+        let inv = 1.0 / batch as f32;
+        for (k, p) in params.into_iter().enumerate() {
+            let decay = if k % 2 == 0 { wd } else { 0.0 };
+            for (((w, g), m), v) in p.iter_mut().zip(&mut grads[k]).zip(&mut self.m[k]).zip(&mut self.v[k]) {
+                let gr = *g * inv;
+                *m = b1 * *m + (1.0 - b1) * gr;
+                *v = b2 * *v + (1.0 - b2) * gr * gr;
+                *w -= lr * ((*m / c1) / ((*v / c2).sqrt() + eps) + decay * *w);
+                *g = 0.0;
+            }
+        }
+    }
+}
+
+/// A CNN with He-initialised weights: `width` convolutions (5x5 first, then 3x3), a hidden
+/// dense layer of `hidden`, one output per class.
+fn new_cnn(width: &[usize], hidden: usize, rng: &mut StdRng) -> Cnn {
+    let mut he = |n: usize, fan_in: usize| {
+        let std = (2.0 / fan_in as f32).sqrt();
+        (0..n).map(|_| gauss(rng) * std).collect::<Vec<f32>>()
+    };
+    let mut convs = Vec::new();
+    let mut cin = cnn::CHANNELS;
+    for (i, &cout) in width.iter().enumerate() {
+        let k = if i == 0 { 5 } else { 3 };
+        convs.push(Conv { cin, cout, k, w: he(cout * cin * k * k, cin * k * k), b: vec![0.0; cout] });
+        cin = cout;
+    }
+    let mut net = Cnn { side: cnn::SIDE, channels: cnn::CHANNELS, convs, dense: Vec::new() };
+    let flat = net.flat_len();
+    let out = CLASSES.len();
+    net.dense = vec![
+        Layer { inputs: flat, outputs: hidden, w: he(flat * hidden, flat), b: vec![0.0; hidden] },
+        Layer { inputs: hidden, outputs: out, w: he(hidden * out, hidden), b: vec![0.0; out] },
+    ];
+    net
+}
+
+/// Trains CNN number `k` with the MLPs' recipe: fresh distortion every epoch, Adam, warm-up
+/// and cosine decay, label smoothing, weight decay.
+fn train_cnn(o: &Opts, k: usize, train: &[(&Sample, usize)], val: &[ValSample], model: &Model, t0: Instant) -> Result<Cnn, String> {
+    let mut rng = StdRng::seed_from_u64(o.seed.wrapping_add(1_000_003).wrapping_add(k as u64 * 7919));
+    let mut net = new_cnn(&o.cnn_width, o.cnn_hidden, &mut rng);
+    let strength = o.cnn_aug.unwrap_or(o.aug);
+    net.check(CLASSES.len())?;
+    let shapes: Vec<usize> = net.params_mut().iter().map(|p| p.len()).collect();
+    let mut adam = Adam::new(&shapes);
+    let mut grads: Vec<Vec<f32>> = shapes.iter().map(|&n| vec![0.0; n]).collect();
+    let mut trace = Trace::default();
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let per_epoch = order.len().min(o.cnn_limit);
+    let total = (per_epoch.div_ceil(o.batch) * o.cnn_epochs) as f32;
+    let mut step = 0usize;
+    let digits: Vec<usize> = (1..10).collect();
+    let all16: Vec<usize> = (1..17).collect();
+    for ep in 0..o.cnn_epochs {
+        let te = Instant::now();
+        order.shuffle(&mut rng);
+        let (mut loss, mut ok, mut cnt) = (0.0f64, 0usize, 0usize);
+        for chunk in order[..per_epoch].chunks(o.batch) {
+            for &i in chunk {
+                let (s, l) = train[i];
+                let Ok(Some(n)) = features::normalize(&augmented(&s.strokes, o, strength, &mut rng)) else { continue };
+                net.forward(&cnn::render(&n.strokes), &mut trace);
+                let (lo, c) = net.backward(&trace, l, o.smoothing, &mut grads);
+                loss += lo as f64;
+                ok += c as usize;
+                cnt += 1;
+            }
+            let lr = schedule(o.cnn_lr, step, total);
+            adam.step(net.params_mut(), &mut grads, lr, chunk.len(), 1e-4);
+            step += 1;
+        }
+        let mut line = format!(
+            "cnn {k} epoch {ep:2}: loss {:.4} train-aug acc {:.4} ({:.1}s epoch, {:.0}s)",
+            loss / cnt.max(1) as f64,
+            ok as f64 / cnt.max(1) as f64,
+            te.elapsed().as_secs_f64(),
+            t0.elapsed().as_secs_f64()
+        );
+        if !val.is_empty() && (ep % 5 == 4 || ep + 1 == o.cnn_epochs) {
+            // The CNN alone: weight 1.
+            let alone = Model { cnns: vec![net.clone()], cnn_weight: 1.0, ..model.clone() };
+            line += &format!(" | val 1-9 {:.4} 1-G {:.4}", accuracy(&alone, val, &digits), accuracy(&alone, val, &all16));
+        }
+        eprintln!("{line}");
+    }
+    Ok(net)
 }

@@ -23,7 +23,7 @@ use thiserror::Error;
 
 use super::features::normalize;
 use super::model::{Model, Output};
-use super::{class_index, features, InkError, Point, Stroke, CLASSES};
+use super::{class_index, InkError, Point, Stroke, CLASSES};
 use crate::save::atomic::{backup_path, sibling, write_atomic};
 
 /// Name of the file in the app's data folder.
@@ -235,8 +235,7 @@ impl Adapter {
             .into_iter()
             .filter_map(|(c, strokes)| {
                 let i = class_index(c)?;
-                let f = features::extract(strokes).ok().flatten()?;
-                Some((i, model.run(&f).embedding))
+                Some((i, model.run_strokes(strokes).ok().flatten()?.embedding))
             })
             .collect();
         Adapter { templates, lambda: LAMBDA, tau: TAU, s0: S0, neighbours: NEIGHBOURS }
@@ -366,8 +365,7 @@ mod tests {
     #[test]
     fn adapter_pulls_toward_the_players_samples() {
         let m = embedded().unwrap();
-        let f = features::extract(&seven()).unwrap().unwrap();
-        let out = m.run(&f);
+        let out = m.run_strokes(&seven()).unwrap().unwrap();
         // A template identical to the ink, labelled 4: the answer moves toward 4.
         let a = Adapter::new(m, [('4', seven().as_slice())]);
         assert_eq!(a.len(), 1);

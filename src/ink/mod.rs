@@ -3,7 +3,8 @@
 //! - [`recognize`]: strokes + legal symbols → ranked candidates or a rejection.
 //! - [`gesture::classify`]: tap / scratch-out / writing, given the cell size.
 //! - [`features`]: normalisation (bounding box, arc-length resampling) and the feature vector.
-//! - [`model`]: the small MLP and its embedded weights (`model.bin`, trained by
+//! - [`cnn`]: the rendered image of the ink and the small convolutional network reading it.
+//! - [`model`]: the ensemble (MLPs, CNNs) and its embedded weights (`model.bin`, trained by
 //!   `examples/train_ink.rs`, see `docs/recogniser.md`).
 //! - [`adapt`]: the player's own samples (corrections, calibration), stored on the device,
 //!   pulling the answer toward how this player writes.
@@ -13,6 +14,7 @@
 pub mod adapt;
 pub mod augment;
 pub mod baseline;
+pub mod cnn;
 pub mod features;
 pub mod gesture;
 pub mod model;
@@ -289,8 +291,7 @@ fn probabilities(
     adapter: Option<&adapt::Adapter>,
     strokes: &[Stroke],
 ) -> Result<Option<Vec<f32>>, InkError> {
-    let Some(feats) = features::extract(strokes)? else { return Ok(None) };
-    let out = net.run(&feats);
+    let Some(out) = net.run_strokes(strokes)? else { return Ok(None) };
     Ok(Some(match adapter {
         Some(a) if !a.is_empty() => a.adjust(&out),
         _ => out.probs,
