@@ -113,7 +113,7 @@ fn run() -> Result<(), String> {
             });
             let (mut r, mut br) = (0usize, 0usize);
             for (c, f) in &test {
-                let out = model.run(f);
+                let out = model.run_mlps(f); // the MLP ensemble: this lab works on its nets
                 let base = out.probs.clone();
                 let probs = match (m.as_str(), &tuned) {
                     ("mix", _) => adapter.adjust(&out),
