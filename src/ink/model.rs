@@ -156,11 +156,21 @@ impl Model {
     }
 
     /// Probabilities and embedding from a raw feature vector and, if the model has CNNs, the
-    /// rendered image ([`cnn::render`]; without it only the MLPs are used).
+    /// rendered image ([`cnn::render`]; without it only the MLPs are used). The CNNs' last
+    /// hidden layers join the embedding, every member with the same share of it, so that the
+    /// player's samples are compared by what the whole ensemble sees.
     pub fn run_inputs(&self, feats: &[f32], image: Option<&[f32]>) -> Output {
-        let mut out = self.run_mlps(feats);
-        if let (Some(img), false) = (image, self.cnns.is_empty()) {
-            let c = self.cnn_probabilities(img);
+        let image = image.filter(|_| !self.cnns.is_empty());
+        let members = self.nets.len() + image.map_or(0, |_| self.cnns.len());
+        let mut out = self.mlps(feats, members);
+        if let Some(img) = image {
+            let mut c = vec![0.0f32; CLASSES.len()];
+            for net in &self.cnns {
+                let (mut l, h) = net.logits_and_hidden(img);
+                softmax(&mut l);
+                c.iter_mut().zip(&l).for_each(|(a, b)| *a += b / self.cnns.len() as f32);
+                out.embedding.extend(unit_part(&h, members));
+            }
             let w = self.cnn_weight;
             out.probs.iter_mut().zip(&c).for_each(|(a, b)| *a = (1.0 - w) * *a + w * b);
         }
@@ -182,18 +192,21 @@ impl Model {
 
     /// The MLPs' mean probabilities and their embedding.
     pub fn run_mlps(&self, feats: &[f32]) -> Output {
+        self.mlps(feats, self.nets.len())
+    }
+
+    /// The MLPs' mean probabilities, and their embedding parts as `members` members' shares.
+    fn mlps(&self, feats: &[f32], members: usize) -> Output {
         let x = self.standardize(feats);
         let mut p = vec![0.0f32; CLASSES.len()];
         let mut embedding = Vec::new();
-        let k = self.nets.len().max(1) as f32;
         for net in &self.nets {
             let (mut l, h) = net.logits_and_hidden(&x);
             softmax(&mut l);
             p.iter_mut().zip(&l).for_each(|(a, b)| *a += b);
-            // Each net weighs the same in the distance, whatever its activations' scale.
-            let norm = (h.iter().map(|v| v * v).sum::<f32>() * k).sqrt().max(1e-12);
-            embedding.extend(h.iter().map(|v| v / norm));
+            embedding.extend(unit_part(&h, members));
         }
+        let k = self.nets.len().max(1) as f32;
         p.iter_mut().for_each(|a| *a /= k);
         Output { probs: p, embedding }
     }
@@ -272,6 +285,13 @@ impl Model {
         }
         Ok(Model { mean, istd, nets, cnns, cnn_weight })
     }
+}
+
+/// One member's hidden layer scaled to length 1/√members: each member weighs the same in the
+/// embedding's distances, whatever its activations' scale.
+fn unit_part(h: &[f32], members: usize) -> impl Iterator<Item = f32> + '_ {
+    let norm = (h.iter().map(|v| v * v).sum::<f32>() * members.max(1) as f32).sqrt().max(1e-12);
+    h.iter().map(move |v| v / norm)
 }
 
 /// Rows of `w` (each `row` long) as one f32 scale + i8 weights, then the f32 biases.
