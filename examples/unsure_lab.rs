@@ -8,6 +8,8 @@
 //! Scores (higher = surer): `margin` (best minus second legal probability, what ships),
 //! `top` (best legal probability), `weakest` (the lowest probability any one net gives the
 //! ensemble's answer), `margin+agree` (margin, but 0 when a net's own answer differs).
+//! It reads the model's MLP members only (the CNN members, if any, are left out): it was run on
+//! the MLP-only fold model.
 
 use inkdoku::ink::model::{softmax, Model};
 use inkdoku::ink::{class_index, features, parse_jsonl, parse_symbol_set};
