@@ -139,11 +139,6 @@ impl Model {
         feats.iter().zip(&self.mean).zip(&self.istd).map(|((x, m), s)| (x - m) * s).collect()
     }
 
-    /// Class probabilities of normalised ink, in [`CLASSES`] order.
-    pub fn probabilities(&self, n: &Normalized) -> Vec<f32> {
-        self.run(n).probs
-    }
-
     /// Probabilities and embedding of normalised ink.
     pub fn run(&self, n: &Normalized) -> Output {
         let image = if self.cnns.is_empty() { None } else { Some(cnn::render(&n.strokes)) };
@@ -164,13 +159,8 @@ impl Model {
         let members = self.nets.len() + image.map_or(0, |_| self.cnns.len());
         let mut out = self.mlps(feats, members);
         if let Some(img) = image {
-            let mut c = vec![0.0f32; CLASSES.len()];
-            for net in &self.cnns {
-                let (mut l, h) = net.logits_and_hidden(img);
-                softmax(&mut l);
-                c.iter_mut().zip(&l).for_each(|(a, b)| *a += b / self.cnns.len() as f32);
-                out.embedding.extend(unit_part(&h, members));
-            }
+            let (c, hidden) = self.cnns_run(img);
+            out.embedding.extend(hidden.iter().flat_map(|h| unit_part(h, members)));
             let w = self.cnn_weight;
             out.probs.iter_mut().zip(&c).for_each(|(a, b)| *a = (1.0 - w) * *a + w * b);
         }
@@ -179,15 +169,22 @@ impl Model {
 
     /// Mean of the CNNs' softmax outputs for a rendered image.
     pub fn cnn_probabilities(&self, image: &[f32]) -> Vec<f32> {
+        self.cnns_run(image).0
+    }
+
+    /// The CNNs' mean softmax output and each CNN's last hidden layer.
+    fn cnns_run(&self, image: &[f32]) -> (Vec<f32>, Vec<Vec<f32>>) {
         let mut p = vec![0.0f32; CLASSES.len()];
+        let mut hidden = Vec::with_capacity(self.cnns.len());
         for net in &self.cnns {
-            let (mut l, _) = net.logits_and_hidden(image);
+            let (mut l, h) = net.logits_and_hidden(image);
             softmax(&mut l);
             p.iter_mut().zip(&l).for_each(|(a, b)| *a += b);
+            hidden.push(h);
         }
         let k = self.cnns.len().max(1) as f32;
         p.iter_mut().for_each(|a| *a /= k);
-        p
+        (p, hidden)
     }
 
     /// The MLPs' mean probabilities and their embedding.
