@@ -3,6 +3,7 @@
 //! profile lives in the data folder (`handwriting.json`) or, without one, in memory.
 
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 use inkdoku::ink::adapt::{self, Adapter, Profile};
 use inkdoku::ink::{self, model, Recognition, Stroke};
@@ -28,12 +29,24 @@ pub(crate) struct PendingGuess {
 pub(crate) struct Handwriting {
     path: Option<PathBuf>,
     profile: Profile,
-    adapter: Option<Adapter>,
+    /// The adapter of the profile as it stands. Embedding the samples takes about 1 ms each
+    /// with the model's CNN members (up to ~0.2 s for a full profile), so it is built on a
+    /// background thread: start-up and a correction don't wait for it; a write that needs it
+    /// before it is done waits, or builds it itself.
+    adapter: Arc<OnceLock<Option<Adapter>>>,
     /// A sentence for start-up when the file was damaged, and the same as data.
     pub notice: Option<(String, Notice)>,
     pub pending: Option<PendingGuess>,
     /// The last pen write, while the next move may correct it (`inkdoku::pen::lesson`).
     pub lessons: Overwrites,
+}
+
+/// The adapter of `profile` under the embedded model (none for an empty profile).
+fn build_adapter(profile: &Profile) -> Option<Adapter> {
+    match model::embedded() {
+        Ok(m) if !profile.is_empty() => Some(profile.adapter(m)),
+        _ => None,
+    }
 }
 
 impl Handwriting {
@@ -50,20 +63,26 @@ impl Handwriting {
             }
             None => (Profile::default(), None),
         };
-        let mut h = Handwriting { path, profile, adapter: None, notice, pending: None, lessons: Overwrites::default() };
+        let mut h = Handwriting { path, profile, adapter: Arc::default(), notice, pending: None, lessons: Overwrites::default() };
         h.rebuild();
         h
     }
 
+    /// Starts building the adapter of the profile as it now stands (see `adapter`).
     fn rebuild(&mut self) {
-        self.adapter = match model::embedded() {
-            Ok(m) if !self.profile.is_empty() => Some(self.profile.adapter(m)),
-            _ => None,
-        };
+        let cell: Arc<OnceLock<Option<Adapter>>> = Arc::default();
+        if !self.profile.is_empty() {
+            let (c, profile) = (Arc::clone(&cell), self.profile.clone());
+            // Without a thread, the first write that needs the adapter builds it.
+            let _ = std::thread::Builder::new().name("handwriting".into()).spawn(move || {
+                c.get_or_init(|| build_adapter(&profile));
+            });
+        }
+        self.adapter = cell;
     }
 
     pub fn adapter(&self) -> Option<&Adapter> {
-        self.adapter.as_ref()
+        self.adapter.get_or_init(|| build_adapter(&self.profile)).as_ref()
     }
 
     /// Adds samples (one correction, or a whole calibration sheet), then writes the profile
