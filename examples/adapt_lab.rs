@@ -9,9 +9,9 @@
 //! `augmix:N,STRENGTH` (the mixture, every sample also as N distorted copies).
 //! `LAB_ERRORS=1` lists the errors left.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
-use inkdoku::ink::adapt::Adapter;
+use inkdoku::ink::adapt::{first_per_symbol, Adapter};
 use inkdoku::ink::features;
 use inkdoku::ink::model::{softmax, Model};
 use inkdoku::ink::{self, class_index, parse_jsonl, parse_symbol_set, CLASSES};
@@ -65,18 +65,7 @@ fn run() -> Result<(), String> {
         let (mut n, mut right, mut worse) = (0usize, 0usize, 0usize);
         let mut base_right = 0usize;
         for list in writers.values() {
-            let mut used: HashMap<char, usize> = HashMap::new();
-            let (mut calib, mut rest) = (Vec::new(), Vec::new());
-            for &(i, s) in list {
-                let c = s.label_char().unwrap_or('?');
-                let u = used.entry(c).or_default();
-                if *u < k {
-                    *u += 1;
-                    calib.push((i, s));
-                } else {
-                    rest.push((i, s));
-                }
-            }
+            let (calib, rest) = first_per_symbol(list.iter().copied(), k, |x| x.1.label_char().unwrap_or('?'));
             let cache = |v: &[(usize, &ink::Sample)]| -> Vec<(Cached, Vec<f32>)> {
                 v.iter()
                     .filter_map(|&(i, s)| {

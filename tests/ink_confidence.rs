@@ -5,7 +5,7 @@
 mod common;
 
 use inkdoku::grid::Grid;
-use inkdoku::ink::adapt::Adapter;
+use inkdoku::ink::adapt::{first_per_symbol, Adapter};
 use inkdoku::ink::{self, model, parse_jsonl, parse_symbol_set, Recognition, Sample, Stroke};
 use inkdoku::pen::{self, WriteOutcome};
 use inkdoku::session::Session;
@@ -120,22 +120,11 @@ fn adapting_to_each_writer_helps_overall_and_makes_no_writer_worse() {
     };
     let (mut total_before, mut total_after, mut worse) = (0, 0, Vec::new());
     for (w, list) in &by_writer {
-        let mut used = std::collections::HashMap::new();
-        let (mut calib, mut rest) = (Vec::new(), Vec::new());
-        for s in list {
-            let c = s.label_char().unwrap();
-            let u = used.entry(c).or_insert(0);
-            if *u < 3 {
-                *u += 1;
-                calib.push((c, s.strokes.as_slice()));
-            } else {
-                rest.push(*s);
-            }
-        }
+        let (calib, rest) = first_per_symbol(list.iter().copied(), 3, |s| s.label_char().unwrap_or('?'));
         if rest.is_empty() {
             continue;
         }
-        let a = Adapter::new(m, calib);
+        let a = Adapter::new(m, calib.iter().map(|s| (s.label_char().unwrap_or('?'), s.strokes.as_slice())));
         let (before, after) = (errors(&rest, None), errors(&rest, Some(&a)));
         total_before += before;
         total_after += after;

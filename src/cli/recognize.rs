@@ -1,13 +1,13 @@
 //! `inkdoku recognize`: one JSON sample on stdin → best symbol, or `--eval FILE.jsonl` →
 //! per-label accuracy, confusion pairs and, as the last line, `accuracy: 0.9912 (n=1234)`.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use inkdoku::ink::adapt::Adapter;
+use inkdoku::ink::adapt::{first_per_symbol, Adapter};
 use inkdoku::ink::augment::{self, Variant};
 use inkdoku::ink::model::{self, Model};
 use inkdoku::ink::{self, baseline::NearestNeighbour, Recognition, Sample, Stroke};
@@ -316,19 +316,8 @@ fn adapt_eval(
     let mut per_writer = Vec::new();
     let start = Instant::now();
     for (w, list) in &writers {
-        let mut used: HashMap<char, usize> = HashMap::new();
-        let mut calib = Vec::new();
-        let mut rest = Vec::new();
-        for &(i, s, label) in list {
-            let u = used.entry(label).or_default();
-            if *u < k {
-                *u += 1;
-                calib.push((label, s.strokes.as_slice()));
-            } else {
-                rest.push((i, s, label));
-            }
-        }
-        let mut adapter = Adapter::new(model, calib);
+        let (calib, rest) = first_per_symbol(list.iter().copied(), k, |x| x.2);
+        let mut adapter = Adapter::new(model, calib.iter().map(|&(_, s, label)| (label, s.strokes.as_slice())));
         if let Some((l, t, s0, nb)) = params {
             adapter = adapter.with_params(l, t, s0, nb);
         }

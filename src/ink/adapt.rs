@@ -218,6 +218,23 @@ pub fn reset(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// How `inkdoku recognize --adapt K` splits one writer's samples (issue #15's measure): in
+/// order, the first `k` of each symbol adapt, the others are scored. Returns (adapt, score).
+pub fn first_per_symbol<T>(items: impl IntoIterator<Item = T>, k: usize, symbol: impl Fn(&T) -> char) -> (Vec<T>, Vec<T>) {
+    let mut used = std::collections::HashMap::new();
+    let (mut first, mut rest) = (Vec::new(), Vec::new());
+    for item in items {
+        let u = used.entry(symbol(&item)).or_insert(0usize);
+        if *u < k {
+            *u += 1;
+            first.push(item);
+        } else {
+            rest.push(item);
+        }
+    }
+    (first, rest)
+}
+
 /// The player's samples as embeddings: class index and unit vector.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Adapter {
@@ -306,6 +323,13 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d.join(FILE_NAME)
+    }
+
+    #[test]
+    fn the_first_k_of_each_symbol_adapt_in_order() {
+        let (first, rest) = first_per_symbol("7a7b77a8".chars().enumerate(), 2, |&(_, c)| c);
+        assert_eq!(first.iter().map(|x| x.0).collect::<Vec<_>>(), [0, 1, 2, 3, 6, 7]);
+        assert_eq!(rest.iter().map(|x| x.0).collect::<Vec<_>>(), [4, 5]);
     }
 
     #[test]
