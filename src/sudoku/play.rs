@@ -466,6 +466,8 @@ impl SudokuGame {
         for (r, c) in board.conflicts() {
             conflict[r * n + c] = true;
         }
+        // A board being entered has no answer to compare with.
+        let judged = !self.is_being_entered();
         (0..self.shape().cells())
             .map(|i| {
                 let given = self.givens.values()[i] != 0;
@@ -475,7 +477,7 @@ impl SudokuGame {
                     given,
                     candidates: self.candidates[i],
                     conflict: conflict[i],
-                    incorrect: e != 0 && e != self.solution.values()[i] && !self.is_being_entered(),
+                    incorrect: judged && e != 0 && e != self.solution.values()[i],
                     colour: self.colours.get(i),
                     glyph: None,
                 }
