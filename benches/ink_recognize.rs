@@ -6,6 +6,7 @@
 //! test.jsonl, 3 passes, reporting mean, median and 99th percentile per symbol, and the mean
 //! and max over symbols of each symbol's fastest pass. Model load:
 //! parsing the embedded `model.bin` (what the first `recognize` call does once), 50 times.
+//! Adapter: embedding a full adaptation profile, what the app does on a background thread.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -40,11 +41,12 @@ fn main() {
     }
     loads.sort_by(f64::total_cmp);
     println!(
-        "model load: median {:.3} ms, max {:.3} ms ({} bytes, {} nets)",
+        "model load: median {:.3} ms, max {:.3} ms ({} bytes, {} MLPs + {} CNNs)",
         loads[loads.len() / 2],
         loads[loads.len() - 1],
         model::embedded_bytes().len(),
-        model::embedded().map(|m| m.nets.len()).unwrap_or(0)
+        model::embedded().map(|m| m.nets.len()).unwrap_or(0),
+        model::embedded().map(|m| m.cnns.len()).unwrap_or(0)
     );
 
     // A full adaptation profile: 10 samples of each of the 16 symbols (from the end of the
@@ -58,7 +60,11 @@ fn main() {
             }
         }
     }
+    // Embedding the profile: what the app does on a background thread after start-up and after
+    // each correction (src-tauri/src/commands/handwriting.rs).
+    let t = Instant::now();
     let adapter = profile.adapter(m);
+    println!("adapter of a full profile ({} samples): {:.1} ms", adapter.len(), t.elapsed().as_secs_f64() * 1e3);
     for (set, adapted) in [("1-9", None), ("1-9A-G", None), ("1-9A-G adapted", Some(&adapter))] {
         let legal = ink::parse_symbol_set(set.split(' ').next().unwrap_or(set)).unwrap_or_default();
         let mut times = Vec::new();
