@@ -259,6 +259,28 @@ fn write_startup_note(reason: &str, log_dir: Option<&Path>) -> Option<PathBuf> {
     None
 }
 
+const SINGLE_INSTANCE_PLUGIN: &str = "single-instance";
+/// Set in the environment of the one relaunch [`relaunch_once`] makes.
+const RELAUNCHED_ENV: &str = "INKDOKU_RELAUNCHED";
+
+/// The single-instance check failed: on Linux, the running instance this launch handed over to
+/// vanished before it answered (it was killed, or was exiting, while its D-Bus name was still
+/// held). Reopening right after a crash must not say "could not start", and this process can't
+/// retry (an event loop is made once per process), so it starts a fresh copy of itself, once,
+/// which finds the name free or a live instance to hand over to. Returns whether it did.
+fn relaunch_once() -> bool {
+    if std::env::var_os(RELAUNCHED_ENV).is_some() {
+        return false;
+    }
+    let Ok(exe) = std::env::current_exe() else { return false };
+    tracing::warn!("the running instance vanished during the single-instance check; relaunching");
+    std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env(RELAUNCHED_ENV, "1")
+        .spawn()
+        .is_ok()
+}
+
 /// A panic before the app is up shows the failed-start message (and then runs the usual hook).
 fn watch_startup_panics() {
     let previous = std::panic::take_hook();
@@ -294,6 +316,9 @@ pub fn run() {
         .build(tauri::generate_context!());
     let app = match app {
         Ok(app) => app,
+        Err(tauri::Error::PluginInitialization(plugin, _)) if plugin == SINGLE_INSTANCE_PLUGIN && relaunch_once() => {
+            std::process::exit(0)
+        }
         // Before any folder is known (e.g. no WebView2 runtime): the note goes to the temp folder.
         Err(e) => fail_to_start(&e.to_string(), None),
     };
