@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { Builder } from 'selenium-webdriver';
 import { start, stop, sleep, waitFor, portOpen, requireEnv, artifactPath, pidsByExe } from './proc.mjs';
 
@@ -16,18 +17,52 @@ const appEnv = () => ({ ...process.env, HOME: home, XDG_DATA_HOME: path.join(hom
 const driverPort = Number(process.env.INKDOKU_DRIVER_PORT || 4444);
 const nativePort = driverPort + 1;
 
+/**
+ * The pid of the process owning the app's single-instance D-Bus name (Linux), or null. A killed
+ * app's name is released by the bus a moment after the process is gone.
+ */
+export function instanceOwner() {
+  try {
+    const out = execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.GetConnectionUnixProcessID', 'string:app.inkdoku.desktop.SingleInstance'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const m = /uint32 (\d+)/.exec(out);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null; // no owner (or no session bus)
+  }
+}
+
 export async function startApp() {
   const app = requireEnv('INKDOKU_APP');
+  // The previous test's app was killed with its session: launched before the bus has freed its
+  // name, this one would hand over to it and, finding it gone, start again in a new process
+  // (shell.rs, relaunch_once), which WebKitWebDriver, waiting on the process it launched, may
+  // never see.
+  if (process.platform === 'linux') await waitFor('the last instance to release its name', () => instanceOwner() === null);
+  // Another driver on these ports (a run left behind) would take this test's session into its
+  // own home: say so instead.
+  for (const port of [driverPort, nativePort]) {
+    if (await portOpen(port)) throw new Error(`port ${port} is already in use: another tauri-driver? (INKDOKU_DRIVER_PORT moves it)`);
+  }
   const driverBin = process.env.TAURI_DRIVER || 'tauri-driver';
   const driverProc = start(driverBin, ['--port', String(driverPort), '--native-port', String(nativePort)], { env: appEnv() });
   await waitFor('tauri-driver and WebKitWebDriver to listen', async () => {
     if (driverProc.exitCode !== null) throw new Error(`tauri-driver exited: ${driverProc.output}`);
     return (await portOpen(driverPort)) && (await portOpen(nativePort));
   });
-  const driver = await new Builder()
+  const building = new Builder()
     .usingServer(`http://127.0.0.1:${driverPort}/`)
     .withCapabilities({ browserName: 'wry', 'tauri:options': { application: app } })
     .build();
+  // Bounded, and saying why: a launch that fails (e.g. "could not start") leaves WebKitWebDriver
+  // waiting for a window that never comes.
+  const stalled = Symbol('stalled');
+  const driver = await Promise.race([building, sleep(90000).then(() => stalled)]);
+  if (driver === stalled) {
+    building.catch(() => {}); // it fails once the driver is stopped
+    await stop(driverProc);
+    throw new Error(`no WebDriver session after 90 s; app processes: [${pidsByExe(app)}]; tauri-driver said:\n${driverProc.output}`);
+  }
   await driver.manage().setTimeouts({ script: 10000, pageLoad: 20000, implicit: 0 });
   return {
     driver,
