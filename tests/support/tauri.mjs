@@ -57,7 +57,9 @@ export async function startApp() {
   // Bounded, and saying why: a launch that fails (e.g. "could not start") leaves WebKitWebDriver
   // waiting for a window that never comes.
   const stalled = Symbol('stalled');
-  const driver = await Promise.race([building, sleep(90000).then(() => stalled)]);
+  let timer;
+  const driver = await Promise.race([building, new Promise((r) => { timer = setTimeout(() => r(stalled), 90000); })]);
+  clearTimeout(timer); // a pending timer would keep the test file's process alive
   if (driver === stalled) {
     building.catch(() => {}); // it fails once the driver is stopped
     await stop(driverProc);
