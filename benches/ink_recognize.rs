@@ -69,37 +69,6 @@ fn main() {
         m.seqs.len()
     );
 
-    // Each kind of member's share of the time, the kinds interleaved sample by sample (so that
-    // the shared machine's load falls on all alike): fastest of 3 per sample, mean.
-    let inputs: Vec<_> = samples
-        .iter()
-        .filter_map(|s| ink::features::normalize(&s.strokes).ok().flatten())
-        .map(|n| (ink::features::from_normalized(&n), ink::cnn::render(&n.strokes)))
-        .collect();
-    let mut sums = [0.0f64; 3];
-    for (f, img) in &inputs {
-        let mut t = [f64::MAX; 3];
-        for _ in 0..3 {
-            let clock = |run: &dyn Fn()| {
-                let start = Instant::now();
-                run();
-                start.elapsed().as_secs_f64() * 1e3
-            };
-            t[0] = t[0].min(clock(&|| drop(black_box(m.run_mlps(black_box(f))))));
-            t[1] = t[1].min(clock(&|| drop(black_box(m.cnn_probabilities(black_box(img))))));
-            t[2] = t[2].min(clock(&|| drop(black_box(m.seq_probabilities(black_box(f))))));
-        }
-        sums.iter_mut().zip(t).for_each(|(s, t)| *s += t);
-    }
-    let per = inputs.len().max(1) as f64;
-    println!(
-        "members, fastest of 3 per symbol, mean: MLPs {:.4} ms, CNNs {:.4} ms, sequence nets {:.4} ms ({} samples)",
-        sums[0] / per,
-        sums[1] / per,
-        sums[2] / per,
-        inputs.len()
-    );
-
     // A full adaptation profile: 10 samples of each of the 16 symbols (from the end of the
     // file, not among the timed samples), the most the app keeps.
     let m = &m;

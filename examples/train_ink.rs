@@ -21,10 +21,8 @@
 //! `--seqs K` adds K temporal convolution nets on the resampled trajectory (`ink::seq`;
 //! `--seq-width` channels with `--seq-k` kernel widths, `--seq-hidden` dense units), trained
 //! like the CNNs and mixed into the MLP/CNN mix with weight `--seq-weight S` (with `--val` and
-//! no `--seq-weight`, chosen on the fold's 1-9A-G like the CNN weight). `--seq-aug F`: their
-//! distortion strength (default: `--cnn-aug`, else `--aug`). `--merge` adds the other file's
-//! sequence members too; `--cnn-limit` applies to them as well. A base file's mixing weights
-//! stay as they are unless members of that kind are added or the weight is given.
+//! no `--seq-weight`, chosen on the fold's 1-9A-G like the CNN weight). `--merge` adds the
+//! other file's sequence members too.
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
 //! (for tuning; it then does not write the model unless `--out` is given). Without `--val`, all
