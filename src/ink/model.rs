@@ -294,27 +294,25 @@ impl Model {
         for net in &self.nets {
             write_layers(&mut o, &net.layers);
         }
-        // A convolutional member: its input size and convolution count, per convolution
-        // cin, cout, k and the filters, then its dense layers.
-        let member = |o: &mut Vec<u8>, input: [usize; 2], convs: Vec<([usize; 3], &[f32], &[f32])>, dense: &[Layer]| {
-            u32s(o, &[input[0], input[1], convs.len()]);
-            for (dims, w, b) in convs {
-                u32s(o, &dims);
-                write_rows(o, w, w.len() / dims[1], b);
-            }
-            write_layers(o, dense);
-        };
         u32s(&mut o, &[self.cnns.len()]);
         for c in &self.cnns {
-            let convs = c.convs.iter().map(|v| ([v.cin, v.cout, v.k], &v.w[..], &v.b[..])).collect();
-            member(&mut o, [c.side, c.channels], convs, &c.dense);
+            u32s(&mut o, &[c.side, c.channels, c.convs.len()]);
+            for conv in &c.convs {
+                u32s(&mut o, &[conv.cin, conv.cout, conv.k]);
+                write_rows(&mut o, &conv.w, conv.row_len(), &conv.b);
+            }
+            write_layers(&mut o, &c.dense);
         }
         o.extend_from_slice(&self.cnn_weight.to_le_bytes());
         if !self.seqs.is_empty() {
             u32s(&mut o, &[self.seqs.len()]);
             for s in &self.seqs {
-                let convs = s.convs.iter().map(|v| ([v.cin, v.cout, v.k], &v.w[..], &v.b[..])).collect();
-                member(&mut o, [s.len, s.channels], convs, &s.dense);
+                u32s(&mut o, &[s.len, s.channels, s.convs.len()]);
+                for conv in &s.convs {
+                    u32s(&mut o, &[conv.cin, conv.cout, conv.k]);
+                    write_rows(&mut o, &conv.w, conv.row_len(), &conv.b);
+                }
+                write_layers(&mut o, &s.dense);
             }
             o.extend_from_slice(&self.seq_weight.to_le_bytes());
         }
@@ -378,33 +376,6 @@ impl Model {
     }
 }
 
-/// Whether dense layers chain from `inputs` values to one output per class, with at least one
-/// hidden layer (the CNN and sequence members' heads).
-pub(crate) fn check_head(dense: &[Layer], inputs: usize, classes: usize) -> Result<(), String> {
-    let mut expect = inputs;
-    for l in dense {
-        if l.inputs != expect || l.outputs == 0 || l.w.len() != l.inputs * l.outputs || l.b.len() != l.outputs {
-            return Err("dense sizes do not chain".into());
-        }
-        expect = l.outputs;
-    }
-    if dense.len() < 2 || expect != classes {
-        return Err("a member needs a hidden dense layer and one output per class".into());
-    }
-    Ok(())
-}
-
-/// Parameter blocks of a convolutional member in a fixed order: per convolution w, b; per
-/// dense layer w, b (how its gradients are laid out).
-pub(crate) fn member_params<'a>(convs: impl Iterator<Item = (&'a mut Vec<f32>, &'a mut Vec<f32>)>, dense: &'a mut [Layer]) -> Vec<&'a mut Vec<f32>> {
-    let mut v = Vec::new();
-    for (w, b) in convs.chain(dense.iter_mut().map(|l| (&mut l.w, &mut l.b))) {
-        v.push(w);
-        v.push(b);
-    }
-    v
-}
-
 /// `p = (1 - w) p + w q`.
 fn mix(p: &mut [f32], q: &[f32], w: f32) {
     p.iter_mut().zip(q).for_each(|(a, b)| *a = (1.0 - w) * *a + w * b);
@@ -453,9 +424,6 @@ fn write_layers(o: &mut Vec<u8>, layers: &[Layer]) {
         write_rows(o, &l.w, l.inputs, &l.b);
     }
 }
-
-/// A convolution as read: [cin, cout, k], weights, biases.
-type ConvParts = ([usize; 3], Vec<f32>, Vec<f32>);
 
 struct Reader<'a> {
     b: &'a [u8],
@@ -518,16 +486,6 @@ impl<'a> Reader<'a> {
         }
         Ok(layers)
     }
-    /// One convolution of `dims` dimensions: cin, cout, an odd kernel width k, then `cout`
-    /// filters of `cin * k^dims` weights and the biases.
-    fn conv(&mut self, dims: u32) -> Result<ConvParts, InkError> {
-        let (cin, cout, k) = (self.u32()? as usize, self.u32()? as usize, self.u32()? as usize);
-        if cin == 0 || cin > 1024 || cout == 0 || cout > 1024 || k % 2 == 0 || k > 15 {
-            return Err(InkError::Model(format!("convolution {cin} → {cout}, width {k}")));
-        }
-        let (w, b) = self.rows(cout, cin * k.pow(dims))?;
-        Ok(([cin, cout, k], w, b))
-    }
     /// One CNN: it must read the image this build renders, and its layers must chain.
     fn cnn(&mut self) -> Result<Cnn, InkError> {
         let (side, channels, n) = (self.u32()? as usize, self.u32()? as usize, self.u32()? as usize);
@@ -536,7 +494,11 @@ impl<'a> Reader<'a> {
         }
         let mut convs = Vec::new();
         for _ in 0..n {
-            let ([cin, cout, k], w, b) = self.conv(2)?;
+            let (cin, cout, k) = (self.u32()? as usize, self.u32()? as usize, self.u32()? as usize);
+            if cin == 0 || cin > 1024 || cout == 0 || cout > 1024 || k % 2 == 0 || k > 15 {
+                return Err(InkError::Model(format!("convolution {cin} → {cout}, {k}x{k}")));
+            }
+            let (w, b) = self.rows(cout, cin * k * k)?;
             convs.push(Conv { cin, cout, k, w, b });
         }
         let mut net = Cnn { side, channels, convs, dense: Vec::new() };
@@ -552,7 +514,11 @@ impl<'a> Reader<'a> {
         }
         let mut convs = Vec::new();
         for _ in 0..n {
-            let ([cin, cout, k], w, b) = self.conv(1)?;
+            let (cin, cout, k) = (self.u32()? as usize, self.u32()? as usize, self.u32()? as usize);
+            if cin == 0 || cin > 1024 || cout == 0 || cout > 1024 || k % 2 == 0 || k > 15 {
+                return Err(InkError::Model(format!("convolution {cin} → {cout}, width {k}")));
+            }
+            let (w, b) = self.rows(cout, cin * k)?;
             convs.push(Conv1 { cin, cout, k, w, b });
         }
         let mut net = SeqNet { len, channels, convs, dense: Vec::new() };
@@ -565,9 +531,7 @@ impl<'a> Reader<'a> {
 /// Shared by the members' gradient tests.
 #[cfg(test)]
 pub(crate) mod gradcheck {
-    use super::{softmax, Layer};
-    use rand::rngs::StdRng;
-    use rand::Rng;
+    use super::softmax;
 
     /// Smoothed cross-entropy of `logits` in f64 (what the backward passes differentiate).
     pub fn xent(mut logits: Vec<f32>, label: usize, smoothing: f32) -> f64 {
@@ -577,29 +541,15 @@ pub(crate) mod gradcheck {
         logits.iter().enumerate().map(|(i, &p)| -t(i) * (p as f64).max(1e-12).ln()).sum()
     }
 
-    /// `n` values uniform in (-s, s).
-    pub fn uniform(rng: &mut StdRng, n: usize, s: f32) -> Vec<f32> {
-        (0..n).map(|_| rng.random_range(-s..s)).collect()
-    }
-
-    /// Dense layers of random weights through `sizes`.
-    pub fn dense(rng: &mut StdRng, sizes: &[usize]) -> Vec<Layer> {
-        let layer = |w: &[usize]| Layer { inputs: w[0], outputs: w[1], w: uniform(rng, w[0] * w[1], 0.5), b: uniform(rng, w[1], 0.1) };
-        sizes.windows(2).map(layer).collect()
-    }
-
-    /// Asserts that the backward pass's loss `l` is `loss(net)` and that every analytic
-    /// gradient in `grads` (blocks laid out as `params(net)`) matches central finite
-    /// differences of `loss`, within 5% relative, with over a third of them non-zero (so the
-    /// check does not pass on dead units).
+    /// Asserts that every analytic gradient in `grads` (blocks laid out as `params(net)`)
+    /// matches central finite differences of `loss`, within 5% relative; returns how many
+    /// were non-zero.
     pub fn check<N>(
         net: &mut N,
         params: impl Fn(&mut N) -> Vec<&mut Vec<f32>>,
         loss: impl Fn(&N) -> f64,
-        l: f32,
         grads: &[Vec<f32>],
-    ) {
-        assert!((l as f64 - loss(net)).abs() < 1e-4);
+    ) -> usize {
         let eps = 1e-3f32;
         let (mut checked, mut nonzero) = (0, 0);
         for (bi, block) in grads.iter().enumerate() {
@@ -619,7 +569,7 @@ pub(crate) mod gradcheck {
             }
         }
         assert_eq!(checked, params(net).iter().map(|p| p.len()).sum::<usize>());
-        assert!(nonzero * 3 > checked, "{nonzero} of {checked} non-zero");
+        nonzero
     }
 }
 

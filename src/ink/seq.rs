@@ -14,7 +14,7 @@
 //! finite differences in the tests.
 
 use super::features::{PER_POINT, SEQ_POINTS};
-use super::model::{axpy, check_head, dense_backward, member_params, dot, softmax_xent, Layer};
+use super::model::{axpy, dense_backward, dot, softmax_xent, Layer};
 
 /// Points in the input sequence.
 pub const LEN: usize = SEQ_POINTS;
@@ -200,7 +200,16 @@ impl SeqNet {
 
     /// Parameter blocks in a fixed order: per convolution w, b; per dense layer w, b.
     pub fn params_mut(&mut self) -> Vec<&mut Vec<f32>> {
-        member_params(self.convs.iter_mut().map(|c| (&mut c.w, &mut c.b)), &mut self.dense)
+        let mut v = Vec::new();
+        for c in &mut self.convs {
+            v.push(&mut c.w);
+            v.push(&mut c.b);
+        }
+        for l in &mut self.dense {
+            v.push(&mut l.w);
+            v.push(&mut l.b);
+        }
+        v
     }
 
     /// Whether the layers chain: channels match, kernels odd, every pooled length at least 1,
@@ -219,21 +228,42 @@ impl SeqNet {
             }
             planes = c.cout;
         }
-        check_head(&self.dense, self.flat_len(), classes)
+        let mut expect = self.flat_len();
+        for l in &self.dense {
+            if l.inputs != expect || l.outputs == 0 || l.w.len() != l.inputs * l.outputs || l.b.len() != l.outputs {
+                return Err("dense sizes do not chain".into());
+            }
+            expect = l.outputs;
+        }
+        if self.dense.len() < 2 || expect != classes {
+            return Err("a sequence net needs a hidden dense layer and one output per class".into());
+        }
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ink::model::gradcheck::{self, uniform};
+    use crate::ink::model::gradcheck;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
     fn tiny(rng: &mut StdRng) -> SeqNet {
-        let mut conv = |cin, cout, k| Conv1 { cin, cout, k, w: uniform(rng, cout * cin * k, 0.5), b: uniform(rng, cout, 0.1) };
-        let convs = vec![conv(3, 4, 5), conv(4, 5, 3), conv(5, 3, 3)];
-        SeqNet { len: 11, channels: 3, convs, dense: gradcheck::dense(rng, &[6, 7, 5]) }
+        let mut r = |n: usize, s: f32| (0..n).map(|_| rng.random_range(-s..s)).collect::<Vec<f32>>();
+        let conv = |cin, cout, k, r: &mut dyn FnMut(usize, f32) -> Vec<f32>| Conv1 {
+            cin,
+            cout,
+            k,
+            w: r(cout * cin * k, 0.5),
+            b: r(cout, 0.1),
+        };
+        let convs = vec![conv(3, 4, 5, &mut r), conv(4, 5, 3, &mut r), conv(5, 3, 3, &mut r)];
+        let dense = vec![
+            Layer { inputs: 6, outputs: 7, w: r(42, 0.5), b: r(7, 0.1) },
+            Layer { inputs: 7, outputs: 5, w: r(35, 0.5), b: r(5, 0.1) },
+        ];
+        SeqNet { len: 11, channels: 3, convs, dense }
     }
 
     /// The analytic gradient of every parameter of a tiny net (three convolutions, odd lengths
@@ -251,7 +281,10 @@ mod tests {
         let mut grads: Vec<Vec<f32>> = net.params_mut().iter().map(|p| vec![0.0; p.len()]).collect();
         let (l, _) = net.backward(&t, label, smoothing, &mut grads);
         let loss = |n: &_| gradcheck::xent(SeqNet::logits_and_hidden(n, &x).0, label, smoothing);
-        gradcheck::check(&mut net, SeqNet::params_mut, loss, l, &grads);
+        assert!((l as f64 - loss(&net)).abs() < 1e-4);
+        let nonzero = gradcheck::check(&mut net, SeqNet::params_mut, loss, &grads);
+        // Many gradients are live (the check is not passing on zeros).
+        assert!(nonzero * 3 > grads.iter().map(Vec::len).sum::<usize>(), "{nonzero} non-zero");
     }
 
     /// Global pooling: a pattern shifted in time gives the same max part of the pooled vector
