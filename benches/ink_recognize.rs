@@ -7,9 +7,6 @@
 //! and max over symbols of each symbol's fastest pass. Model load:
 //! parsing the embedded `model.bin` (what the first `recognize` call does once), 50 times.
 //! Adapter: embedding a full adaptation profile, what the app does on a background thread.
-//!
-//! `INKDOKU_BENCH_MODEL=FILE` times a candidate model file instead of the embedded one (to
-//! check a new member's cost before it replaces `model.bin`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -35,43 +32,26 @@ fn main() {
     let all = &samples;
     let samples = &samples[..samples.len().min(2000)];
 
-    let candidate = match std::env::var("INKDOKU_BENCH_MODEL") {
-        Ok(p) => match std::fs::read(&p) {
-            Ok(b) => Some(b),
-            Err(e) => {
-                eprintln!("ink_recognize bench: {p}: {e}");
-                return;
-            }
-        },
-        Err(_) => None,
-    };
-    let bytes = candidate.as_deref().unwrap_or(model::embedded_bytes());
     let mut loads = Vec::new();
-    let mut parsed = None;
     for _ in 0..50 {
         let t = Instant::now();
-        let m = model::Model::from_bytes(black_box(bytes));
+        let m = model::Model::from_bytes(black_box(model::embedded_bytes()));
         loads.push(t.elapsed().as_secs_f64() * 1e3);
-        parsed = m.ok();
+        black_box(m.map(|m| m.nets.len()).unwrap_or(0));
     }
-    let Some(m) = parsed else {
-        eprintln!("ink_recognize bench: the model does not load");
-        return;
-    };
     loads.sort_by(f64::total_cmp);
     println!(
-        "model load: median {:.3} ms, max {:.3} ms ({} bytes, {} MLPs, {} CNNs, {} sequence nets)",
+        "model load: median {:.3} ms, max {:.3} ms ({} bytes, {} MLPs + {} CNNs)",
         loads[loads.len() / 2],
         loads[loads.len() - 1],
-        bytes.len(),
-        m.nets.len(),
-        m.cnns.len(),
-        m.seqs.len()
+        model::embedded_bytes().len(),
+        model::embedded().map(|m| m.nets.len()).unwrap_or(0),
+        model::embedded().map(|m| m.cnns.len()).unwrap_or(0)
     );
 
     // A full adaptation profile: 10 samples of each of the 16 symbols (from the end of the
     // file, not among the timed samples), the most the app keeps.
-    let m = &m;
+    let Ok(m) = model::embedded() else { return };
     let mut profile = ink::adapt::Profile::default();
     for s in all.iter().rev() {
         if let Some(c) = s.label_char().filter(|&c| c != '0') {

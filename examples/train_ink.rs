@@ -5,8 +5,6 @@
 //!         [--letter-rep K] [--sparse-p F] [--warp F]
 //!         [--cnns K] [--cnn-epochs N] [--cnn-lr F] [--cnn-width 16,32,64] [--cnn-hidden 128]
 //!         [--cnn-weight W] [--cnn-aug F] [--cnn-limit N] [--base MODEL.bin] [--merge OTHER.bin]
-//!         [--seqs K] [--seq-epochs N] [--seq-lr F] [--seq-width 32,64,96] [--seq-k 5,5,3]
-//!         [--seq-hidden 128] [--seq-weight S] [--seq-aug F]
 //!         [--data PATH] [--out PATH] [--dump-val FOLD.jsonl]
 //!
 //! `--cnns K` adds K convolutional nets on the rendered ink (`ink::cnn`), mixed with weight
@@ -18,12 +16,6 @@
 //! `--merge OTHER.bin` adds another file's CNNs (CNNs trained in separate runs, averaged).
 //! `--cnn-limit N` trains on the first N samples of each epoch's order only (timing).
 //!
-//! `--seqs K` adds K temporal convolution nets on the resampled trajectory (`ink::seq`;
-//! `--seq-width` channels with `--seq-k` kernel widths, `--seq-hidden` dense units), trained
-//! like the CNNs and mixed into the MLP/CNN mix with weight `--seq-weight S` (with `--val` and
-//! no `--seq-weight`, chosen on the fold's 1-9A-G like the CNN weight). `--merge` adds the
-//! other file's sequence members too.
-//!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
 //! (for tuning; it then does not write the model unless `--out` is given). Without `--val`, all
 //! of train.jsonl is used. test.jsonl is never read here. Deterministic for a given seed and
@@ -32,10 +24,8 @@
 use std::time::Instant;
 
 use inkdoku::ink::features::{self, FEATURE_LEN};
-use inkdoku::ink::cnn::{self, Cnn, Conv};
-use inkdoku::ink::features::Normalized;
+use inkdoku::ink::cnn::{self, Cnn, Conv, Trace};
 use inkdoku::ink::model::{softmax, Layer, Mlp, Model};
-use inkdoku::ink::seq::{self, Conv1, SeqNet};
 use inkdoku::ink::{class_index, parse_jsonl, Sample, CLASSES};
 use rand::rngs::StdRng;
 use inkdoku::ink::augment::{distort, gauss, warp};
@@ -69,14 +59,6 @@ struct Opts {
     base: Option<String>,
     merge: Option<String>,
     cnn_aug: Option<f32>,
-    seqs: usize,
-    seq_epochs: usize,
-    seq_lr: f32,
-    seq_width: Vec<usize>,
-    seq_k: Vec<usize>,
-    seq_hidden: usize,
-    seq_weight: Option<f32>,
-    seq_aug: Option<f32>,
 }
 
 fn opts() -> Result<Opts, String> {
@@ -108,14 +90,6 @@ fn opts() -> Result<Opts, String> {
         base: None,
         merge: None,
         cnn_aug: None,
-        seqs: 0,
-        seq_epochs: 20,
-        seq_lr: 2e-3,
-        seq_width: vec![32, 64, 96],
-        seq_k: vec![5, 5, 3],
-        seq_hidden: 128,
-        seq_weight: None,
-        seq_aug: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -138,26 +112,22 @@ fn opts() -> Result<Opts, String> {
             "--aug" => o.aug = num(val()?)? as f32,
             "--sparse-p" => o.sparse_p = num(val()?)? as f32,
             "--letter-rep" => o.letter_rep = (num(val()?)? as usize).max(1),
-            "--hidden" => o.hidden = list(val()?, "--hidden")?,
+            "--hidden" => {
+                o.hidden = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --hidden {s}"))).collect::<Result<_, _>>()?
+            }
             "--warp" => o.warp = num(val()?)? as f32,
             "--cnns" => o.cnns = num(val()?)? as usize,
             "--cnn-epochs" => o.cnn_epochs = num(val()?)? as usize,
             "--cnn-lr" => o.cnn_lr = num(val()?)? as f32,
-            "--cnn-width" => o.cnn_width = list(val()?, "--cnn-width")?,
+            "--cnn-width" => {
+                o.cnn_width = val()?.split(',').map(|s| s.parse().map_err(|_| format!("bad --cnn-width {s}"))).collect::<Result<_, _>>()?
+            }
             "--cnn-hidden" => o.cnn_hidden = num(val()?)? as usize,
             "--cnn-weight" => o.cnn_weight = Some((num(val()?)? as f32).clamp(0.0, 1.0)),
             "--cnn-limit" => o.cnn_limit = num(val()?)? as usize,
             "--base" => o.base = Some(val()?),
             "--merge" => o.merge = Some(val()?),
             "--cnn-aug" => o.cnn_aug = Some(num(val()?)? as f32),
-            "--seqs" => o.seqs = num(val()?)? as usize,
-            "--seq-epochs" => o.seq_epochs = num(val()?)? as usize,
-            "--seq-lr" => o.seq_lr = num(val()?)? as f32,
-            "--seq-width" => o.seq_width = list(val()?, "--seq-width")?,
-            "--seq-k" => o.seq_k = list(val()?, "--seq-k")?,
-            "--seq-hidden" => o.seq_hidden = num(val()?)? as usize,
-            "--seq-weight" => o.seq_weight = Some((num(val()?)? as f32).clamp(0.0, 1.0)),
-            "--seq-aug" => o.seq_aug = Some(num(val()?)? as f32),
             "--data" => o.data = val()?,
             "--out" => o.out = Some(val()?),
             "--dump-val" => o.dump_val = Some(val()?),
@@ -171,18 +141,7 @@ fn opts() -> Result<Opts, String> {
     if o.cnns > 0 && !o.val && o.cnn_weight.is_none() {
         return Err("--cnns without --val needs --cnn-weight (choose it on the fold)".into());
     }
-    if o.seqs > 0 && !o.val && o.seq_weight.is_none() {
-        return Err("--seqs without --val needs --seq-weight (choose it on the fold)".into());
-    }
-    if o.seq_width.len() != o.seq_k.len() || o.seq_k.iter().any(|k| k % 2 == 0) {
-        return Err("--seq-k needs one odd kernel width per --seq-width entry".into());
-    }
     Ok(o)
-}
-
-/// A comma-separated list of sizes.
-fn list(s: String, what: &str) -> Result<Vec<usize>, String> {
-    s.split(',').map(|v| v.parse().map_err(|_| format!("bad {what} {v}"))).collect()
 }
 
 /// FNV-1a, so the validation split does not depend on std's hasher.
@@ -377,15 +336,7 @@ fn run() -> Result<(), String> {
     sizes.push(CLASSES.len());
     let mut model = match &o.base {
         Some(p) => Model::from_bytes(&std::fs::read(p).map_err(|e| format!("{p}: {e}"))?).map_err(|e| format!("{p}: {e}"))?,
-        None => Model {
-            mean: mean.clone(),
-            istd: istd.clone(),
-            nets: Vec::new(),
-            cnns: Vec::new(),
-            cnn_weight: 0.0,
-            seqs: Vec::new(),
-            seq_weight: 0.0,
-        },
+        None => Model { mean: mean.clone(), istd: istd.clone(), nets: Vec::new(), cnns: Vec::new(), cnn_weight: 0.0 },
     };
     let n_mlps = if o.base.is_some() { 0 } else { o.nets };
     let digits: Vec<usize> = (1..10).collect();
@@ -426,7 +377,7 @@ fn run() -> Result<(), String> {
                 t0.elapsed().as_secs_f64()
             );
             if !val.is_empty() && (ep % 5 == 4 || ep + 1 == o.epochs) {
-                let single = Model { nets: vec![net.mlp.clone()], cnns: Vec::new(), seqs: Vec::new(), ..model.clone() };
+                let single = Model { mean: mean.clone(), istd: istd.clone(), nets: vec![net.mlp.clone()], cnns: Vec::new(), cnn_weight: 0.0 };
                 line += &format!(" | val 1-9 {:.4} 1-G {:.4}", accuracy(&single, &val, &digits), accuracy(&single, &val, &all16));
             }
             eprintln!("{line}");
@@ -434,49 +385,19 @@ fn run() -> Result<(), String> {
         model.nets.push(net.mlp);
     }
     for k in 0..o.cnns {
-        let mut rng = member_rng(&o, 1_000_003, k);
-        let net = new_cnn(&o.cnn_width, o.cnn_hidden, &mut rng);
-        let c = train_member(&o, "cnn", k, net, rng, &train, &val, &model, t0)?;
+        let c = train_cnn(&o, k, &train, &val, &model, t0)?;
         model.cnns.push(c);
     }
-    let mut other_seqs = Vec::new();
-    let mut new_cnns = o.cnns > 0;
     if let Some(p) = &o.merge {
         let other = Model::from_bytes(&std::fs::read(p).map_err(|e| format!("{p}: {e}"))?).map_err(|e| format!("{p}: {e}"))?;
-        new_cnns |= !other.cnns.is_empty();
         model.cnns.extend(other.cnns);
-        other_seqs = other.seqs;
     }
-    // A base file's mixing weights stay unless members of that kind were added (or the
-    // weight is given).
-    if !model.cnns.is_empty() && (new_cnns || o.cnn_weight.is_some()) {
+    if !model.cnns.is_empty() {
         model.cnn_weight = match o.cnn_weight {
             Some(w) => w,
-            None => {
-                let quant = Model::from_bytes(&model.to_bytes()).map_err(|e| e.to_string())?;
-                choose_weight("CNN", &val, |f, img| (quant.run_mlps(f).probs, quant.cnn_probabilities(img)))?
-            }
+            None => choose_weight(&model, &val)?,
         };
         eprintln!("CNN weight {}", model.cnn_weight);
-    }
-    for k in 0..o.seqs {
-        let mut rng = member_rng(&o, 2_000_003, k);
-        let net = new_seq(&o, &mut rng);
-        let s = train_member(&o, "seq", k, net, rng, &train, &val, &model, t0)?;
-        model.seqs.push(s);
-    }
-    let new_seqs = o.seqs > 0 || !other_seqs.is_empty();
-    model.seqs.extend(other_seqs);
-    if !model.seqs.is_empty() && (new_seqs || o.seq_weight.is_some()) {
-        model.seq_weight = match o.seq_weight {
-            Some(w) => w,
-            None => {
-                let quant = Model::from_bytes(&model.to_bytes()).map_err(|e| e.to_string())?;
-                let without = Model { seqs: Vec::new(), ..quant.clone() };
-                choose_weight("sequence", &val, |f, img| (without.run_inputs(f, Some(img)).probs, quant.seq_probabilities(f)))?
-            }
-        };
-        eprintln!("sequence weight {}", model.seq_weight);
     }
     let bytes = model.to_bytes();
     let quant = Model::from_bytes(&bytes).map_err(|e| e.to_string())?;
@@ -497,27 +418,22 @@ fn run() -> Result<(), String> {
     Ok(())
 }
 
-/// Prints the fold's figures for every mixing weight 0, 0.05, ..., 1 between the two halves
-/// `halves(features, image)` gives (the model so far, the new members; i8 weights) and returns
-/// the weight best on 1-9A-G (the smallest on ties).
-fn choose_weight(what: &str, val: &[ValSample], halves: impl Fn(&[f32], &[f32]) -> (Vec<f32>, Vec<f32>)) -> Result<f32, String> {
+/// Prints the fold's figures for every mixing weight 0, 0.05, ..., 1 (i8 model) and returns
+/// the one best on 1-9A-G (the smallest on ties).
+fn choose_weight(model: &Model, val: &[ValSample]) -> Result<f32, String> {
     if val.is_empty() {
-        return Err(format!("choosing the {what} weight needs --val (or give the weight)"));
+        return Err("choosing the CNN weight needs --val (or give --cnn-weight)".into());
     }
+    let quant = Model::from_bytes(&model.to_bytes()).map_err(|e| e.to_string())?;
     // Both halves once per sample; the mixes are then cheap.
-    let parts: Vec<(Vec<f32>, Vec<f32>, usize)> = val
-        .iter()
-        .map(|(f, img, l)| {
-            let (a, b) = halves(f, img);
-            (a, b, *l)
-        })
-        .collect();
+    let parts: Vec<(Vec<f32>, Vec<f32>, usize)> =
+        val.iter().map(|(f, img, l)| (quant.run_mlps(f).probs, quant.cnn_probabilities(img), *l)).collect();
     let sets: [(&str, Vec<usize>); 4] =
         [("1-4", (1..5).collect()), ("1-6", (1..7).collect()), ("1-9", (1..10).collect()), ("1-9A-G", (1..17).collect())];
     let (mut best_w, mut best) = (0.0f32, -1.0f64);
     for i in 0..=20 {
         let w = i as f32 / 20.0;
-        let mut line = format!("{what} mix w {w:.2}:");
+        let mut line = format!("mix w {w:.2}:");
         let mut last = 0.0;
         for (name, legal) in &sets {
             let (mut ok, mut n) = (0usize, 0usize);
@@ -594,115 +510,24 @@ fn new_cnn(width: &[usize], hidden: usize, rng: &mut StdRng) -> Cnn {
     net
 }
 
-/// The RNG of member `k` of a kind (`offset` tells the kinds apart).
-fn member_rng(o: &Opts, offset: u64, k: usize) -> StdRng {
-    StdRng::seed_from_u64(o.seed.wrapping_add(offset).wrapping_add(k as u64 * 7919))
-}
-
-/// A sequence net with He-initialised weights: `--seq-width` convolutions with `--seq-k`
-/// kernels, a hidden dense layer of `--seq-hidden`, one output per class.
-fn new_seq(o: &Opts, rng: &mut StdRng) -> SeqNet {
-    let mut he = |n: usize, fan_in: usize| {
-        let std = (2.0 / fan_in as f32).sqrt();
-        (0..n).map(|_| gauss(rng) * std).collect::<Vec<f32>>()
-    };
-    let mut convs = Vec::new();
-    let mut cin = seq::CHANNELS;
-    for (&cout, &k) in o.seq_width.iter().zip(&o.seq_k) {
-        convs.push(Conv1 { cin, cout, k, w: he(cout * cin * k, cin * k), b: vec![0.0; cout] });
-        cin = cout;
-    }
-    let mut net = SeqNet { len: seq::LEN, channels: seq::CHANNELS, convs, dense: Vec::new() };
-    let (flat, hidden, out) = (net.flat_len(), o.seq_hidden, CLASSES.len());
-    net.dense = vec![
-        Layer { inputs: flat, outputs: hidden, w: he(flat * hidden, flat), b: vec![0.0; hidden] },
-        Layer { inputs: hidden, outputs: out, w: he(hidden * out, hidden), b: vec![0.0; out] },
-    ];
-    net
-}
-
-/// A member trained by [`train_member`]: its own input from normalised ink, forward and
-/// backward, its parameters, and a model in which it is the only member of its kind.
-trait Member: Clone {
-    type Trace: Default;
-    fn check(&self) -> Result<(), String>;
-    /// Forward and backward pass on normalised ink: adds the gradients, returns (loss, correct).
-    fn learn(&self, n: &Normalized, label: usize, smoothing: f32, t: &mut Self::Trace, grads: &mut [Vec<f32>]) -> (f32, bool);
-    fn params_mut(&mut self) -> Vec<&mut Vec<f32>>;
-    /// `base` with this net alone deciding.
-    fn alone(&self, base: &Model) -> Model;
-    /// (epochs, learning rate, distortion strength).
-    fn recipe(o: &Opts) -> (usize, f32, f32);
-}
-
-impl Member for Cnn {
-    type Trace = cnn::Trace;
-    fn check(&self) -> Result<(), String> {
-        Cnn::check(self, CLASSES.len())
-    }
-    fn learn(&self, n: &Normalized, label: usize, smoothing: f32, t: &mut cnn::Trace, grads: &mut [Vec<f32>]) -> (f32, bool) {
-        self.forward(&cnn::render(&n.strokes), t);
-        self.backward(t, label, smoothing, grads)
-    }
-    fn params_mut(&mut self) -> Vec<&mut Vec<f32>> {
-        Cnn::params_mut(self)
-    }
-    fn alone(&self, base: &Model) -> Model {
-        Model { cnns: vec![self.clone()], cnn_weight: 1.0, seqs: Vec::new(), ..base.clone() }
-    }
-    fn recipe(o: &Opts) -> (usize, f32, f32) {
-        (o.cnn_epochs, o.cnn_lr, o.cnn_aug.unwrap_or(o.aug))
-    }
-}
-
-impl Member for SeqNet {
-    type Trace = seq::Trace;
-    fn check(&self) -> Result<(), String> {
-        SeqNet::check(self, CLASSES.len())
-    }
-    fn learn(&self, n: &Normalized, label: usize, smoothing: f32, t: &mut seq::Trace, grads: &mut [Vec<f32>]) -> (f32, bool) {
-        self.forward(&features::sequence(n), t);
-        self.backward(t, label, smoothing, grads)
-    }
-    fn params_mut(&mut self) -> Vec<&mut Vec<f32>> {
-        SeqNet::params_mut(self)
-    }
-    fn alone(&self, base: &Model) -> Model {
-        Model { seqs: vec![self.clone()], seq_weight: 1.0, ..base.clone() }
-    }
-    fn recipe(o: &Opts) -> (usize, f32, f32) {
-        (o.seq_epochs, o.seq_lr, o.seq_aug.or(o.cnn_aug).unwrap_or(o.aug))
-    }
-}
-
-/// Trains member number `k` of a kind (`name`: "cnn", "seq") with the MLPs' recipe: fresh
-/// distortion every epoch, Adam, warm-up and cosine decay, label smoothing, weight decay.
-/// `rng` goes on from drawing the net's initial weights.
-#[allow(clippy::too_many_arguments)]
-fn train_member<N: Member>(
-    o: &Opts,
-    name: &str,
-    k: usize,
-    mut net: N,
-    mut rng: StdRng,
-    train: &[(&Sample, usize)],
-    val: &[ValSample],
-    model: &Model,
-    t0: Instant,
-) -> Result<N, String> {
-    let (epochs, base_lr, strength) = N::recipe(o);
-    net.check()?;
+/// Trains CNN number `k` with the MLPs' recipe: fresh distortion every epoch, Adam, warm-up
+/// and cosine decay, label smoothing, weight decay.
+fn train_cnn(o: &Opts, k: usize, train: &[(&Sample, usize)], val: &[ValSample], model: &Model, t0: Instant) -> Result<Cnn, String> {
+    let mut rng = StdRng::seed_from_u64(o.seed.wrapping_add(1_000_003).wrapping_add(k as u64 * 7919));
+    let mut net = new_cnn(&o.cnn_width, o.cnn_hidden, &mut rng);
+    let strength = o.cnn_aug.unwrap_or(o.aug);
+    net.check(CLASSES.len())?;
     let shapes: Vec<usize> = net.params_mut().iter().map(|p| p.len()).collect();
     let mut adam = Adam::new(&shapes);
     let mut grads: Vec<Vec<f32>> = shapes.iter().map(|&n| vec![0.0; n]).collect();
-    let mut trace = N::Trace::default();
+    let mut trace = Trace::default();
     let mut order: Vec<usize> = (0..train.len()).collect();
     let per_epoch = order.len().min(o.cnn_limit);
-    let total = (per_epoch.div_ceil(o.batch) * epochs) as f32;
+    let total = (per_epoch.div_ceil(o.batch) * o.cnn_epochs) as f32;
     let mut step = 0usize;
     let digits: Vec<usize> = (1..10).collect();
     let all16: Vec<usize> = (1..17).collect();
-    for ep in 0..epochs {
+    for ep in 0..o.cnn_epochs {
         let te = Instant::now();
         order.shuffle(&mut rng);
         let (mut loss, mut ok, mut cnt) = (0.0f64, 0usize, 0usize);
@@ -710,24 +535,26 @@ fn train_member<N: Member>(
             for &i in chunk {
                 let (s, l) = train[i];
                 let Ok(Some(n)) = features::normalize(&augmented(&s.strokes, o, strength, &mut rng)) else { continue };
-                let (lo, c) = net.learn(&n, l, o.smoothing, &mut trace, &mut grads);
+                net.forward(&cnn::render(&n.strokes), &mut trace);
+                let (lo, c) = net.backward(&trace, l, o.smoothing, &mut grads);
                 loss += lo as f64;
                 ok += c as usize;
                 cnt += 1;
             }
-            let lr = schedule(base_lr, step, total);
+            let lr = schedule(o.cnn_lr, step, total);
             adam.step(net.params_mut(), &mut grads, lr, chunk.len(), 1e-4);
             step += 1;
         }
         let mut line = format!(
-            "{name} {k} epoch {ep:2}: loss {:.4} train-aug acc {:.4} ({:.1}s epoch, {:.0}s)",
+            "cnn {k} epoch {ep:2}: loss {:.4} train-aug acc {:.4} ({:.1}s epoch, {:.0}s)",
             loss / cnt.max(1) as f64,
             ok as f64 / cnt.max(1) as f64,
             te.elapsed().as_secs_f64(),
             t0.elapsed().as_secs_f64()
         );
-        if !val.is_empty() && (ep % 5 == 4 || ep + 1 == epochs) {
-            let alone = net.alone(model);
+        if !val.is_empty() && (ep % 5 == 4 || ep + 1 == o.cnn_epochs) {
+            // The CNN alone: weight 1.
+            let alone = Model { cnns: vec![net.clone()], cnn_weight: 1.0, ..model.clone() };
             line += &format!(" | val 1-9 {:.4} 1-G {:.4}", accuracy(&alone, val, &digits), accuracy(&alone, val, &all16));
         }
         eprintln!("{line}");

@@ -13,7 +13,7 @@
 //! [`Cnn::backward`] (training only, used by `examples/train_ink.rs`) works on im2col
 //! matrices and is checked against finite differences in the tests.
 
-use super::model::{axpy, dense_backward, softmax_xent, Layer};
+use super::model::{softmax, Layer};
 
 /// Side of the rendered image, in pixels.
 pub const SIDE: usize = 24;
@@ -162,6 +162,11 @@ fn col2im(gcol: &[f32], cin: usize, side: usize, k: usize) -> Vec<f32> {
     g
 }
 
+#[inline]
+fn axpy(y: &mut [f32], a: f32, x: &[f32]) {
+    y.iter_mut().zip(x).for_each(|(y, x)| *y += a * x);
+}
+
 impl Cnn {
     /// Side of the planes after every convolution's pooling, and their count at the end.
     pub fn flat_len(&self) -> usize {
@@ -280,9 +285,38 @@ impl Cnn {
     /// returns (loss, whether the arg-max is the label).
     pub fn backward(&self, t: &Trace, label: usize, smoothing: f32, grads: &mut [Vec<f32>]) -> (f32, bool) {
         let n = self.dense.len();
-        let (loss, correct, g) = softmax_xent(&t.acts[n], label, smoothing);
+        let mut p = t.acts[n].clone();
+        softmax(&mut p);
+        let k = p.len() as f32;
+        let target = |i: usize| if i == label { 1.0 - smoothing } else { 0.0 } + smoothing / k;
+        let loss = -p.iter().enumerate().map(|(i, &pi)| target(i) * pi.max(1e-12).ln()).sum::<f32>();
+        let best = p.iter().enumerate().fold((0, f32::MIN), |a, (i, &v)| if v > a.1 { (i, v) } else { a }).0;
+        let mut g: Vec<f32> = p.iter().enumerate().map(|(i, &pi)| pi - target(i)).collect();
         let nc = self.convs.len();
-        let mut g = dense_backward(&self.dense, &t.acts, g, &mut grads[2 * nc..]);
+        // Dense layers, last first.
+        for li in (0..n).rev() {
+            let l = &self.dense[li];
+            let input = &t.acts[li];
+            let (gw, rest) = grads[2 * (nc + li)..].split_at_mut(1);
+            let (gw, gb) = (&mut gw[0], &mut rest[0]);
+            let mut gin = vec![0.0f32; l.inputs];
+            for (j, &gj) in g.iter().enumerate() {
+                if gj == 0.0 {
+                    continue;
+                }
+                gb[j] += gj;
+                axpy(&mut gw[j * l.inputs..(j + 1) * l.inputs], gj, input);
+                axpy(&mut gin, gj, &l.w[j * l.inputs..(j + 1) * l.inputs]);
+            }
+            if li > 0 {
+                gin.iter_mut().zip(input).for_each(|(gi, &a)| {
+                    if a <= 0.0 {
+                        *gi = 0.0
+                    }
+                });
+            }
+            g = gin;
+        }
         // Convolutions, last first: `g` is the gradient of the pooled output.
         let mut sides = vec![self.side];
         for _ in 0..nc {
@@ -323,7 +357,7 @@ impl Cnn {
                 g = col2im(&gcol, c.cin, side, c.k);
             }
         }
-        (loss, correct)
+        (loss, best == label)
     }
 
     /// Parameter blocks in a fixed order: per convolution w, b; per dense layer w, b.
@@ -371,7 +405,6 @@ impl Cnn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ink::model::gradcheck;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -393,6 +426,19 @@ mod tests {
         Cnn { side: 9, channels: 2, convs: vec![c1, c2], dense }
     }
 
+    fn loss(net: &Cnn, x: &[f32], label: usize, smoothing: f32) -> f64 {
+        let (mut l, _) = net.logits_and_hidden(x);
+        softmax(&mut l);
+        let k = l.len() as f64;
+        l.iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                let t = if i == label { 1.0 - smoothing as f64 } else { 0.0 } + smoothing as f64 / k;
+                -t * (p as f64).max(1e-12).ln()
+            })
+            .sum()
+    }
+
     /// The analytic gradient of every parameter of a tiny net (two convolutions, an odd side so
     /// pooling drops a row, two dense layers) matches central finite differences.
     #[test]
@@ -406,10 +452,27 @@ mod tests {
         net.forward(&x, &mut t);
         let mut grads: Vec<Vec<f32>> = net.params_mut().iter().map(|p| vec![0.0; p.len()]).collect();
         let (l, _) = net.backward(&t, label, smoothing, &mut grads);
-        let loss = |n: &_| gradcheck::xent(Cnn::logits_and_hidden(n, &x).0, label, smoothing);
-        assert!((l as f64 - loss(&net)).abs() < 1e-4);
-        let nonzero = gradcheck::check(&mut net, Cnn::params_mut, loss, &grads);
-        assert!(nonzero * 3 > grads.iter().map(Vec::len).sum::<usize>(), "{nonzero} non-zero");
+        assert!((l as f64 - loss(&net, &x, label, smoothing)).abs() < 1e-4);
+        let eps = 1e-3f32;
+        let (mut checked, mut worst) = (0, 0.0f64);
+        for bi in 0..grads.len() {
+            for j in 0..grads[bi].len() {
+                let orig = net.params_mut()[bi][j];
+                net.params_mut()[bi][j] = orig + eps;
+                let up = loss(&net, &x, label, smoothing);
+                net.params_mut()[bi][j] = orig - eps;
+                let down = loss(&net, &x, label, smoothing);
+                net.params_mut()[bi][j] = orig;
+                let num = (up - down) / (2.0 * eps as f64);
+                let ana = grads[bi][j] as f64;
+                let err = (num - ana).abs() / (num.abs() + ana.abs()).max(1e-2);
+                worst = worst.max(err);
+                assert!(err < 0.05, "block {bi} index {j}: numeric {num} analytic {ana}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, grads.iter().map(Vec::len).sum::<usize>());
+        assert!(worst < 0.05, "worst relative error {worst}");
     }
 
     #[test]

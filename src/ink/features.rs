@@ -138,22 +138,6 @@ pub fn extract(strokes: &[Stroke]) -> Result<Option<Vec<f32>>, InkError> {
 /// The feature vector of already normalised strokes (length [`FEATURE_LEN`]).
 pub fn from_normalized(n: &Normalized) -> Vec<f32> {
     let mut f = Vec::with_capacity(FEATURE_LEN);
-    f.extend(sequence(n));
-    f.extend_from_slice(&orientation_image(&n.strokes));
-    let aspect = ((n.width - n.height) / (n.width + n.height).max(f64::MIN_POSITIVE)) as f32;
-    let strokes = n.strokes.len().clamp(1, 4);
-    f.push(aspect);
-    for i in 1..=4 {
-        f.push(if strokes == i { 1.0 } else { 0.0 });
-    }
-    debug_assert_eq!(f.len(), FEATURE_LEN);
-    f
-}
-
-/// The sequence part of the features (the first `SEQ_POINTS * PER_POINT` values, point by
-/// point): per resampled point x, y, direction to the next point (cos, sin), pen-up.
-pub fn sequence(n: &Normalized) -> Vec<f32> {
-    let mut f = Vec::with_capacity(SEQ_POINTS * PER_POINT);
     let rs = resample(&n.strokes, SEQ_POINTS);
     for k in 0..SEQ_POINTS {
         let p = rs[k];
@@ -163,6 +147,14 @@ pub fn sequence(n: &Normalized) -> Vec<f32> {
         let (c, s) = if len > 1e-6 { (dx / len, dy / len) } else { (0.0, 0.0) };
         f.extend_from_slice(&[p.x, p.y, c, s, if p.pen_up { 1.0 } else { 0.0 }]);
     }
+    f.extend_from_slice(&orientation_image(&n.strokes));
+    let aspect = ((n.width - n.height) / (n.width + n.height).max(f64::MIN_POSITIVE)) as f32;
+    let strokes = n.strokes.len().clamp(1, 4);
+    f.push(aspect);
+    for i in 1..=4 {
+        f.push(if strokes == i { 1.0 } else { 0.0 });
+    }
+    debug_assert_eq!(f.len(), FEATURE_LEN);
     f
 }
 

@@ -4,8 +4,7 @@
 //! - [`gesture::classify`]: tap / scratch-out / writing, given the cell size.
 //! - [`features`]: normalisation (bounding box, arc-length resampling) and the feature vector.
 //! - [`cnn`]: the rendered image of the ink and the small convolutional network reading it.
-//! - [`seq`]: the temporal convolution network reading the resampled trajectory.
-//! - [`model`]: the ensemble (MLPs, CNNs, sequence nets) and its embedded weights (`model.bin`, trained by
+//! - [`model`]: the ensemble (MLPs, CNNs) and its embedded weights (`model.bin`, trained by
 //!   `examples/train_ink.rs`, see `docs/recogniser.md`).
 //! - [`adapt`]: the player's own samples (corrections, calibration), stored on the device,
 //!   pulling the answer toward how this player writes.
@@ -19,7 +18,6 @@ pub mod cnn;
 pub mod features;
 pub mod gesture;
 pub mod model;
-pub mod seq;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
