@@ -40,18 +40,18 @@ fn main() {
         black_box(m.map(|m| m.nets.len()).unwrap_or(0));
     }
     loads.sort_by(f64::total_cmp);
+    let Ok(m) = model::embedded() else { return };
     println!(
         "model load: median {:.3} ms, max {:.3} ms ({} bytes, {} MLPs + {} CNNs)",
         loads[loads.len() / 2],
         loads[loads.len() - 1],
         model::embedded_bytes().len(),
-        model::embedded().map(|m| m.nets.len()).unwrap_or(0),
-        model::embedded().map(|m| m.cnns.len()).unwrap_or(0)
+        m.nets.len(),
+        m.cnns.len()
     );
 
     // A full adaptation profile: 10 samples of each of the 16 symbols (from the end of the
     // file, not among the timed samples), the most the app keeps.
-    let Ok(m) = model::embedded() else { return };
     let mut profile = ink::adapt::Profile::default();
     for s in all.iter().rev() {
         if let Some(c) = s.label_char().filter(|&c| c != '0') {

@@ -25,8 +25,12 @@ const env = {
 };
 fs.mkdirSync(env.TMPDIR);
 
-after(() => {
+function killAll() {
   for (const pid of pidsByExe(exe)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+}
+
+after(() => {
+  killAll();
   fs.rmSync(home, { recursive: true, force: true });
 });
 
@@ -53,7 +57,7 @@ function startupNotes() {
 }
 
 async function stopAll() {
-  for (const pid of pidsByExe(exe)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  killAll();
   await waitFor('no app left and the name free', () => pidsByExe(exe).length === 0 && owner() === null);
 }
 
