@@ -3,13 +3,14 @@
 // it reads as 2 at 71%, 7 at 22%) is written with the pen; the cell shows the guess marked
 // unsure with the alternatives beside it; tapping 7 replaces the guess, and one undo empties the
 // cell (the same undo step); the correction is learnt, so the same ink then reads as 7. Writing
-// elsewhere accepts a guess. The screenshot of the offer is
+// elsewhere accepts a guess, also writing that starts on the offer itself (it covers the cells
+// beside the guess): that stroke writes in the cell beneath, it does not press a button. The screenshot of the offer is
 // docs/screenshots/unsure.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
-import { loadSamples, pageState, boardRect, writeInCell } from '../support/pen.mjs';
+import { loadSamples, pageState, boardRect, writeInCell, placeInCell } from '../support/pen.mjs';
 
 let session, page, pen;
 
@@ -71,8 +72,13 @@ test('an unsure sample offers alternatives; choosing one is a single undo step',
   const cellX0 = r.x + (cell.col * r.size) / 9, cellX1 = cellX0 + r.size / 9;
   assert.ok(box.x >= cellX1 - 1 || box.x + box.w <= cellX0 + 1, JSON.stringify({ box, cellX0, cellX1 }));
   await page.screenshot({ path: artifactPath('unsure.png') });
-  // One tap on 7: the cell holds 7, the offer is gone, one undo empties the cell.
-  await page.click('#alternatives button[data-symbol="7"]');
+  // One pen tap on 7, with the wobble of a real tap (under a tap's size: not a stroke that
+  // writes through the offer): the cell holds 7, the offer is gone, one undo empties the cell.
+  const seven = await page.evaluate(() => {
+    const r = document.querySelector('#alternatives button[data-symbol="7"]').getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  });
+  await pen.stroke([seven, { x: seven.x + 2, y: seven.y + 1 }, { x: seven.x + 1, y: seven.y + 3 }]);
   await page.waitForFunction((i) => window.__inkdoku.view.cells[i].value === 7, { timeout: 5000 }, cell.row * 9 + cell.col);
   assert.equal(await page.evaluate(() => document.getElementById('alternatives')), null);
   await page.keyboard.down('Control');
@@ -105,4 +111,33 @@ test('writing on accepts the guess', { timeout: 120000 }, async () => {
     return { status: r.status, body: await r.json() };
   }, cell);
   assert.equal(late.body.kind, 'stale', JSON.stringify(late));
+});
+
+test('writing into a cell under the offer writes there: the stroke is not taken as a choice', { timeout: 120000 }, async () => {
+  await freshNine();
+  const view = (await ui()).view;
+  // An empty cell with an empty cell to its right, where the offer will sit.
+  const i = view.cells.findIndex((c, k) => k % 9 < 7 && !c.given && !c.value && !view.cells[k + 1].given && !view.cells[k + 1].value);
+  const cell = { row: Math.floor(i / 9), col: i % 9 };
+  const res = await write(sample().strokes, cell.row, cell.col);
+  assert.equal(res.outcome.unsure, true, JSON.stringify(res.outcome));
+  const next = { row: cell.row, col: cell.col + 1 };
+  // A one-stroke 1 whose first point lands on one of the offer's buttons (checked, else the
+  // test would prove nothing).
+  const r = await boardRect(page);
+  const one = loadSamples('1').filter((x) => x.strokes.length === 1).find(() => true);
+  const start = placeInCell(one.strokes, r, 9, next.row, next.col)[0][0];
+  const under = await page.evaluate((p) => {
+    const e = document.elementFromPoint(p.x, p.y);
+    return e && e.closest('#alternatives') ? e.tagName : null;
+  }, start);
+  assert.equal(under, 'BUTTON', 'the 1 starts on a button of the offer');
+  const wrote = await write(one.strokes, next.row, next.col);
+  assert.deepEqual(wrote.cell, next, JSON.stringify(wrote));
+  assert.equal(wrote.outcome.symbol, '1', JSON.stringify(wrote.outcome));
+  const st = await ui();
+  assert.equal(st.view.cells[i + 1].value, 1);
+  // The guess stands as written, and the offer is gone.
+  assert.equal(st.view.cells[i].value, Number(res.outcome.symbol));
+  assert.equal(await page.evaluate(() => document.getElementById('alternatives')), null);
 });

@@ -107,9 +107,20 @@ export function cellCentre(rect, n, row, col) {
 export async function writeInCell(page, pen, strokes, n, row, col) {
   const r = await boardRect(page);
   const before = await page.evaluate(() => window.__inkdoku.writes);
-  await pen.write(placeInCell(strokes, r, n, row, col), { gap: 120 });
+  const placed = placeInCell(strokes, r, n, row, col);
+  await pen.write(placed, { gap: 120 });
   const far = Math.floor(n / 2);
   await pen.hover(cellCentre(r, n, (row + far) % n, (col + far) % n));
-  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, before);
+  try {
+    await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, before);
+  } catch (e) {
+    // Say where the strokes went: what was under their first point, what the page said.
+    const seen = await page.evaluate((p) => {
+      const el = document.elementFromPoint(p.x, p.y);
+      const status = document.getElementById('status');
+      return { under: el && (el.id || el.tagName), status: status && status.textContent, lastPointer: window.__inkdoku.lastPointer };
+    }, placed[0][0]).catch(() => null);
+    throw new Error(`the write in cell (${row}, ${col}) of ${n}x${n} was never answered: ${e.message}; ${JSON.stringify(seen)}`);
+  }
   return page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku.lastWrite)));
 }

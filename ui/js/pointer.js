@@ -7,6 +7,7 @@ import { InputMachine } from './input.js';
 import { InkLayer } from './ink.js';
 import { fitCanvas, COLORS } from './board.js';
 import { toBoard } from './hit.js';
+import { TAP_FRACTION } from './strokes.js';
 import { telemetry, record } from './telemetry.js';
 
 // Live-ink look per stroke kind, in the theme's colours (read when a stroke is drawn); the
@@ -73,6 +74,36 @@ export class BoardInput {
     fitCanvas(this.canvas, cssSize, dpr);
     this.ink.cellPx = cssSize / this.machine.n;
     if (resized) this.ink.redraw();
+  }
+
+  /**
+   * An overlay above the board (the alternatives beside an unsure cell) lets writing through: a
+   * pointer that goes down on it and moves further than a tap on the board would (TAP_FRACTION
+   * of a cell) is a stroke, not a press of one of its buttons. The overlay then gives way
+   * (`onYield` takes it off the board) and the stroke is the board's from its first event, as if
+   * the overlay had not been there. A tap still reaches the overlay's buttons.
+   * @param {HTMLElement} overlay
+   * @param {() => void} onYield
+   */
+  passStrokesThrough(overlay, onYield) {
+    let down = null;
+    let moves = [];
+    const forget = () => { down = null; moves = []; };
+    overlay.addEventListener('pointerdown', (ev) => { if (this.mode()) { down = ev; moves = []; } });
+    overlay.addEventListener('pointermove', (ev) => {
+      if (!down || ev.pointerId !== down.pointerId) return;
+      moves.push(ev);
+      const slop = TAP_FRACTION * (this.ink.cellPx || this.canvas.clientWidth / this.machine.n);
+      if (Math.max(Math.abs(ev.clientX - down.clientX), Math.abs(ev.clientY - down.clientY)) < slop) return;
+      const [first, rest] = [down, moves];
+      forget();
+      onYield();
+      // The real events, with their own times and pressures: the stroke loses nothing.
+      this._down(first);
+      for (const m of rest) this._move(m);
+    });
+    overlay.addEventListener('pointerup', forget);
+    overlay.addEventListener('pointercancel', forget);
   }
 
   _point(ev) {

@@ -234,6 +234,13 @@ export function createPenScreen(ctx, game) {
       box.append(b);
     }
     wrap.append(box);
+    // Writing that starts on the offer (it covers cells beside the guess) is writing: the offer
+    // goes and the guess stands, as when writing anywhere else.
+    ctx.input.passStrokesThrough(box, () => {
+      state.unsure = null;
+      offerAlternatives();
+      ctx.redraw();
+    });
     // Beside the cell: to its right, or to its left near the right edge; never over it.
     const w = box.offsetWidth, h = box.offsetHeight;
     const right = (u.col + 1) * cell + 4;
