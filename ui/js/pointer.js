@@ -18,6 +18,8 @@ const LOOK = {
   erase: { get color() { return COLORS.erase; }, pointerType: 'mouse' },
 };
 const TICK_MS = 50;
+// Movement (CSS px) under which a press on an overlay's button stays a press (see passStrokesThrough).
+const TAP_SLOP_PX = 6;
 
 export class BoardInput {
   /**
@@ -79,9 +81,10 @@ export class BoardInput {
   /**
    * An overlay above the board (the alternatives beside an unsure cell) lets writing through: a
    * pointer that goes down on it and moves further than a tap on the board would (TAP_FRACTION
-   * of a cell) is a stroke, not a press of one of its buttons. The overlay then gives way
-   * (`onYield` takes it off the board) and the stroke is the board's from its first event, as if
-   * the overlay had not been there. A tap still reaches the overlay's buttons.
+   * of a cell, at least TAP_SLOP_PX) is a stroke, not a press of one of its buttons. The
+   * overlay then gives way (`onYield` takes it off the board) and the stroke is the board's
+   * from its first event, as if the overlay had not been there. A tap still reaches the
+   * overlay's buttons.
    * @param {HTMLElement} overlay
    * @param {() => void} onYield
    */
@@ -93,7 +96,9 @@ export class BoardInput {
     overlay.addEventListener('pointermove', (ev) => {
       if (!down || ev.pointerId !== down.pointerId) return;
       moves.push(ev);
-      const slop = TAP_FRACTION * (this.ink.cellPx || this.canvas.clientWidth / this.machine.n);
+      // At least TAP_SLOP_PX: on a small 16x16 board a tap's share of a cell is a few pixels,
+      // less than a pen tap on a button wobbles.
+      const slop = Math.max(TAP_SLOP_PX, TAP_FRACTION * (this.ink.cellPx || this.canvas.clientWidth / this.machine.n));
       if (Math.max(Math.abs(ev.clientX - down.clientX), Math.abs(ev.clientY - down.clientY)) < slop) return;
       const [first, rest] = [down, moves];
       forget();
