@@ -141,3 +141,30 @@ test('writing into a cell under the offer writes there: the stroke is not taken 
   assert.equal(st.view.cells[i].value, Number(res.outcome.symbol));
   assert.equal(await page.evaluate(() => document.getElementById('alternatives')), null);
 });
+
+test('a mouse stroke that leaves an offered button at once still reaches the board', { timeout: 120000 }, async () => {
+  await freshNine();
+  const cell = emptyCell((await ui()).view);
+  const res = await write(sample().strokes, cell.row, cell.col);
+  assert.equal(res.outcome.unsure, true, JSON.stringify(res.outcome));
+  // Down 2 px above a button's lower edge, then straight down: the pointer is off the button
+  // (over the board, which never saw it go down) before the stroke is longer than a tap.
+  const b = await page.evaluate(() => {
+    const r = document.querySelector('#alternatives button').getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.bottom - 2 };
+  });
+  const r = await boardRect(page);
+  const before = await page.evaluate(() => window.__inkdoku.writes);
+  await page.mouse.move(b.x, b.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; k++) await page.mouse.move(b.x, b.y + (k * r.size) / 9 / 16);
+  await page.mouse.up();
+  await page.mouse.move(r.x + 2, r.y + r.size - 2);
+  // The board took the stroke: a write in another cell was answered (whatever it read), the
+  // guess stands and its offer is gone (nothing was chosen).
+  await page.waitForFunction((w) => window.__inkdoku.writes > w, { timeout: 10000 }, before);
+  const st = await ui();
+  assert.notDeepEqual(st.lastWrite.cell, cell, JSON.stringify(st.lastWrite));
+  assert.equal(st.view.cells[cell.row * 9 + cell.col].value, Number(res.outcome.symbol));
+  assert.ok(!st.unsure || st.unsure.row !== cell.row || st.unsure.col !== cell.col, JSON.stringify(st.unsure));
+});

@@ -1,10 +1,14 @@
 // Starts the development bridge (real Rust backend + ui/ over HTTP) and a headless Chromium.
 import puppeteer from 'puppeteer-core';
-import { start, stop, waitFor, requireEnv } from './proc.mjs';
+import path from 'node:path';
+import { start, stop, waitFor, requireEnv, repoRoot } from './proc.mjs';
 
 /** @param {{args?: string[]}} [opts] args: more dev-server arguments (e.g. --pick-file FILE) */
 export async function startDevServer({ args = [] } = {}) {
-  const child = start(requireEnv('INKDOKU_DEVSERVER'), ['--port', '0', ...args]);
+  // This checkout's ui/, whichever checkout built the binary (it defaults to its own: a
+  // clean-clone run sharing the target dir would otherwise serve the clone's view here).
+  const ui = path.join(repoRoot, 'ui');
+  const child = start(requireEnv('INKDOKU_DEVSERVER'), ['--port', '0', '--ui', ui, ...args]);
   const url = await waitFor('the dev server to listen', () => {
     const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(child.output);
     if (child.exitCode !== null) throw new Error(`dev server exited: ${child.output}`);

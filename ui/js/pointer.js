@@ -92,7 +92,14 @@ export class BoardInput {
     let down = null;
     let moves = [];
     const forget = () => { down = null; moves = []; };
-    overlay.addEventListener('pointerdown', (ev) => { if (this.mode()) { down = ev; moves = []; } });
+    overlay.addEventListener('pointerdown', (ev) => {
+      if (!this.mode()) return;
+      down = ev;
+      moves = [];
+      // Its moves come here even when they leave the button before they make a stroke (the
+      // overlay's gaps let the pointer through to the board, which never saw it go down).
+      try { ev.target.setPointerCapture(ev.pointerId); } catch { /* synthetic pointers can't be captured */ }
+    });
     overlay.addEventListener('pointermove', (ev) => {
       if (!down || ev.pointerId !== down.pointerId) return;
       moves.push(ev);
