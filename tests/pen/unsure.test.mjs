@@ -4,8 +4,8 @@
 // unsure with the alternatives beside it; tapping 7 replaces the guess, and one undo empties the
 // cell (the same undo step); the correction is learnt, so the same ink then reads as 7. Writing
 // elsewhere accepts a guess, also writing that starts on the offer itself (it covers the cells
-// beside the guess): that stroke writes in the cell beneath, it does not press a button. The screenshot of the offer is
-// docs/screenshots/unsure.png.
+// beside the guess): that stroke writes in the cell beneath, it does not press a button. The
+// screenshot of the offer is docs/screenshots/unsure.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage } from '../support/devserver.mjs';
@@ -125,7 +125,7 @@ test('writing into a cell under the offer writes there: the stroke is not taken 
   // A one-stroke 1 whose first point lands on one of the offer's buttons (checked, else the
   // test would prove nothing).
   const r = await boardRect(page);
-  const one = loadSamples('1').filter((x) => x.strokes.length === 1).find(() => true);
+  const one = loadSamples('1').find((x) => x.strokes.length === 1);
   const start = placeInCell(one.strokes, r, 9, next.row, next.col)[0][0];
   const under = await page.evaluate((p) => {
     const e = document.elementFromPoint(p.x, p.y);

@@ -237,8 +237,7 @@ export function createPenScreen(ctx, game) {
     // Writing that starts on the offer (it covers cells beside the guess) is writing: the offer
     // goes and the guess stands, as when writing anywhere else.
     ctx.input.passStrokesThrough(box, () => {
-      state.unsure = null;
-      offerAlternatives();
+      withdrawOffer();
       ctx.redraw();
     });
     // Beside the cell: to its right, or to its left near the right edge; never over it.
@@ -249,9 +248,14 @@ export function createPenScreen(ctx, game) {
     Object.assign(box.style, { left: `${x}px`, top: `${y}px` });
   }
 
-  async function choose(u, symbol) {
+  // The guess is no longer open to change: its alternatives go.
+  function withdrawOffer() {
     state.unsure = null;
     offerAlternatives();
+  }
+
+  async function choose(u, symbol) {
+    withdrawOffer();
     const v = await ctx.callOrToast('choose_alternative', { row: u.row, col: u.col, symbol });
     if (v) {
       ctx.show(v);
@@ -421,8 +425,7 @@ export function createPenScreen(ctx, game) {
       if (won) celebrate(won);
       state.hint = null;
       // A new view means something happened: an unsure guess is accepted as it stands.
-      state.unsure = null;
-      offerAlternatives();
+      withdrawOffer();
       sync();
     },
 
@@ -457,10 +460,7 @@ export function createPenScreen(ctx, game) {
 
     onInput(e) {
       // Writing again, tapping, noting or erasing: the unsure guess stays as it is.
-      if (state.unsure) {
-        state.unsure = null;
-        offerAlternatives();
-      }
+      if (state.unsure) withdrawOffer();
       // With a colour chosen the board takes taps and sweeps; the eraser end still erases.
       if (e.eraser && e.type === 'tap') return erase([e.point || { x: (e.cell.col + 0.5) / view.size, y: (e.cell.row + 0.5) / view.size }]);
       if (e.eraser && e.type === 'drag') return erase(e.points);
@@ -500,8 +500,7 @@ export function createPenScreen(ctx, game) {
     destroy() {
       clearTimeout(flashTimer);
       victory = null;
-      state.unsure = null;
-      offerAlternatives();
+      withdrawOffer();
       stopListening();
       ctx.panel.replaceChildren();
     },
