@@ -140,8 +140,13 @@ test('a written digit shows as ink; undo, a typed digit, save/open, Continue and
   assert.ok(saved.history.done.some((e) => Array.isArray(e.glyph)), 'the edit keeps the glyph');
   await ipc('new_game', { kind: 'sudoku', size: 4 });
   await page.click('#btn-share');
+  await page.waitForSelector('#dlg-share[open]');
+  const shown = await page.evaluate(() => window.__inkdoku.drawCount);
   await page.click('#file-open');
-  await page.waitForFunction((i) => window.__inkdoku.view.size === 9 && window.__inkdoku.view.cells[i].value === 3, { timeout: 10000 }, i);
+  // The page never saw the 4x4 game, so its old view already reads 3 in the cell: wait for the
+  // open itself (the dialog closes and the opened game is drawn), or a click below would land
+  // before the opened game replaces the selection.
+  await page.waitForFunction((i, shown) => !document.getElementById('dlg-share').open && window.__inkdoku.drawCount > shown && window.__inkdoku.view.size === 9 && window.__inkdoku.view.cells[i].value === 3, { timeout: 10000 }, i, shown);
   await park((await ui()).view, col);
   assert.equal(differing(await cellPixels(0, col), ink3), 0, 'an opened game looks the same');
 
