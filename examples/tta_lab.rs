@@ -10,7 +10,8 @@
 //! the MLP members alone (the CNNs are the slow part: a variant costs them most).
 
 use inkdoku::ink::model::Model;
-use inkdoku::ink::{class_index, features, parse_jsonl, parse_symbol_set, strokes_bounds, Point, Stroke};
+use inkdoku::ink::augment::map_points;
+use inkdoku::ink::{class_index, features, parse_jsonl, parse_symbol_set, Stroke};
 
 fn main() {
     if let Err(e) = run() {
@@ -31,24 +32,12 @@ struct Affine {
 const ID: Affine = Affine { deg: 0.0, shear: 0.0, sx: 1.0, sy: 1.0 };
 
 fn apply(strokes: &[Stroke], a: Affine) -> Vec<Stroke> {
-    let [x0, y0, x1, y1] = strokes_bounds(strokes).map(|v| v as f32);
-    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
     let (c, s) = (a.deg.to_radians().cos(), a.deg.to_radians().sin());
-    strokes
-        .iter()
-        .map(|st| {
-            Stroke::new(
-                st.points
-                    .iter()
-                    .map(|p| {
-                        let (x, y) = ((p.x - cx) * a.sx, (p.y - cy) * a.sy);
-                        let x = x + a.shear * y;
-                        Point::new(c * x - s * y, s * x + c * y)
-                    })
-                    .collect(),
-            )
-        })
-        .collect()
+    map_points(strokes, |x, y| {
+        let (x, y) = (x * a.sx, y * a.sy);
+        let x = x + a.shear * y;
+        (c * x - s * y, s * x + c * y)
+    })
 }
 
 fn probs(model: &Model, strokes: &[Stroke], mlps_only: bool) -> Option<Vec<f32>> {

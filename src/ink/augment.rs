@@ -23,7 +23,7 @@ fn frame(strokes: &[Stroke]) -> (f32, f32, f32) {
 }
 
 /// Maps every point through `f` (coordinates relative to the bounding-box centre).
-fn map_points(strokes: &[Stroke], mut f: impl FnMut(f32, f32) -> (f32, f32)) -> Vec<Stroke> {
+pub fn map_points(strokes: &[Stroke], mut f: impl FnMut(f32, f32) -> (f32, f32)) -> Vec<Stroke> {
     let (cx, cy, _) = frame(strokes);
     strokes
         .iter()
