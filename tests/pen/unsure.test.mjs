@@ -1,6 +1,6 @@
 // "Not sure" in real headless Chromium against the real Rust backend: a real held-out test
-// sample the recogniser is unsure of (test.jsonl line 377, a 7 by unipen-apple-graigmurphy that
-// it reads as 2 at 71%, 7 at 22%) is written with the pen; the cell shows the guess marked
+// sample the recogniser is unsure of (test.jsonl line 7547, a 7 by pendigits-tes-w05 that
+// it reads as 2 at 59%, 7 at 34%) is written with the pen; the cell shows the guess marked
 // unsure with the alternatives beside it; tapping 7 replaces the guess, and one undo empties the
 // cell (the same undo step); the correction is learnt, so the same ink then reads as 7. Writing
 // elsewhere accepts a guess, also writing that starts on the offer itself (it covers the cells
@@ -18,11 +18,11 @@ before(async () => ({ page, pen } = session = await openPenPage()), { timeout: 6
 after(() => closePenPage(session));
 
 const ui = () => pageState(page);
-const LINE = 377;
+const LINE = 7547;
 
 function sample() {
   const s = loadSamples('123456789').find((x) => x.index === LINE - 1);
-  assert.ok(s, 'test.jsonl line 377 is there');
+  assert.ok(s, `test.jsonl line ${LINE} is there`);
   assert.equal(s.label, '7');
   return s;
 }

@@ -854,12 +854,14 @@ fn a_damaged_statistics_file_is_set_aside_and_said_once() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A real test sample the recogniser is unsure of (test.jsonl line 377: a 7 read as 2 at 71%),
-/// scaled into cell (row, col) of a 9x9 board.
+/// A real test sample the recogniser is unsure of (test.jsonl line 7547, a 7 by
+/// pendigits-tes-w05 read as 2 at 59%, 7 second at 34%: clear of the tipping point, so a small
+/// change of the model does not turn it into a right reading), scaled into cell (row, col) of a
+/// 9x9 board.
 fn unsure_seven(row: usize, col: usize) -> Value {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ink/test.jsonl");
     let text = std::fs::read_to_string(&root).expect("the shared ink data");
-    let s: inkdoku::ink::Sample = serde_json::from_str(text.lines().nth(376).unwrap()).unwrap();
+    let s: inkdoku::ink::Sample = serde_json::from_str(text.lines().nth(7546).unwrap()).unwrap();
     assert_eq!(s.label_char(), Some('7'));
     let [x0, y0, x1, y1] = inkdoku::ink::strokes_bounds(&s.strokes);
     let k = 0.7 / 9.0 / (x1 - x0).max(y1 - y0);
