@@ -10,7 +10,7 @@
 //! (`ink::UNSURE_MARGIN`), then wrong-and-not-flagged when the least sure 2% are flagged.
 
 use inkdoku::ink::model::Model;
-use inkdoku::ink::{class_index, cnn, features, parse_jsonl, parse_symbol_set, UNSURE_MARGIN};
+use inkdoku::ink::{self, class_index, cnn, features, parse_jsonl, parse_symbol_set, UNSURE_MARGIN};
 
 fn main() {
     if let Err(e) = run() {
@@ -21,7 +21,8 @@ fn main() {
 
 /// One fold sample: its class and both families' 17-class probabilities (`None`: a dot).
 struct Row {
-    label: usize,
+    label: char,
+    class: usize,
     mlp_cnn: Option<(Vec<f32>, Vec<f32>)>,
 }
 
@@ -35,11 +36,10 @@ fn mix(m: &[f32], c: &[f32], w: f32, geometric: bool) -> Vec<f32> {
     p
 }
 
-/// (right, margin between the best and second legal symbol) of one sample.
-fn judge(p: &[f32], legal: &[usize], label: usize) -> (bool, f32) {
-    let z: f32 = legal.iter().map(|&i| p[i]).sum::<f32>().max(f32::MIN_POSITIVE);
-    let mut l: Vec<(usize, f32)> = legal.iter().map(|&i| (i, p[i] / z)).collect();
-    l.sort_by(|a, b| b.1.total_cmp(&a.1));
+/// (right, margin between the best and second legal symbol) of one sample, ranked as the app
+/// ranks ([`ink::ranked`]).
+fn judge(p: &[f32], legal: &[usize], label: char) -> (bool, f32) {
+    let l = ink::ranked(p, legal);
     (l[0].0 == label, l[0].1 - l.get(1).map_or(0.0, |x| x.1))
 }
 
@@ -56,17 +56,18 @@ fn run() -> Result<(), String> {
     let rows: Vec<Row> = samples
         .iter()
         .filter_map(|s| {
-            let label = s.label_char().and_then(class_index)?;
+            let label = s.label_char()?;
+            let class = class_index(label)?;
             let mlp_cnn = features::normalize(&s.strokes).ok().flatten().map(|n| {
                 (model.run_mlps(&features::from_normalized(&n)).probs, model.cnn_probabilities(&cnn::render(&n.strokes)))
             });
-            Some(Row { label, mlp_cnn })
+            Some(Row { label, class, mlp_cnn })
         })
         .collect();
     println!("model's own weight: {:.2}", model.cnn_weight);
     for set in ["1-4", "1-6", "1-9", "1-9A-G"] {
         let legal: Vec<usize> = parse_symbol_set(set).map_err(|e| e.to_string())?.iter().filter_map(|&c| class_index(c)).collect();
-        let rows: Vec<&Row> = rows.iter().filter(|r| legal.contains(&r.label)).collect();
+        let rows: Vec<&Row> = rows.iter().filter(|r| legal.contains(&r.class)).collect();
         let n = rows.len();
         println!("{set}: {n} samples; mix, w: accuracy | flagged / silent at margin {UNSURE_MARGIN} | silent at 2% flagged");
         for geometric in [false, true] {

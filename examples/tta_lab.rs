@@ -21,7 +21,7 @@ fn main() {
 }
 
 /// An affine map about the bounding-box centre: rotation (degrees), shear of x by y, x and y scale.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 struct Affine {
     deg: f32,
     shear: f32,
@@ -77,11 +77,9 @@ fn run() -> Result<(), String> {
         ("rot ±5 + shear ±0.15 + scale", vec![ID, r(5.0), r(-5.0), sh(0.15), sh(-0.15), sc(0.85, 1.0), sc(1.15, 1.0)]),
     ];
     // Every sample's probabilities under every distinct map, computed once.
-    let maps: Vec<Affine> = sets.iter().flat_map(|(_, v)| v.iter().copied()).collect();
-    let key = |m: &Affine| format!("{:.3}/{:.3}/{:.3}/{:.3}", m.deg, m.shear, m.sx, m.sy);
     let mut uniq: Vec<Affine> = Vec::new();
-    for m in &maps {
-        if !uniq.iter().any(|u| key(u) == key(m)) {
+    for m in sets.iter().flat_map(|(_, v)| v) {
+        if !uniq.contains(m) {
             uniq.push(*m);
         }
     }
@@ -96,7 +94,7 @@ fn run() -> Result<(), String> {
         println!("{legal_s}: {} samples", rows.len());
         let plain: Vec<bool> = rows.iter().map(|(l, p)| p[0].as_ref().is_some_and(|p| Some(best(p, &legal)) == *l)).collect();
         for (name, set) in &sets {
-            let idx: Vec<usize> = set.iter().map(|m| uniq.iter().position(|u| key(u) == key(m)).unwrap_or(0)).collect();
+            let idx: Vec<usize> = set.iter().map(|m| uniq.iter().position(|u| u == m).unwrap_or(0)).collect();
             let (mut right, mut fixed, mut broke) = (0, 0, 0);
             for (k, (l, p)) in rows.iter().enumerate() {
                 let mut mean = vec![0.0f32; 17];

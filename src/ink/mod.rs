@@ -312,7 +312,9 @@ fn legal_indices(legal: &[char]) -> Result<Vec<usize>, InkError> {
     Ok(idx)
 }
 
-fn ranked(probs: &[f32], legal_idx: &[usize]) -> Vec<(char, f32)> {
+/// The legal symbols (class indices) ranked best first, probabilities renormalised over them:
+/// what [`rank`] and "not sure" see, for labs that mix their own probabilities.
+pub fn ranked(probs: &[f32], legal_idx: &[usize]) -> Vec<(char, f32)> {
     let mass: f32 = legal_idx.iter().map(|&i| probs[i]).sum::<f32>().max(f32::MIN_POSITIVE);
     let mut c: Vec<(char, f32)> = legal_idx.iter().map(|&i| (CLASSES[i], probs[i] / mass)).collect();
     c.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
