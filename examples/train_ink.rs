@@ -6,6 +6,7 @@
 //!         [--cnns K] [--cnn-epochs N] [--cnn-lr F] [--cnn-width 16,32,64] [--cnn-hidden 128]
 //!         [--cnn-weight W] [--cnn-aug F] [--cnn-limit N] [--base MODEL.bin] [--merge OTHER.bin]
 //!         [--data PATH] [--out PATH] [--dump-val FOLD.jsonl]
+//!         [--val-fold K] [--drop-fold J] [--dump-probs OUT.txt] [--exclude-lines LINES.txt]
 //!
 //! `--cnns K` adds K convolutional nets on the rendered ink (`ink::cnn`), mixed with weight
 //! `--cnn-weight W` (with `--val` and no `--cnn-weight`, the W in 0, 0.05, ..., 1 best on the
@@ -18,7 +19,12 @@
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
 //! (for tuning; it then does not write the model unless `--out` is given). Without `--val`, all
-//! of train.jsonl is used. test.jsonl is never read here. Deterministic for a given seed and
+//! of train.jsonl is used. `--val-fold K` holds out the writers at K mod 5 instead, `--drop-fold J`
+//! leaves fold J out of training altogether (cross-validation inside the other folds), and
+//! `--dump-probs` writes every held-out sample's reading (`line label answer p_label p_answer`,
+//! line = 1-based in the data file): out-of-fold readings of the training data, to look for
+//! mislabelled samples. `--exclude-lines` leaves the listed lines (one number per line, `#`
+//! comments) out of training. test.jsonl is never read here. Deterministic for a given seed and
 //! binary: one thread, a seeded ChaCha RNG, a fixed sample order.
 
 use std::time::Instant;
@@ -59,6 +65,10 @@ struct Opts {
     base: Option<String>,
     merge: Option<String>,
     cnn_aug: Option<f32>,
+    val_fold: u64,
+    drop_fold: Option<u64>,
+    dump_probs: Option<String>,
+    exclude_lines: Option<String>,
 }
 
 fn opts() -> Result<Opts, String> {
@@ -90,6 +100,10 @@ fn opts() -> Result<Opts, String> {
         base: None,
         merge: None,
         cnn_aug: None,
+        val_fold: 0,
+        drop_fold: None,
+        dump_probs: None,
+        exclude_lines: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -128,6 +142,10 @@ fn opts() -> Result<Opts, String> {
             "--base" => o.base = Some(val()?),
             "--merge" => o.merge = Some(val()?),
             "--cnn-aug" => o.cnn_aug = Some(num(val()?)? as f32),
+            "--val-fold" => o.val_fold = (num(val()?)? as u64) % 5,
+            "--drop-fold" => o.drop_fold = Some((num(val()?)? as u64) % 5),
+            "--dump-probs" => o.dump_probs = Some(val()?),
+            "--exclude-lines" => o.exclude_lines = Some(val()?),
             "--data" => o.data = val()?,
             "--out" => o.out = Some(val()?),
             "--dump-val" => o.dump_val = Some(val()?),
@@ -142,6 +160,14 @@ fn opts() -> Result<Opts, String> {
         return Err("--cnns without --val needs --cnn-weight (choose it on the fold)".into());
     }
     Ok(o)
+}
+
+/// Line numbers, one per line (the first word; `#` starts a comment).
+fn line_numbers(text: &str) -> Result<std::collections::HashSet<usize>, String> {
+    text.lines()
+        .filter_map(|l| l.split('#').next()?.split_whitespace().next())
+        .map(|w| w.parse::<usize>().map_err(|e| format!("{w}: {e}")))
+        .collect()
 }
 
 /// FNV-1a, so the validation split does not depend on std's hasher.
@@ -295,17 +321,23 @@ fn run() -> Result<(), String> {
     let mut train: Vec<(&Sample, usize)> = Vec::new();
     let mut val: Vec<ValSample> = Vec::new();
     let mut val_lines = String::new();
+    let mut val_numbers: Vec<usize> = Vec::new();
+    let excluded = match &o.exclude_lines {
+        Some(p) => line_numbers(&std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?)?,
+        None => Default::default(),
+    };
     // The data files have no blank lines: sample i is line i.
-    for (s, line) in samples.iter().zip(text.lines()) {
+    for (i, (s, line)) in samples.iter().zip(text.lines()).enumerate() {
         let Some(l) = s.label_char().and_then(class_index) else { continue };
-        let w = s.writer.as_deref().unwrap_or("");
-        if o.val && fnv(w).is_multiple_of(5) {
+        let fold = fnv(s.writer.as_deref().unwrap_or("")) % 5;
+        if o.val && fold == o.val_fold {
             val_lines.push_str(line);
             val_lines.push('\n');
             if let Ok(Some(n)) = features::normalize(&s.strokes) {
                 val.push((features::from_normalized(&n), cnn::render(&n.strokes), l));
+                val_numbers.push(i + 1);
             }
-        } else {
+        } else if o.drop_fold != Some(fold) && !excluded.contains(&(i + 1)) {
             train.push((s, l));
         }
     }
@@ -409,6 +441,16 @@ fn run() -> Result<(), String> {
                 accuracy(&quant, &val, &legal)
             );
         }
+    }
+    if let Some(p) = &o.dump_probs {
+        // Out-of-fold readings of the training file's samples, to find mislabelled ones.
+        let mut t = String::from("# line label answer p_label p_answer\n");
+        for ((f, img, l), n) in val.iter().zip(&val_numbers) {
+            let pr = quant.run_inputs(f, Some(img)).probs;
+            let top = (0..CLASSES.len()).fold(0, |b, i| if pr[i] > pr[b] { i } else { b });
+            t += &format!("{n} {} {} {:.4} {:.4}\n", CLASSES[*l], CLASSES[top], pr[*l], pr[top]);
+        }
+        std::fs::write(p, t).map_err(|e| format!("{p}: {e}"))?;
     }
     if let Some(out) = &o.out {
         std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
