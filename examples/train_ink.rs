@@ -14,7 +14,9 @@
 //! a model file (its standardisation, MLPs and CNNs) instead of training MLPs: CNNs can be
 //! added to a fold model trained once, or `--cnns 0 --cnn-weight W` only re-mixes it.
 //! `--cnn-aug F`: the CNNs' distortion strength (default: `--aug`, the MLPs').
-//! `--merge OTHER.bin` adds another file's CNNs (CNNs trained in separate runs, averaged).
+//! `--merge OTHER.bin` adds another file's CNNs (CNNs trained in separate runs, averaged): all
+//! of them, so train a CNN to merge into a fold model with `--base` on an MLP-only fold file,
+//! never on `src/ink/model.bin`, whose CNNs have seen the fold's writers.
 //! `--cnn-limit N` trains on the first N samples of each epoch's order only (timing).
 //!
 //! `--val` holds out every writer whose id hashes to 0 mod 5 and reports accuracy on them
