@@ -28,10 +28,23 @@ async function newKenken(size, difficulty = 'easy') {
   await page.select('#kk-difficulty', difficulty);
   const before = (await ui()).view;
   await page.click('#new-start');
-  await page.waitForFunction((n, old) => {
-    const v = window.__inkdoku.view;
-    return v && v.kind === 'kenken' && v.size === n && JSON.stringify(v.cages) !== old;
-  }, { timeout: 10000 }, size, JSON.stringify(before && before.cages));
+  try {
+    await page.waitForFunction((n, old) => {
+      const v = window.__inkdoku.view;
+      return v && v.kind === 'kenken' && v.size === n && JSON.stringify(v.cages) !== old;
+    }, { timeout: 10000 }, size, JSON.stringify(before && before.cages));
+  } catch (e) {
+    // Seen once in CI (2026-12-01) and not since: say what the page showed, for the next look.
+    const seen = await page.evaluate((old) => {
+      const v = window.__inkdoku.view;
+      const text = (id) => { const el = document.getElementById(id); return el && !el.hidden ? el.textContent : null; };
+      return {
+        view: v && { kind: v.kind, size: v.size, sameCages: JSON.stringify(v.cages) === old, filled: v.cells && v.cells.filter((c) => c.value).length },
+        pickerOpen: document.getElementById('dlg-new').open, status: text('status'), toast: text('toast'),
+      };
+    }, JSON.stringify(before && before.cages));
+    throw new Error(`no new ${size}x${size} KenKen after Start: ${JSON.stringify(seen)} (${e.message})`);
+  }
   return (await ui()).view;
 }
 
