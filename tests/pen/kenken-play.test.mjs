@@ -27,12 +27,13 @@ async function newKenken(size, difficulty = 'easy') {
   await page.select('#kk-size', String(size));
   await page.select('#kk-difficulty', difficulty);
   const before = (await ui()).view;
+  const old = JSON.stringify(before && before.cages);
   await page.click('#new-start');
   try {
     await page.waitForFunction((n, old) => {
       const v = window.__inkdoku.view;
       return v && v.kind === 'kenken' && v.size === n && JSON.stringify(v.cages) !== old;
-    }, { timeout: 10000 }, size, JSON.stringify(before && before.cages));
+    }, { timeout: 10000 }, size, old);
   } catch (e) {
     // Seen once in CI (2026-12-01) and not since: say what the page showed, for the next look.
     const seen = await page.evaluate((old) => {
@@ -42,7 +43,7 @@ async function newKenken(size, difficulty = 'easy') {
         view: v && { kind: v.kind, size: v.size, sameCages: JSON.stringify(v.cages) === old, filled: v.cells && v.cells.filter((c) => c.value).length },
         pickerOpen: document.getElementById('dlg-new').open, status: text('status'), toast: text('toast'),
       };
-    }, JSON.stringify(before && before.cages));
+    }, old);
     throw new Error(`no new ${size}x${size} KenKen after Start: ${JSON.stringify(seen)} (${e.message})`);
   }
   return (await ui()).view;
