@@ -124,6 +124,11 @@ pub struct PlayView {
     pub solved: bool,
     /// Pen or pencil, kept with the game (the sliding puzzle has no use for it: always pen).
     pub input_mode: InputMode,
+    /// Which game in play this view shows and how many changes it had seen, numbered by
+    /// whoever holds the game (the app numbers each game it installs from 1, and counts every
+    /// change); 0 from the engine. The view drops a reply older than the one it shows.
+    pub game_id: u64,
+    pub rev: u64,
     #[serde(flatten)]
     pub board: BoardView,
 }
@@ -396,6 +401,11 @@ impl GameInPlay {
         each_session!(self, s => s.history().done().len())
     }
 
+    /// Whether replacing this game would lose the player's work: any move made, even undone.
+    pub fn has_progress(&self) -> bool {
+        each_session!(self, s => !s.history().is_empty())
+    }
+
     fn settle_clock(&mut self, now_ms: u64) {
         each_session!(self, s => s.settle_clock(now_ms))
     }
@@ -463,6 +473,8 @@ impl GameInPlay {
             running: s.is_running(),
             solved: s.is_solved(),
             input_mode: s.input_mode(),
+            game_id: 0,
+            rev: 0,
             board,
         })
     }

@@ -216,9 +216,10 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     // data in the data folder too, and a folder that can't be used must be told as such above,
     // not as a webview that failed to start.
     let config = app.config().app.windows.iter().find(|w| w.label == "main").cloned().ok_or("its window is not configured")?;
-    tauri::WebviewWindowBuilder::from_config(app.handle(), &config)
+    let window = tauri::WebviewWindowBuilder::from_config(app.handle(), &config)
         .and_then(|w| w.build())
         .map_err(|e| format!("its window could not be opened ({e})"))?;
+    crate::platform::guard_webview(&window);
     Ok(())
 }
 

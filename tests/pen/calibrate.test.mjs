@@ -159,8 +159,7 @@ test('a 16x16 player gets the letters A-G too; the sheet in Chinese; it fits 800
 
 test('the settings with the handwriting section fit a 800x480 screen', { timeout: 60000 }, async () => {
   await resizePage(page, { width: 800, height: 480 });
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__inkdoku.view);
+  await reloadToNewGame(page);
   await page.click('#btn-settings');
   await page.waitForFunction(() => document.getElementById('dlg-settings').open && document.getElementById('hw-status').textContent.length > 0);
   const boxes = await page.evaluate(() =>

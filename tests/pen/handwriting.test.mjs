@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPenPage, closePenPage, resizePage, reloadToNewGame } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage, reloadToNewGame, relaunch } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
 import { loadSamples, pageState, boardRect, cellCentre, writeInCell } from '../support/pen.mjs';
 
@@ -138,7 +138,7 @@ test('a written digit shows as ink; undo, a typed digit, save/open, Continue and
   const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.equal(saved.version, 2);
   assert.ok(saved.history.done.some((e) => Array.isArray(e.glyph)), 'the edit keeps the glyph');
-  await ipc('new_game', { kind: 'sudoku', size: 4 });
+  await ipc('new_game', { kind: 'sudoku', size: 4, replace: true });
   await page.click('#btn-share');
   await page.waitForSelector('#dlg-share[open]');
   const shown = await page.evaluate(() => window.__inkdoku.drawCount);
@@ -152,7 +152,7 @@ test('a written digit shows as ink; undo, a typed digit, save/open, Continue and
 
   // Put aside by a KenKen, page reloaded, continued: the same pixels.
   await ipc('new_game', { kind: 'kenken', size: 4 });
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await relaunch(page);
   await page.waitForSelector('#resume-continue-sudoku', { visible: true, timeout: 10000 });
   await page.click('#resume-continue-sudoku');
   await page.waitForFunction((i) => window.__inkdoku.view && window.__inkdoku.view.kind === 'sudoku' && window.__inkdoku.view.cells[i].value === 3, { timeout: 10000 }, i);

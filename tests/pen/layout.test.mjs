@@ -4,7 +4,7 @@
 // in artifacts/ for people to look at.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 
 let server, browser, page;
@@ -30,7 +30,7 @@ async function setSettings(patch) {
 
 async function show(width, height, dpr, size) {
   await page.setViewport({ width, height, deviceScaleFactor: dpr });
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await reloadToNewGame(page);
   await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.size === size && window.__inkdoku.drawCount > 0, {}, size);
   return page.evaluate(() => {
     const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return { x: b.left, y: b.top, w: b.width, h: b.height }; };

@@ -4,7 +4,7 @@
 // multi-stroke digits behave as on paper.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPenPage, closePenPage, resizePage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { loadSamples, spread, placeInCell, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -22,7 +22,7 @@ async function newGame(size = 9) {
     const s = await (await fetch('/ipc/get_settings', { method: 'POST', body: '{}' })).json();
     await fetch('/ipc/update_settings', { method: 'POST', body: JSON.stringify({ settings: { ...s, default_size: size } }) });
   }, size);
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await reloadToNewGame(page);
   await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.size === size, {}, size);
 }
 

@@ -7,7 +7,7 @@
 // by hand when the look changes, so that a test run leaves the checkout clean).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp, reloadToNewGame } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, reloadToNewGame, relaunch } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -167,7 +167,7 @@ test('the input mode is kept with the game and comes back on Continue', { timeou
   await waitFor('the backend has it', async () => (await ipc('board')).input_mode === 'pencil');
   // Another game puts this one aside; a new page offers it for Continue.
   await ipc('new_game', { kind: 'kenken', size: 4 });
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await relaunch(page);
   await page.waitForSelector('#resume-continue-sudoku', { visible: true, timeout: 10000 });
   await page.click('#resume-continue-sudoku');
   await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.view.kind === 'sudoku');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, relaunch } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { Pen } from '../support/pen.mjs';
 import { encodePng, gradient } from '../support/png.mjs';
@@ -279,10 +279,13 @@ test('a remembered picture that has gone from the app\'s folder: the player stil
   const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
   const s = await ipc('get_settings');
   await ipc('update_settings', { settings: { ...s, last_game: 'slide', slide_rows: 3, slide_cols: 5, slide_picture: 'ffffffffffffffffffffffffffffffff.png' } });
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  // The Sudoku put aside at the start waits for Continue: the player asks for a new game.
+  // After a relaunch the game put aside waits for Continue: the player asks for a new game.
+  await relaunch(page);
   await page.waitForFunction(() => document.getElementById('dlg-resume').open);
   await page.click('#resume-new');
+  // A sliding puzzle in progress is not replaced without a yes.
+  await page.waitForFunction(() => document.getElementById('dlg-confirm').open || (window.__inkdoku.view && window.__inkdoku.drawCount > 0), { timeout: 10000 });
+  if (await page.evaluate(() => document.getElementById('dlg-confirm').open)) await page.click('#confirm-ok');
   const after = await waitFor('a game', async () => { const u = await ui(); return u && u.view && u.drawCount ? u : null; });
   assert.equal(after.view.kind, 'slide');
   assert.equal(after.view.picture, null, 'the built-in picture');

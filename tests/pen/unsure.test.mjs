@@ -8,7 +8,7 @@
 // screenshot of the offer is docs/screenshots/unsure.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPenPage, closePenPage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 import { loadSamples, pageState, boardRect, writeInCell, placeInCell } from '../support/pen.mjs';
 
@@ -34,7 +34,7 @@ async function freshNine() {
     // Each test starts from the general model: an earlier correction would have taught it.
     await fetch('/ipc/reset_handwriting', { method: 'POST', body: '{}' });
   });
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await reloadToNewGame(page);
   await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.view.size === 9);
 }
 

@@ -66,17 +66,34 @@ export async function resizePage(page, { width, height, deviceScaleFactor = 1 })
 }
 
 /**
- * Reloads the page the way the app starts: a game put aside brings the "welcome back" dialog,
- * answered with New game. Waits until a game is drawn and no dialog is open.
+ * A new game of the last game played (with its remembered options, as the app's own "new game"
+ * makes it), then a reload: a reload resumes the game in play, so the page shows that new game.
+ * Waits until it is drawn and no dialog is open.
  */
 export async function reloadToNewGame(page, { timeout = 15000 } = {}) {
+  const id = await page.evaluate(async () => {
+    const ipc = async (command, args) => (await fetch(`/ipc/${command}`, { method: 'POST', body: JSON.stringify(args) })).json();
+    const s = await ipc('get_settings', {});
+    const kind = ['sudoku', 'kenken', 'slide'].includes(s.last_game) ? s.last_game : 'sudoku';
+    const extra = kind === 'slide' ? { rows: s.slide_rows || 4, cols: s.slide_cols || 4, difficulty: s.slide_difficulty || 'medium' } : {};
+    return (await ipc('new_game', { kind, replace: true, ...extra })).game_id;
+  });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => document.querySelector('#dlg-resume[open]') || (window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0), { timeout });
-  if (await page.evaluate(() => Boolean(document.querySelector('#dlg-resume[open]')))) await page.click('#resume-new');
-  await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.drawCount > 0 && !document.querySelector('dialog[open]'), { timeout });
+  await page.waitForFunction((want) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === want && window.__inkdoku.drawCount > 0 && !document.querySelector('dialog[open]'), { timeout }, id);
 }
 
 export async function closePenPage({ server, browser } = {}) {
   if (browser) await browser.close();
   if (server) await server.stop();
+}
+
+/**
+ * The games as after quitting and launching the app again (the dev bridge keeps its state in
+ * memory): the game in play waits for Continue, and the page's next start is a cold one, which
+ * offers it. Then reloads and waits for that start-up to settle (a dialog or a board).
+ */
+export async function relaunch(page, { timeout = 15000 } = {}) {
+  await page.evaluate(() => fetch('/test/relaunch', { method: 'POST', body: '{}' }));
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => document.querySelector('dialog[open]') || (window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0), { timeout });
 }

@@ -12,11 +12,12 @@ import { telemetry } from './telemetry.js';
 import { formatTime } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { gameOf, playable } from './screens/index.js';
-import { wireDialogs, openPicker, offerResume, confirm } from './dialogs.js';
+import { wireDialogs, openPicker, offerResume, confirm, replacing, watchGeneration } from './dialogs.js';
+import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
 import { wireEntry, enterOnBoard, isEntering } from './entry.js';
-import { t, setLanguage, pickLanguage, onLanguageChange, noticeText } from './i18n.js';
+import { t, setLanguage, pickLanguage, onLanguageChange, noticeText, errorText } from './i18n.js';
 import { applyTheme } from './theme.js';
 import { A11yGrid } from './a11ygrid.js';
 import { createCalibration } from './screens/calibrate.js';
@@ -36,6 +37,8 @@ const app = {
 /** The screen of the game in play (null when nothing playable is in play). */
 let screen = null;
 let viewReceivedAt = 0;
+/** The game number and change count of the newest view shown: an older reply is dropped. */
+let newest = { game_id: 0, rev: -1 };
 let wasSolved = false;
 /** The move on its way is the computer's Solve: its win gets no celebration from the board. */
 let computerSolving = false;
@@ -111,6 +114,7 @@ const ctx = {
   input,
   call,
   callOrToast,
+  replacing,
   act: async (action) => {
     computerSolving = action.type === 'solve';
     const v = await callOrToast('act', { action });
@@ -145,6 +149,15 @@ function useScreen(make) {
  * @returns {boolean} whether it is shown
  */
 function show(view, { fresh = false } = {}) {
+  // Replies can overtake each other: one about an older game, or an older state of this one,
+  // must not replace what is on the screen.
+  if (isStale(view)) {
+    telemetry.staleDropped = (telemetry.staleDropped || 0) + 1;
+    return false;
+  }
+  // On a side screen only a game that is started (fresh) replaces it, not a late reply.
+  if (!fresh && !app.view && screen) return false;
+  if (typeof view.game_id === 'number') newest = { game_id: view.game_id, rev: view.rev };
   if (!playable(view.kind)) {
     useScreen(null);
     app.view = null;
@@ -177,8 +190,14 @@ function show(view, { fresh = false } = {}) {
   return true;
 }
 
+/** Is this view older than the newest one shown (another game before it, or an earlier change)? */
+function isStale(view) {
+  if (typeof view.game_id !== 'number' || typeof view.rev !== 'number') return false;
+  return view.game_id < newest.game_id || (view.game_id === newest.game_id && view.rev < newest.rev);
+}
+
 /** What "Enter a puzzle" on the board (entry.js) needs from the app. */
-const entryHost = { callOrToast, startGame: (v) => startGame(v), setStatus, mark: (cells) => screen && screen.mark && screen.mark(cells) };
+const entryHost = { callOrToast, replacing, toast, startGame: (v) => startGame(v), setStatus, mark: (cells) => screen && screen.mark && screen.mark(cells) };
 
 /**
  * "Enter a puzzle": the game's entry screen, with no game shown (the one in play stays saved
@@ -192,7 +211,25 @@ function enterPuzzle(kind, args) {
     return;
   }
   if (!g || !g.entry) return;
-  useSideScreen((c) => g.entry(c, args));
+  openSideScreen({ screen: `${kind}_entry`, size: args.size });
+}
+
+/**
+ * A side screen over the game in play (KenKen's entry screen, the practice sheet): the game
+ * waits with its clock stopped, and the backend remembers which screen is open, so a view that
+ * reloads comes back to it (its draft is in the page's storage, drafts.js).
+ * @param {{screen: 'kenken_entry', size: number}|{screen: 'calibrate', letters: boolean}} side
+ */
+async function openSideScreen(side) {
+  const make = side.screen === 'calibrate'
+    ? (c) => createCalibration(c, { letters: Boolean(side.letters) })
+    : side.screen === 'kenken_entry' && gameOf('kenken') && gameOf('kenken').entry
+      ? (c) => gameOf('kenken').entry(c, { size: side.size })
+      : null;
+  if (!make) return;
+  if (app.view && app.view.running) await callOrToast('set_timer', { running: false });
+  await callOrToast('set_side_screen', { side });
+  useSideScreen(make);
 }
 
 /** A screen with no game shown (an entry screen, the calibration sheet). */
@@ -211,13 +248,12 @@ function useSideScreen(make) {
  * until the sheet is saved or cancelled (ctx.backToGame). A 16x16 player starts with A-G.
  */
 async function calibrate() {
-  const letters = Boolean(app.view && app.view.size === 16);
-  if (app.view && app.view.running) await callOrToast('set_timer', { running: false });
-  useSideScreen((c) => createCalibration(c, { letters }));
+  await openSideScreen({ screen: 'calibrate', letters: Boolean(app.view && app.view.size === 16) });
 }
 
 /** Back from a side screen to the game in play, its clock running again; or a new game. */
 async function backToGame(note) {
+  await callOrToast('set_side_screen', { side: null });
   let v;
   try {
     v = await call('set_timer', { running: true });
@@ -243,7 +279,12 @@ function celebrate(computer) {
 
 /** @returns {Promise<boolean>} whether the new game is shown */
 async function newGame(kind, args) {
-  const v = await callOrToast('new_game', { kind, ...args });
+  let v = null;
+  try {
+    v = await replacing('new_game', { kind, ...args });
+  } catch (e) {
+    toast(errorText(e));
+  }
   if (!v || !startGame(v)) return false;
   const g = gameOf(v.kind);
   const pen = Boolean(app.platform && app.platform.pen_present) || input.penSeen;
@@ -315,6 +356,7 @@ function onKey(ev) {
 
 function wire() {
   watchErrors();
+  guardBrowserKeys(window, () => { telemetry.browserKeysBlocked++; });
   window.addEventListener('contextmenu', (e) => e.preventDefault());
   window.addEventListener('resize', render);
   // A new devicePixelRatio (the window moved to another screen, or the zoom changed) fires no
@@ -356,6 +398,30 @@ async function start() {
   const found = await callOrToast('startup');
   const notice = noticeText(found);
   if (notice) toast(notice, 12000);
+  await resumeOrAsk(found);
+}
+
+/**
+ * How start-up decides. The backend already has a game in play (the view reloaded, or its
+ * renderer died and came back): show it exactly as it is, with the side screen that was open
+ * and a generation still running; no question, no new game. Otherwise (a cold start) offer the
+ * saved games, or start one.
+ */
+async function resumeOrAsk(found) {
+  if (found && found.in_play) {
+    startGame(found.in_play);
+    if (found.side) await openSideScreen(found.side);
+    if (found.generating) watchGeneration(found.generating.job, found.generating.progress);
+    telemetry.resumedAfterReload = true;
+    return;
+  }
+  if (found && found.side) await openSideScreen(found.side);
+  if (found && found.generating) {
+    // Nothing in play yet: the puzzle being made becomes the game (or, if it fails, a new one).
+    if (!(await watchGeneration(found.generating.job, found.generating.progress)) && !app.view && !screen) await newDefaultGame();
+    return;
+  }
+  if (found && found.side) return;
   if (found && found.resumable && found.resumable.length) offerResume(found.resumable);
   else await newDefaultGame();
 }

@@ -76,22 +76,71 @@ function onPickerClosed() {
 
 /** A brand-new puzzle from the generator, made in the background with a progress bar. */
 async function generateGame(game, args) {
-  const started = await callOrToast('generate_game', { kind: game.kind, ...args });
-  if (!started) return;
+  let started = null;
+  try {
+    started = await replacing('generate_game', { kind: game.kind, ...args });
+  } catch (e) {
+    toast(errorText(e));
+  }
+  if (started) await watchGeneration(started.job, 0);
+}
+
+/**
+ * Shows the progress of generation `job` until its game starts (also after the view reloaded
+ * while it ran). Resolves to whether the new game is shown.
+ */
+export function watchGeneration(job, progress = 0) {
   $('gen').hidden = false;
-  $('gen-progress').value = 0;
-  const poll = async () => {
-    if ($('gen').hidden) return; // cancelled
-    const s = await callOrToast('generation_status');
-    if (!s || s.job !== started.job) { $('gen').hidden = true; return; }
-    $('gen-progress').value = s.progress;
-    if (!s.done) { setTimeout(poll, 100); return; }
-    $('gen').hidden = true;
-    if (s.view) {
-      if (host.startGame(s.view)) setStatus(t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
-    } else if (s.error) toast(errorText({ kind: 'unavailable', message: `That puzzle can't be made: ${s.error}.` }));
-  };
-  setTimeout(poll, 100);
+  $('gen-progress').value = progress;
+  return new Promise((resolve) => {
+    const poll = async () => {
+      if ($('gen').hidden) { resolve(false); return; } // cancelled
+      const s = await callOrToast('generation_status');
+      if (!s || s.job !== job) { $('gen').hidden = true; resolve(false); return; }
+      $('gen-progress').value = s.progress;
+      if (!s.done) { setTimeout(poll, 100); return; }
+      $('gen').hidden = true;
+      if (s.view) {
+        const shown = host.startGame(s.view);
+        if (shown) setStatus(t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
+        resolve(shown);
+        return;
+      }
+      if (s.error) toast(errorText({ kind: 'unavailable', message: `That puzzle can't be made: ${s.error}.` }));
+      resolve(false);
+    };
+    setTimeout(poll, 100);
+  });
+}
+
+// ---------- nothing replaces a game in progress without the player's yes ----------
+
+/**
+ * Calls a command that starts a game. If that would throw away an unfinished game of the same
+ * kind (the backend answers `would_replace`, saying which), asks first: yes starts it (the new
+ * game waited in the backend, or the command runs again with `replace`), no keeps the old one.
+ * @param {(view: object) => any} [wrap] the command's answer made of a view (`replace_game`
+ *   answers with the bare view; `open_game` answers `{view}`)
+ * @returns {Promise<any>} the command's answer, or null when the player kept the game
+ */
+export async function replacing(command, args = {}, wrap = (v) => v) {
+  try {
+    return await call(command, args);
+  } catch (e) {
+    if (e.kind !== 'would_replace') throw e;
+    const d = e.detail || {};
+    const g = gameOf(d.kind) || { name: d.kind, progress: '' };
+    const yes = await confirm({
+      title: t('replace.title'),
+      text: t('replace.text', { game: g.name, size: sizeText(d.rows, d.cols), difficulty: difficultyText(d.difficulty), done: d.done, total: d.total, progress: g.progress, time: formatTime(d.elapsed_ms || 0) }),
+      ok: t('replace.ok'),
+    });
+    if (d.waiting) {
+      const v = await call('replace_game', { accept: yes });
+      return yes && v ? wrap(v) : null;
+    }
+    return yes ? call(command, { ...args, replace: true }) : null;
+  }
 }
 
 // ---------- welcome back ----------
@@ -174,10 +223,10 @@ async function openShare() {
 }
 
 /** A button of the files dialog: a failure is shown in the dialog, which stays open. */
-function fileButton(id, command, args, done) {
+function fileButton(id, command, args, done, wrap) {
   $(id).addEventListener('click', async () => {
     try {
-      const r = await call(command, args());
+      const r = await replacing(command, args(), wrap);
       if (r) done(r);
     } catch (e) {
       $('share-error').textContent = errorText(e);
@@ -223,6 +272,7 @@ export function wireDialogs(app) {
   fileButton('file-save', 'save_game_as', none, (r) => {
     if (r.path) { $('dlg-share').close(); setStatus(t('status.saved_to', { path: r.path })); }
   });
-  fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view));
-  fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened(() => t('status.imported_file'))(r.view));
+  const asOpened = (view) => ({ view });
+  fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
+  fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened(() => t('status.imported_file'))(r.view), asOpened);
 }

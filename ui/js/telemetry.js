@@ -10,6 +10,9 @@ export const telemetry = {
   latency: [], // ms from group commit to typed symbol drawn (last 500)
   inkLatency: [], // ms from a pointer event's timestamp to its ink drawn (last 500)
   inkDraw: [], // ms spent drawing one pointer event's ink inside its handler (last 500)
+  staleDropped: 0, // replies dropped because a newer view was already shown
+  resumedAfterReload: false, // start-up found a game in play and showed it
+  browserKeysBlocked: 0, // browser shortcuts (reload, find, zoom, history…) whose default was prevented
 };
 
 /** Appends a measurement to one of the lists, keeping the last 500. */

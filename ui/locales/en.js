@@ -203,6 +203,9 @@ export default {
   'resume.continue': 'Continue',
   'confirm.title': 'Are you sure?',
   'confirm.cancel': 'Keep playing',
+  'replace.title': 'Replace the game in progress?',
+  'replace.text': 'Your {game}, {size} ({difficulty}), {done} of {total} {progress} after {time}, is not finished. Starting the new one ends it for good.',
+  'replace.ok': 'Start the new one',
 
   // ---- enter a puzzle ----
   'entry.draft': 'Your unfinished puzzle is back where you left it.',
@@ -252,6 +255,9 @@ export default {
   'ke.open.title': 'Open a KenKen saved as text or JSON',
   'ke.save': 'Save…',
   'ke.save.title': 'Save as text (.txt, the hand-entry format) or JSON (.json)',
+  'ke.back': 'Back to the game',
+  'ke.back.title': 'Back to the game; the drawing is kept for next time',
+  'ke.back.note': 'Back to your game. The KenKen you were drawing is kept for next time.',
   'ke.need_target': 'type its target',
   'ke.need_op': 'pick its operation',
   'ke.cage_needs': 'Cage at {cell} ({n} cells): {need}.',

@@ -200,6 +200,9 @@ export default {
   'resume.continue': '继续',
   'confirm.title': '确定吗？',
   'confirm.cancel': '继续游戏',
+  'replace.title': '替换正在进行的游戏吗？',
+  'replace.text': '你的{game}，{size}（{difficulty}），{progress} {done}/{total}，已用时 {time}，还没有完成。开始新游戏后它就没有了。',
+  'replace.ok': '开始新游戏',
 
   // ---- 录入谜题 ----
   'entry.draft': '你未完成的谜题已恢复到上次离开时的样子。',
@@ -249,6 +252,9 @@ export default {
   'ke.open.title': '打开保存为文本或 JSON 的聪明格',
   'ke.save': '保存…',
   'ke.save.title': '保存为文本（.txt，手工录入格式）或 JSON（.json）',
+  'ke.back': '回到游戏',
+  'ke.back.title': '回到游戏；画好的笼子留到下次',
+  'ke.back.note': '回到你的游戏。正在录入的聪明格留到下次再画。',
   'ke.need_target': '请输入目标值',
   'ke.need_op': '请选择运算符',
   'ke.cage_needs': '{cell}的笼子（{n} 格）：{need}。',

@@ -8,6 +8,11 @@
 //! moment (empty: cancelled), so tests can choose a picture or a KenKen file; without it there
 //! are no dialogs.
 //!
+//! `POST /test/delay {"command": C, "ms": N}`: the next reply to C is computed at once but sent N
+//! ms later, so tests can make replies overtake each other (the view must drop a stale one).
+//! `POST /test/relaunch`: the games as after quitting and launching again (the game in play
+//! waits for Continue), so a reload of the page is a cold start.
+//!
 //! The HTTP is deliberately minimal (one request per connection, `Connection: close`, bodies by
 //! Content-Length): it only ever talks to a local test browser. A general-purpose crate was
 //! tried first and lost requests now and then when Chromium opened many connections at once.
@@ -15,7 +20,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use inkdoku_app::commands::files::{FileKind, FilePicker};
@@ -119,7 +124,19 @@ fn serve(stream: TcpStream, state: &AppState, ui: &Path) -> std::io::Result<()> 
     } else if method == "POST" && target.starts_with("/ipc/") {
         let mut body = vec![0; content_length];
         reader.read_exact(&mut body)?;
-        handle_ipc(state, target.trim_start_matches("/ipc/"), &body)
+        let command = target.trim_start_matches("/ipc/");
+        let response = handle_ipc(state, command, &body);
+        if let Some(ms) = take_delay(command) {
+            std::thread::sleep(Duration::from_millis(ms));
+        }
+        response
+    } else if method == "POST" && target == "/test/relaunch" {
+        state.as_if_relaunched();
+        Response { status: 200, content_type: "application/json", body: b"true".to_vec() }
+    } else if method == "POST" && target == "/test/delay" {
+        let mut body = vec![0; content_length];
+        reader.read_exact(&mut body)?;
+        set_delay(&body)
     } else if method == "GET" {
         handle_file(ui, &target)
     } else {
@@ -163,11 +180,32 @@ fn handle_ipc(state: &AppState, command: &str, body: &[u8]) -> Response {
     };
     match dispatch(state, command, args).and_then(|v| serde_json::to_vec(&v).map_err(|e| inkdoku_app::commands::CommandError::Internal(e.to_string()))) {
         Ok(body) => Response { status: 200, content_type: "application/json", body },
-        Err(e) => {
-            let b = ErrorBody::from(&e);
-            error(400, &b.kind, &b.message)
-        }
+        Err(e) => Response { status: 400, content_type: "application/json", body: serde_json::to_vec(&ErrorBody::from(&e)).unwrap_or_default() },
     }
+}
+
+/// Replies to hold back: (command, milliseconds), each used once.
+static DELAYS: Mutex<Vec<(String, u64)>> = Mutex::new(Vec::new());
+
+fn set_delay(body: &[u8]) -> Response {
+    #[derive(serde::Deserialize)]
+    struct Delay {
+        command: String,
+        ms: u64,
+    }
+    match serde_json::from_slice::<Delay>(body) {
+        Ok(d) => {
+            DELAYS.lock().unwrap_or_else(|p| p.into_inner()).push((d.command, d.ms.min(30_000)));
+            Response { status: 200, content_type: "application/json", body: b"true".to_vec() }
+        }
+        Err(e) => error(400, "bad_arguments", &format!("expected {{command, ms}}: {e}")),
+    }
+}
+
+fn take_delay(command: &str) -> Option<u64> {
+    let mut delays = DELAYS.lock().unwrap_or_else(|p| p.into_inner());
+    let i = delays.iter().position(|(c, _)| c == command)?;
+    Some(delays.remove(i).1)
 }
 
 fn content_type(path: &Path) -> &'static str {

@@ -7,7 +7,7 @@ use inkdoku::play::{GameInPlay, PlayView};
 use serde::{Deserialize, Serialize};
 
 use super::files::{read_small_text, FileKind};
-use super::game::install;
+use super::game::install_asking;
 use super::error::sentence;
 use super::{AppState, CommandError};
 
@@ -46,7 +46,7 @@ pub fn play_kenken(state: &AppState, args: EntryArgs) -> Result<PlayView, Comman
     match entry::check(&args.puzzle) {
         Verdict::Unique { puzzle, solution, difficulty } => {
             let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
-            Ok(install(state, GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info)))
+            install_asking(state, GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info))
         }
         Verdict::Invalid(p) => Err(CommandError::KenkenPuzzle(p.error)),
         Verdict::NoSolution => Err(CommandError::Unsolvable),

@@ -39,6 +39,10 @@ pub enum CommandError {
     Settings(String),
     #[error("What the recogniser learned of your handwriting could not be stored: {0}.")]
     Handwriting(String),
+    /// Starting that game would throw away the unfinished one described; `waiting`: the new
+    /// game waits for `replace_game`, else the command is repeated with `replace: true`.
+    #[error("A game in progress would be lost: say whether to replace it.")]
+    WouldReplace { summary: Box<inkdoku::play::Summary>, waiting: bool },
     #[error("Too late for that: {0}.")]
     Stale(String),
     #[error("The statistics could not be saved: {0}")]
@@ -53,6 +57,13 @@ impl CommandError {
     pub fn detail(&self) -> Option<serde_json::Value> {
         match self {
             CommandError::KenkenPuzzle(e) => Some(e.detail()),
+            CommandError::WouldReplace { summary, waiting } => {
+                let mut d = serde_json::to_value(summary).unwrap_or_default();
+                if let Some(o) = d.as_object_mut() {
+                    o.insert("waiting".into(), (*waiting).into());
+                }
+                Some(d)
+            }
             _ => None,
         }
     }
@@ -76,6 +87,7 @@ impl CommandError {
             CommandError::MissingPicture => "missing_picture",
             CommandError::Settings(_) => "settings",
             CommandError::Handwriting(_) => "handwriting",
+            CommandError::WouldReplace { .. } => "would_replace",
             CommandError::Stale(_) => "stale",
             CommandError::Stats(_) => "stats",
             CommandError::Internal(_) => "internal",

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use inkdoku::play::{GameInPlay, PlayView};
 use serde::Serialize;
 
-use super::game::{install, read};
+use super::game::{install_asking, read};
 use super::{AppState, CommandError};
 
 /// What kind of file the player is asked for.
@@ -75,7 +75,7 @@ pub fn open_game(state: &AppState) -> Result<Opened, CommandError> {
         return Ok(Opened { view: None });
     };
     let loaded = inkdoku::save::load(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
-    Ok(Opened { view: Some(install(state, loaded.game)) })
+    Ok(Opened { view: Some(install_asking(state, loaded.game)?) })
 }
 
 /// A text puzzle bigger than this is not a puzzle (a 16x16 grid with separators is ~1 KB).

@@ -42,6 +42,9 @@ pub struct NewGameArgs {
     /// built-in picture.
     #[serde(default)]
     pub picture: Option<String>,
+    /// The player agreed to replace the unfinished game of this kind (see `would_replace`).
+    #[serde(default)]
+    pub replace: bool,
 }
 
 /// The options of a new game, completed and checked.
@@ -119,14 +122,21 @@ pub(crate) fn make_kenken_or_slide(opts: &GameOptions) -> Result<GameInPlay, Str
 /// Installs a game as the one in play: its clock running, autosaved. The game it replaces is
 /// paused, saved and kept for "Continue" if it is of another kind and unfinished (each kind has
 /// its own autosave); a resumable game of the same kind is forgotten (the player chose a new one).
+/// Commands the player didn't confirm go through [`install_asking`] instead.
 pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
     let now = state.now_ms();
     game.resume(now);
-    let view = game.view(now);
+    let mut view = game.view(now);
     state.autosave(&game);
     state.stats.begun(&game, now);
     let mut inner = state.lock();
     let kind = game.kind();
+    inner.game_serial += 1;
+    inner.rev = 0;
+    (view.game_id, view.rev) = (inner.game_serial, 0);
+    // The view is on the new game now, not on a side screen.
+    inner.side = None;
+    inner.waiting = None;
     if let Some(mut old) = inner.game.replace(game) {
         old.pause(now);
         if old.kind() != kind && !old.is_finished() {
@@ -140,21 +150,71 @@ pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
     view
 }
 
-fn start_sudoku(state: &AppState, puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<PlayView, CommandError> {
+/// The unfinished game of `kind` that installing another one would throw away: in play, or
+/// waiting for "Continue", with at least one move made.
+fn at_stake(inner: &super::state::Inner, kind: GameKind) -> Option<Summary> {
+    let in_play = inner.game.as_ref().filter(|g| g.kind() == kind);
+    let game = in_play.or_else(|| inner.resumable.get(&kind).map(|l| &l.game))?;
+    (!game.is_finished() && game.has_progress()).then(|| game.summary())
+}
+
+/// [`install`], unless that would throw away an unfinished game of the same kind: then the new
+/// game waits (`replace_game` installs it once the player says yes) and the view is told what
+/// is at stake (`would_replace`). Nothing replaces a game without the player asking.
+pub(crate) fn install_asking(state: &AppState, game: GameInPlay) -> Result<PlayView, CommandError> {
+    {
+        let mut inner = state.lock();
+        if let Some(summary) = at_stake(&inner, game.kind()) {
+            inner.waiting = Some(game);
+            return Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: true });
+        }
+    }
+    Ok(install(state, game))
+}
+
+/// Refuses at once (before a slow generation) when a new game of `kind` would replace one in
+/// progress and the player has not said yes (`replace`).
+pub(crate) fn check_replace(state: &AppState, kind: GameKind, replace: bool) -> Result<(), CommandError> {
+    match at_stake(&state.lock(), kind) {
+        Some(summary) if !replace => Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: false }),
+        _ => Ok(()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplaceArgs {
+    /// Yes: the waiting game replaces the one in progress; no: it is dropped.
+    pub accept: bool,
+}
+
+/// The player's answer to `would_replace`.
+pub fn replace_game(state: &AppState, args: ReplaceArgs) -> Result<Option<PlayView>, CommandError> {
+    let waiting = state.lock().waiting.take();
+    match (waiting, args.accept) {
+        (Some(game), true) => Ok(Some(install(state, game))),
+        (None, true) => Err(CommandError::Stale("that new game is no longer waiting".into())),
+        (_, false) => Ok(None),
+    }
+}
+
+fn sudoku(puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<GameInPlay, CommandError> {
     let session = SudokuSession::new(puzzle, solution, difficulty, seed).map_err(|e| CommandError::Internal(e.to_string()))?;
-    Ok(install(state, GameInPlay::Sudoku(session)))
+    Ok(GameInPlay::Sudoku(session))
 }
 
 /// A new game. Sudoku is instant: a banked puzzle of that size and level, freshly transformed
 /// (a level a size can't have, 4x4 expert, is served at the hardest level it can; the view
 /// shows which).
 pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, CommandError> {
+    let replace = args.replace;
+    let start = |game: GameInPlay| if replace { Ok(install(state, game)) } else { install_asking(state, game) };
     match args.resolve(state, "new_game")? {
         GameOptions::Sudoku { shape, difficulty, symmetric, seed } => {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
             let served = bank::instant_puzzle(shape, difficulty, symmetric, &mut rng);
             let solution = solver::solve(&served.puzzle).ok_or(CommandError::Unsolvable)?;
-            start_sudoku(state, served.puzzle, solution, served.difficulty.name(), Some(seed))
+            start(sudoku(served.puzzle, solution, served.difficulty.name(), Some(seed))?)
         }
         // KenKen too: a banked puzzle of that size and level, turned by a random symmetry.
         GameOptions::Kenken { size, difficulty, seed } => {
@@ -162,11 +222,11 @@ pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, Command
             let served = inkdoku::kenken::bank::instant_puzzle(size, difficulty, &mut rng)
                 .ok_or_else(|| CommandError::Unavailable(format!("there is no {size}x{size} KenKen")))?;
             let info = KenkenInfo { solution: Some(served.solution), difficulty: Some(served.difficulty.name().to_string()), seed: Some(seed) };
-            Ok(install(state, GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(served.puzzle)), info)))
+            start(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(served.puzzle)), info))
         }
         other => {
             let game = make_kenken_or_slide(&other).map_err(CommandError::Unavailable)?;
-            Ok(install(state, game))
+            start(game)
         }
     }
 }
@@ -185,7 +245,7 @@ pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, Com
         1 => solver::solve(&puzzle).ok_or(CommandError::Unsolvable)?,
         _ => return Err(CommandError::NotUnique),
     };
-    start_sudoku(state, puzzle, solution, "imported", None)
+    install_asking(state, sudoku(puzzle, solution, "imported", None)?)
 }
 
 #[derive(Debug, Deserialize)]
@@ -200,7 +260,7 @@ pub fn enter_puzzle(state: &AppState, args: EnterArgs) -> Result<PlayView, Comma
     let shape = Shape::from_size(args.size as usize)
         .ok_or_else(|| CommandError::BadArguments { command: "enter_puzzle".into(), detail: format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {}", args.size) })?;
     let session = check::entry_session(shape).ok_or_else(|| CommandError::Internal("an empty board could not be set up".into()))?;
-    Ok(install(state, GameInPlay::Sudoku(session)))
+    install_asking(state, GameInPlay::Sudoku(session))
 }
 
 /// What `start_entered` found; with `unique`, the puzzle is the game in play now.
@@ -228,7 +288,8 @@ pub fn start_entered(state: &AppState) -> Result<Entered, CommandError> {
         PuzzleCheck::Several { differ, .. } => Entered::Several { differ },
         PuzzleCheck::Unique { solution, rating } => {
             let level = rating.map(|r| r.level);
-            let view = start_sudoku(state, givens, solution, level.map_or("unrated", Difficulty::name), None)?;
+            // The board being entered is what it replaces: no question.
+            let view = install(state, sudoku(givens, solution, level.map_or("unrated", Difficulty::name), None)?);
             Entered::Unique { level, technique: rating.map(|r| r.hardest.name()), view }
         }
     })
@@ -253,8 +314,7 @@ pub fn export_puzzle(state: &AppState) -> Result<ExportedPuzzle, CommandError> {
 }
 
 pub fn board(state: &AppState) -> Result<PlayView, CommandError> {
-    let now = state.now_ms();
-    read(state, |g| Ok(g.view(now)))
+    state.lock().view(state.now_ms()).ok_or(CommandError::NoGame)
 }
 
 /// Runs `f` on the game in play without changing it.
@@ -291,7 +351,8 @@ fn change_counting<T>(state: &AppState, count_win: bool, f: impl FnOnce(&mut Gam
     if count_win && !was_solved && game.is_solved() {
         state.stats.won(game, now);
     }
-    Ok((out, game.view(now)))
+    inner.rev += 1;
+    Ok((out, inner.view(now).ok_or(CommandError::NoGame)?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -393,13 +454,22 @@ pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, Comm
         });
     }
     state.autosave(game);
-    let view = game.view(now);
+    inner.rev += 1;
+    let view = inner.view(now).ok_or(CommandError::NoGame)?;
     Ok(WriteResult { outcome: write.outcome, view })
 }
 
-/// What start-up found.
+/// What start-up found. A view that starts while the backend already has a game in play (it
+/// reloaded, or its renderer died and came back) gets `in_play` and shows it: a reload is a
+/// resume. Only a cold start, with nothing in play, offers `resumable` games or a new one.
 #[derive(Debug, Serialize)]
 pub struct StartupView {
+    /// The game in play, exactly as it is.
+    pub in_play: Option<PlayView>,
+    /// The side screen that was open over it.
+    pub side: Option<super::side::SideScreen>,
+    /// A fresh puzzle still being made.
+    pub generating: Option<super::generate::InFlight>,
     /// Games in progress that "Continue" restores, one per kind at most.
     pub resumable: Vec<ResumeSummary>,
     /// A friendly sentence if something was not normal (e.g. a damaged save was set aside).
@@ -474,6 +544,7 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
             }
         }
     }
+    let generating = super::generate::in_flight(state);
     let mut inner = state.lock();
     if let Some((n, d)) = inner.handwriting.notice.take() {
         notices.push(n);
@@ -484,7 +555,8 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
         .values()
         .map(|l| ResumeSummary { summary: l.game.summary(), saved_at_ms: l.saved_at_ms })
         .collect();
-    Ok(StartupView { resumable, notice: (!notices.is_empty()).then(|| notices.join(" ")), notices: data })
+    let in_play = inner.view(state.now_ms());
+    Ok(StartupView { in_play, side: inner.side.clone(), generating, resumable, notice: (!notices.is_empty()).then(|| notices.join(" ")), notices: data })
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -506,5 +578,6 @@ pub fn continue_game(state: &AppState, args: ContinueArgs) -> Result<PlayView, C
         };
         inner.resumable.remove(&kind).ok_or(CommandError::NoGame)?
     };
+    // Nothing of that kind is in play (a waiting game is the one of its kind): nothing to ask.
     Ok(install(state, loaded.game))
 }

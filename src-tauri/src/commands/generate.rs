@@ -11,7 +11,7 @@ use inkdoku::sudoku::generator::{self, GenerateOptions};
 use inkdoku::sudoku::{solver, SudokuSession};
 use serde::Serialize;
 
-use super::game::{install, make_kenken_or_slide, GameOptions, NewGameArgs};
+use super::game::{check_replace, install, make_kenken_or_slide, GameOptions, NewGameArgs};
 use super::{AppState, CommandError};
 
 /// Where the generator thread leaves the new game (or why there is none).
@@ -32,6 +32,8 @@ pub struct Started {
 }
 
 pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, CommandError> {
+    // Asked before the wait, not after it.
+    check_replace(state, args.kind, args.replace)?;
     let opts = args.resolve(state, "generate_game")?;
     if let GameOptions::Sudoku { shape, difficulty, .. } = opts {
         if !generator::available(shape, difficulty) {
@@ -111,6 +113,19 @@ pub fn generation_status(state: &AppState) -> Result<Status, CommandError> {
         Ok(game) => Ok(Status { job: Some(id), progress: 1.0, done: true, view: Some(install(state, game)), error: None }),
         Err(e) => Ok(Status { job: Some(id), progress, done: true, view: None, error: Some(e) }),
     }
+}
+
+/// The generation in flight, if any: a view that reloads while one runs shows its progress
+/// again instead of starting anything.
+#[derive(Debug, Clone, Serialize)]
+pub struct InFlight {
+    pub job: u32,
+    pub progress: f32,
+}
+
+pub(crate) fn in_flight(state: &AppState) -> Option<InFlight> {
+    let slot = state.job.lock().unwrap_or_else(|p| p.into_inner());
+    slot.as_ref().map(|job| InFlight { job: job.id, progress: job.progress.load(Ordering::Relaxed) as f32 / 1000.0 })
 }
 
 pub fn cancel_generation(state: &AppState) -> Result<bool, CommandError> {

@@ -16,6 +16,7 @@ mod help;
 mod names;
 pub mod pictures;
 pub mod settings;
+mod side;
 mod state;
 mod stats;
 
@@ -36,6 +37,8 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "startup" => to_value(game::startup(state)),
         "continue_game" => to_value(game::continue_game(state, a.parse()?)),
         "new_game" => to_value(game::new_game(state, a.parse()?)),
+        "replace_game" => to_value(game::replace_game(state, a.parse()?)),
+        "set_side_screen" => to_value(side::set_side_screen(state, a.parse()?)),
         "generate_game" => to_value(generate::generate_game(state, a.parse()?)),
         "generation_status" => to_value(generate::generation_status(state)),
         "cancel_generation" => to_value(generate::cancel_generation(state)),

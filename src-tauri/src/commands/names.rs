@@ -5,6 +5,8 @@ pub const COMMANDS: &[&str] = &[
     "startup",
     "continue_game",
     "new_game",
+    "replace_game",
+    "set_side_screen",
     "generate_game",
     "generation_status",
     "cancel_generation",

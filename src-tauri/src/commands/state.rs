@@ -63,6 +63,27 @@ pub(crate) struct Inner {
     pub settings: Settings,
     /// The player's handwriting profile and the unsure guess they may still replace.
     pub handwriting: super::handwriting::Handwriting,
+    /// The number of the game in play (each installed game gets the next one) and the changes
+    /// it has seen: every view carries both, so the view can drop a reply older than the one
+    /// it shows (replies may overtake each other).
+    pub game_serial: u64,
+    pub rev: u64,
+    /// The side screen the view has open over the game (an entry screen, the practice sheet),
+    /// so that a reloaded view comes back to it. Memory only: a cold start opens none.
+    pub side: Option<super::side::SideScreen>,
+    /// A new game that would have replaced one in progress, waiting for the player's yes
+    /// (`replace_game`).
+    pub waiting: Option<GameInPlay>,
+}
+
+impl Inner {
+    /// The game in play's view, numbered (see `game_serial`).
+    pub fn view(&self, now_ms: u64) -> Option<inkdoku::play::PlayView> {
+        let mut view = self.game.as_ref()?.view(now_ms);
+        view.game_id = self.game_serial;
+        view.rev = self.rev;
+        Some(view)
+    }
 }
 
 impl AppState {
@@ -78,7 +99,7 @@ impl AppState {
         let handwriting = super::handwriting::Handwriting::load(data_dir.as_ref(), inkdoku::save::now_ms());
         let stats = super::stats::StatsStore::open(data_dir.as_deref(), inkdoku::save::now_ms());
         AppState {
-            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting }),
+            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, side: None, waiting: None }),
             started: Instant::now(),
             started_unix_ms: inkdoku::save::now_ms(),
             autosaves: data_dir.map(|d| Autosaves::start(&d)),
@@ -125,6 +146,24 @@ impl AppState {
         if let Some(savers) = &self.autosaves {
             savers.flush();
         }
+    }
+}
+
+impl AppState {
+    /// What quitting and launching again does to the games, without a restart: the game in play
+    /// waits for "Continue" (if unfinished) and the view's next start-up is a cold one. The dev
+    /// bridge's stand-in for a relaunch (its state lives in memory), for tests.
+    pub fn as_if_relaunched(&self) {
+        let now = self.now_ms();
+        let mut inner = self.lock();
+        if let Some(mut game) = inner.game.take() {
+            game.pause(now);
+            if !game.is_finished() {
+                inner.resumable.insert(game.kind(), Loaded { game, saved_at_ms: now });
+            }
+        }
+        inner.side = None;
+        inner.waiting = None;
     }
 }
 

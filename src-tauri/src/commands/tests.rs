@@ -186,7 +186,15 @@ fn import_puzzle_fuzz_gives_typed_errors_and_leaves_the_game_alone() {
                 (0..n * n).map(|_| if rng.random_range(0..10) == 0 { symbols[rng.random_range(0..n)] } else { '.' }).collect()
             }
         };
-        match dispatch(&state, "import_puzzle", json!({ "text": text })) {
+        // A game in progress is not replaced without a yes (which the player then gives).
+        let answer = match dispatch(&state, "import_puzzle", json!({ "text": text })) {
+            Err(e) if e.kind() == "would_replace" => {
+                assert_eq!(board_without_clock(&state), before, "{text:?} changed the game in play before the yes");
+                dispatch(&state, "replace_game", json!({"accept": true}))
+            }
+            other => other,
+        };
+        match answer {
             Ok(view) => {
                 // Only a puzzle with exactly one solution starts; it is then the game in play.
                 assert_eq!(view["kind"], "sudoku", "{text:?}");
@@ -359,7 +367,7 @@ fn save_as_and_open_round_trip_and_a_bad_file_changes_nothing() {
     let before = play_a_little(&state);
     let saved = dispatch(&state, "save_game_as", Value::Null).unwrap();
     assert_eq!(saved["path"], path.display().to_string());
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
     let opened = dispatch(&state, "open_game", Value::Null).unwrap();
     assert_eq!(opened["view"]["cells"], before["cells"]);
     std::fs::write(&path, b"not a game").unwrap();
@@ -988,4 +996,118 @@ fn keep_my_handwriting_and_learning_from_overwrites_through_the_commands() {
     let v = type_in(open[2], 5);
     assert_eq!(samples(), 0, "a change of mind");
     assert!(v["cells"][open[2]].get("glyph").is_none(), "a typed value shows type");
+}
+
+/// One move in the game in play, whatever it is: the first empty Sudoku cell gets a 1.
+fn one_move(state: &AppState) -> Value {
+    let v = dispatch(state, "board", Value::Null).unwrap();
+    let side = v["size"].as_u64().unwrap() as usize;
+    let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0 && c["given"] != true).unwrap();
+    dispatch(state, "act", json!({"action": {"type": "set_value", "row": blank / side, "col": blank % side, "value": 1}})).unwrap()
+}
+
+#[test]
+fn nothing_replaces_a_game_in_progress_without_a_yes() {
+    let state = fresh();
+    // A game without a move is replaced without a question.
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    let before = one_move(&state);
+    let asked = |command: &str, args: Value, waiting: bool| {
+        let shown = dispatch(&state, "board", Value::Null).unwrap();
+        let e = dispatch(&state, command, args).unwrap_err();
+        assert_eq!(e.kind(), "would_replace", "{command}: {e}");
+        let d = e.detail().unwrap();
+        assert_eq!((d["kind"].as_str(), d["rows"].as_u64(), d["waiting"].as_bool()), (Some("sudoku"), Some(4), Some(waiting)), "{command}: {d}");
+        assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], shown["cells"], "{command} changed the game before the yes");
+    };
+    asked("new_game", json!({"kind": "sudoku", "size": 9}), true);
+    // No: the game in progress stays; nothing is waiting any more.
+    assert_eq!(dispatch(&state, "replace_game", json!({"accept": false})).unwrap(), Value::Null);
+    assert_eq!(dispatch(&state, "replace_game", json!({"accept": true})).unwrap_err().kind(), "stale");
+    asked("import_puzzle", json!({"text": "53..7....6..195....98....6.8...6...34..8.3..17...24..6.6....28....419..5....8..79"}), true);
+    asked("enter_puzzle", json!({"size": 9}), true);
+    // The generator asks before its wait, so nothing waits: the command is repeated with a yes.
+    asked("generate_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"}), false);
+    // Yes: the waiting game (the entry board) replaces it.
+    let entering = dispatch(&state, "replace_game", json!({"accept": true})).unwrap();
+    assert_eq!((entering["size"].as_u64(), entering["difficulty"].as_str()), (Some(9), Some("being entered")));
+    assert!(entering["game_id"].as_u64() > before["game_id"].as_u64());
+    // Another kind puts the game aside (it waits for Continue): no question; but a new Sudoku
+    // would replace the one waiting, so it asks.
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    let before = one_move(&state);
+    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4})).unwrap();
+    asked("new_game", json!({"kind": "sudoku", "size": 4}), true);
+    dispatch(&state, "replace_game", json!({"accept": false})).unwrap();
+    let back = dispatch(&state, "continue_game", json!({"kind": "sudoku"})).unwrap();
+    assert_eq!(back["cells"], before["cells"], "the game put aside is intact");
+    // A KenKen in progress: playing an entered one asks too.
+    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "replace": true})).unwrap();
+    let k = dispatch(&state, "board", Value::Null).unwrap();
+    dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap();
+    // 1 2 3 / 2 3 1 / 3 1 2, fixed by its givens.
+    let puzzle = json!({"size": 3, "cages": [
+        {"op": "+", "target": 3, "cells": [[0, 0], [0, 1]]}, {"op": "=", "target": 3, "cells": [[0, 2]]},
+        {"op": "+", "target": 5, "cells": [[1, 0], [2, 0]]}, {"op": "=", "target": 3, "cells": [[1, 1]]},
+        {"op": "=", "target": 1, "cells": [[1, 2]]}, {"op": "=", "target": 1, "cells": [[2, 1]]}, {"op": "=", "target": 2, "cells": [[2, 2]]}]});
+    let e = dispatch(&state, "play_kenken", json!({"puzzle": puzzle})).unwrap_err();
+    assert_eq!(e.kind(), "would_replace", "{e}");
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cages"], k["cages"]);
+    assert_eq!(dispatch(&state, "replace_game", json!({"accept": true})).unwrap()["size"], 3);
+}
+
+#[test]
+fn every_view_says_which_game_and_which_change_it_shows() {
+    let state = fresh();
+    let a = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    let id = a["game_id"].as_u64().unwrap();
+    assert!(id > 0);
+    assert_eq!(a["rev"], 0);
+    let b = one_move(&state);
+    assert_eq!((b["game_id"].as_u64(), b["rev"].as_u64()), (Some(id), Some(1)));
+    let c = dispatch(&state, "set_timer", json!({"running": false})).unwrap();
+    assert_eq!(c["rev"], 2, "every change counts, the clock too");
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["rev"], 2, "reading changes nothing");
+    assert_eq!(dispatch(&state, "undo", Value::Null).unwrap()["rev"], 3);
+    let d = dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4})).unwrap();
+    assert_eq!((d["game_id"].as_u64(), d["rev"].as_u64()), (Some(id + 1), Some(0)));
+    let e = dispatch(&state, "continue_game", json!({"kind": "sudoku"})).unwrap();
+    assert_eq!(e["game_id"].as_u64(), Some(id + 2), "a game continued is installed anew");
+}
+
+#[test]
+fn a_view_that_starts_again_finds_the_game_in_play_its_side_screen_and_its_generation() {
+    let state = fresh();
+    let cold = dispatch(&state, "startup", Value::Null).unwrap();
+    assert_eq!((cold["in_play"].clone(), cold["side"].clone(), cold["generating"].clone()), (Value::Null, Value::Null, Value::Null));
+    play_a_little(&state);
+    dispatch(&state, "set_input_mode", json!({"mode": "pencil"})).unwrap();
+    let before = dispatch(&state, "board", Value::Null).unwrap();
+    let again = dispatch(&state, "startup", Value::Null).unwrap();
+    let mut in_play = again["in_play"].clone();
+    for v in [&mut in_play, &mut before.clone()] {
+        v.as_object_mut().unwrap().remove("elapsed_ms");
+    }
+    let mut expected = before.clone();
+    expected.as_object_mut().unwrap().remove("elapsed_ms");
+    assert_eq!(in_play, expected, "the reloaded view gets the game exactly as it is");
+    assert_eq!(again["resumable"], json!([]));
+    // A side screen is remembered until the view leaves it or a game starts.
+    let side = json!({"screen": "kenken_entry", "size": 6});
+    assert_eq!(dispatch(&state, "set_side_screen", json!({"side": side})).unwrap(), side);
+    assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["side"], side);
+    dispatch(&state, "set_side_screen", json!({"side": null})).unwrap();
+    assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["side"], Value::Null);
+    dispatch(&state, "set_side_screen", json!({"side": {"screen": "calibrate", "letters": true}})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3})).unwrap();
+    assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["side"], Value::Null, "a new game leaves the side screen");
+    for bad in [json!({"side": {"screen": "kenken_entry", "size": 12}}), json!({"side": {"screen": "elsewhere"}}), json!({"side": 3})] {
+        assert_eq!(dispatch(&state, "set_side_screen", bad.clone()).unwrap_err().kind(), "bad_arguments", "{bad}");
+    }
+    // A generation in flight is reported (a 16x16 expert takes long enough to be seen).
+    let started = dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 16, "difficulty": "hard", "seed": 3, "replace": true})).unwrap();
+    let g = dispatch(&state, "startup", Value::Null).unwrap()["generating"].clone();
+    assert_eq!(g["job"], started["job"], "{g}");
+    dispatch(&state, "cancel_generation", Value::Null).unwrap();
 }

@@ -7,8 +7,12 @@ use std::path::Path;
 
 use serde::Serialize;
 
+pub mod renderer;
+
 #[cfg(windows)]
 mod windows;
+#[cfg(target_os = "linux")]
+mod linux;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -111,6 +115,27 @@ fn system_hand() -> Hand {
 
 fn pen_present() -> Option<bool> {
     decide_pen(readings())
+}
+
+/// Fits the webview to an app, once it exists: the browser features an app has no use for off
+/// (WebView2's accelerator keys and default context menus; the view also prevents the keys),
+/// and a renderer that dies reloaded, which brings the game in play back ([`renderer`]).
+pub fn guard_webview(window: &tauri::WebviewWindow) {
+    #[cfg(windows)]
+    let app = tauri::Manager::app_handle(window).clone();
+    let done = window.with_webview(move |webview| {
+        #[cfg(windows)]
+        if let Err(e) = windows::guard_webview2(&webview, app) {
+            tracing::warn!(error = %e, "WebView2 settings or its ProcessFailed handler could not be set");
+        }
+        #[cfg(target_os = "linux")]
+        linux::watch_renderer(&webview);
+        #[cfg(not(any(windows, target_os = "linux")))]
+        let _ = webview;
+    });
+    if let Err(e) = done {
+        tracing::warn!(error = %e, "the webview could not be reached to guard it");
+    }
 }
 
 /// The text shown when the app can't start: what went wrong and where the details are.

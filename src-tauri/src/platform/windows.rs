@@ -79,3 +79,66 @@ pub fn watch_power(handler: PowerHandler) -> bool {
     };
     status == 0
 }
+
+// --- WebView2 (issue 23): no browser keys or menus, and a dead renderer comes back ---------
+
+/// Turns off WebView2's browser accelerator keys (reload, find, zoom, print preview, history:
+/// wry leaves them on, Tauri has no switch) and its default context menus, and handles
+/// `ProcessFailed`: a render process that exited or hangs, or a GPU process that exited (e.g.
+/// after hibernation), reloads the page, which resumes the game in play; a browser process that
+/// exited ends the webview, so the player is told calmly and the app starts again. Written
+/// against Microsoft's documentation ("Handling process-related events in WebView2"); not yet
+/// run on real Windows.
+pub fn guard_webview2(webview: &tauri::webview::PlatformWebview, app: tauri::AppHandle) -> windows::core::Result<()> {
+    use std::sync::Mutex;
+    use std::time::Instant;
+
+    use webview2_com::Microsoft::Web::WebView2::Win32::*;
+    use webview2_com::ProcessFailedEventHandler;
+    use windows::core::Interface;
+
+    use super::renderer::{Failure, Recovery, Response};
+
+    // SAFETY: the controller comes from Tauri on the thread that owns the webview (with_webview
+    // runs its closure there); every call below is a documented COM getter or setter on it.
+    unsafe {
+        let core = webview.controller().CoreWebView2()?;
+        let settings = core.Settings()?;
+        settings.SetAreDefaultContextMenusEnabled(false)?;
+        if let Ok(s3) = settings.cast::<ICoreWebView2Settings3>() {
+            s3.SetAreBrowserAcceleratorKeysEnabled(false)?;
+        }
+        let recovery = Mutex::new(Recovery::default());
+        let handler = ProcessFailedEventHandler::create(Box::new(move |sender, args| {
+            let Some(args) = args else { return Ok(()) };
+            let mut kind = COREWEBVIEW2_PROCESS_FAILED_KIND::default();
+            args.ProcessFailedKind(&mut kind)?;
+            let failure = match kind {
+                COREWEBVIEW2_PROCESS_FAILED_KIND_RENDER_PROCESS_EXITED | COREWEBVIEW2_PROCESS_FAILED_KIND_FRAME_RENDER_PROCESS_EXITED => Failure::Renderer,
+                COREWEBVIEW2_PROCESS_FAILED_KIND_RENDER_PROCESS_UNRESPONSIVE => Failure::Unresponsive,
+                COREWEBVIEW2_PROCESS_FAILED_KIND_GPU_PROCESS_EXITED => Failure::Gpu,
+                COREWEBVIEW2_PROCESS_FAILED_KIND_BROWSER_PROCESS_EXITED => Failure::Browser,
+                _ => Failure::Helper,
+            };
+            let response = recovery.lock().unwrap_or_else(|p| p.into_inner()).on_failure(failure, Instant::now());
+            tracing::warn!(kind = kind.0, ?failure, ?response, "a WebView2 process failed");
+            match response {
+                Response::Reload => {
+                    if let Some(core) = sender {
+                        core.Reload()?;
+                    }
+                }
+                Response::Restart => {
+                    error_box("Inkdoku", "Inkdoku's window stopped working. It will open again now, with your game as you left it.");
+                    app.request_restart();
+                }
+                Response::GiveUp => error_box("Inkdoku", "Inkdoku's window keeps stopping. Your game is saved: close Inkdoku and open it again."),
+                Response::Nothing => {}
+            }
+            Ok(())
+        }));
+        let mut token = 0i64;
+        core.add_ProcessFailed(&handler, &mut token)?;
+    }
+    Ok(())
+}

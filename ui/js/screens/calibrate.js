@@ -10,6 +10,7 @@ import { t } from '../i18n.js';
 import { COLORS, FONT, strokePath } from '../board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { telemetry } from '../telemetry.js';
+import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +49,18 @@ function verdict(b) {
   return b.read.symbol === b.symbol && !b.read.unsure ? 'right' : 'unsure';
 }
 
+/** The sheet being written, kept after every change: a view that reloads brings it back. */
+const DRAFT_KEY = 'inkdoku.calibration';
+
+/** A kept sheet of the same layout, or null (none, or not one we can read). */
+function loadSheet(fresh) {
+  const d = loadDraft(DRAFT_KEY);
+  if (!d || !Array.isArray(d.boxes) || d.boxes.length !== fresh.boxes.length) return null;
+  const same = d.boxes.every((b, i) => b && b.symbol === fresh.boxes[i].symbol && b.row === fresh.boxes[i].row && b.col === fresh.boxes[i].col);
+  const inkOk = d.boxes.every((b) => b.strokes === null || (Array.isArray(b.strokes) && b.strokes.every((st) => Array.isArray(st) && st.every((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y)))));
+  return same && inkOk ? { ...fresh, boxes: fresh.boxes.map((b, i) => ({ ...b, strokes: d.boxes[i].strokes, read: d.boxes[i].read || null })) } : null;
+}
+
 /** The recogniser's set for a sheet: "1-9", or "1-9A-G" with the letters. */
 const symbolSet = (letters) => (letters ? '1-9A-G' : '1-9');
 
@@ -57,7 +70,12 @@ const symbolSet = (letters) => (letters ? '1-9A-G' : '1-9');
  * @param {{letters: boolean}} opts start with the letters A-G (a 16x16 player)
  */
 export function createCalibration(ctx, { letters = false } = {}) {
-  let sheet = makeSheet(letters);
+  // A kept sheet comes back as it was, letters or not.
+  const draft = loadDraft(DRAFT_KEY);
+  let sheet = makeSheet(draft && typeof draft.letters === 'boolean' ? draft.letters : letters);
+  const kept = loadSheet(sheet);
+  if (!kept) sheet = makeSheet(letters);
+  if (kept) sheet = kept;
   let busy = false;
   let alive = true; // false once the sheet is put away: a late answer changes nothing
   // The sheet's own undo and redo (the app's buttons and keys drive them): snapshots.
@@ -101,6 +119,7 @@ export function createCalibration(ctx, { letters = false } = {}) {
     $('cal-save').disabled = n === 0 || busy;
     $('cal-clear').disabled = n === 0 || busy;
     $('cal-letters').checked = sheet.letters;
+    if (alive) keepDraft(DRAFT_KEY, { letters: sheet.letters, boxes: sheet.boxes.map(({ symbol, row, col, strokes, read }) => ({ symbol, row, col, strokes, read })) });
     publish();
     ctx.historyChanged();
     ctx.redraw();
@@ -166,12 +185,14 @@ export function createCalibration(ctx, { letters = false } = {}) {
     busy = false;
     if (!alive) return;
     if (!st) { sync(); return; }
+    dropDraft(DRAFT_KEY);
     await ctx.backToGame(t('cal.saved', { count: samples.length }));
   }
 
   async function cancel() {
     if (filled().length && !(await ctx.confirm({ title: t('cal.cancel.title'), text: t('cal.cancel.text', { count: filled().length }), ok: t('cal.cancel.ok') }))) return;
     if (!alive) return;
+    dropDraft(DRAFT_KEY);
     await ctx.backToGame(t('cal.cancelled'));
   }
 
@@ -262,7 +283,7 @@ export function createCalibration(ctx, { letters = false } = {}) {
     sync();
   });
   sync();
-  say(t('cal.how'));
+  say(t(kept ? 'entry.draft' : 'cal.how'));
 
   return {
     kind: 'calibration',

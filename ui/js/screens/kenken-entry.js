@@ -164,6 +164,8 @@ export function createKenkenEntry(ctx, { size }) {
       if (result && result.verdict === 'multiple') showSolution(result.first, result.differ);
     });
     click('ke-open', open);
+    // Back to the game put aside (its clock starts again); the drawing stays as a draft.
+    click('ke-back', () => ctx.backToGame(t('ke.back.note')));
     click('ke-save', save);
   }
 
@@ -211,7 +213,8 @@ export function createKenkenEntry(ctx, { size }) {
   async function play() {
     let v;
     try {
-      v = await ctx.call('play_kenken', { puzzle: editor.toPuzzle() });
+      v = await ctx.replacing('play_kenken', { puzzle: editor.toPuzzle() });
+      if (!v) return; // the player kept the KenKen in progress
     } catch (e) {
       // Say why on the board: the engine's check locates the problem.
       await solve();
