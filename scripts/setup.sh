@@ -17,7 +17,7 @@ pkgs=(build-essential pkg-config libwebkit2gtk-4.1-dev)
 if [ "$mode" = test ]; then
   # Xvfb for the real app, WebKitWebDriver for tauri-driver, Chromium for pen tests,
   # dbus for the single-instance plugin, qqwing as a benchmark peer, Noto CJK for the Chinese view.
-  pkgs+=(xvfb xauth x11-utils imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core fonts-noto-cjk dbus qqwing)
+  pkgs+=(xvfb xauth x11-utils imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core fonts-noto-cjk dbus qqwing xdotool wmctrl openbox)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

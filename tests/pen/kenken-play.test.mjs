@@ -29,6 +29,12 @@ async function newKenken(size, difficulty = 'easy') {
   const before = (await ui()).view;
   const old = JSON.stringify(before && before.cages);
   await page.click('#new-start');
+  // A KenKen in progress is replaced only after a yes.
+  await page.waitForFunction((n, old) => {
+    const v = window.__inkdoku.view;
+    return document.getElementById('dlg-confirm').open || (v && v.kind === 'kenken' && v.size === n && JSON.stringify(v.cages) !== old);
+  }, { timeout: 10000 }, size, old);
+  if (await page.evaluate(() => document.getElementById('dlg-confirm').open)) await page.click('#confirm-ok');
   try {
     await page.waitForFunction((n, old) => {
       const v = window.__inkdoku.view;

@@ -296,10 +296,11 @@ async function newGame(kind, args) {
  * A new game of the last game played, with its remembered options; if those can't be used any
  * more (a remembered picture was deleted), the game's defaults: the player always gets a game.
  */
-async function newDefaultGame() {
+async function newDefaultGame({ replace = false } = {}) {
   const s = app.settings || FALLBACK_SETTINGS;
   const g = gameOf(playable(s.last_game) ? s.last_game : 'sudoku');
-  if (!(await newGame(g.kind, g.options.fromSettings(s)))) await newGame(g.kind, {});
+  const yes = replace ? { replace: true } : {};
+  if (!(await newGame(g.kind, { ...g.options.fromSettings(s), ...yes }))) await newGame(g.kind, yes);
 }
 
 async function saveSettings(patch) {

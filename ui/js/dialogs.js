@@ -177,7 +177,8 @@ export function offerResume(resumable) {
       const v = await callOrToast('continue_game', { kind: choice });
       if (v && host.startGame(v)) { setStatus(t('status.welcome')); return; }
     }
-    await host.newDefaultGame();
+    // "New game" here is the answer to "continue or start again": no second question.
+    await host.newDefaultGame({ replace: dlg.returnValue === 'new' });
   }, { once: true });
   dlg.showModal();
   if (first) $(`resume-continue-${first.kind}`).focus();
