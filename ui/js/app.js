@@ -411,6 +411,12 @@ async function start() {
 async function resumeOrAsk(found) {
   if (found && found.in_play) {
     startGame(found.in_play);
+    // The page that went away stopped the clock as it was hidden; this one is on screen.
+    const v = found.in_play;
+    if (!found.side && !v.solved && !v.running && document.visibilityState === 'visible') {
+      const running = await callOrToast('set_timer', { running: true });
+      if (running) show(running);
+    }
     if (found.side) await openSideScreen(found.side);
     if (found.generating) watchGeneration(found.generating.job, found.generating.progress);
     telemetry.resumedAfterReload = true;

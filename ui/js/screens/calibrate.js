@@ -58,7 +58,8 @@ function loadSheet(fresh) {
   if (!d || !Array.isArray(d.boxes) || d.boxes.length !== fresh.boxes.length) return null;
   const same = d.boxes.every((b, i) => b && b.symbol === fresh.boxes[i].symbol && b.row === fresh.boxes[i].row && b.col === fresh.boxes[i].col);
   const inkOk = d.boxes.every((b) => b.strokes === null || (Array.isArray(b.strokes) && b.strokes.every((st) => Array.isArray(st) && st.every((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y)))));
-  return same && inkOk ? { ...fresh, boxes: fresh.boxes.map((b, i) => ({ ...b, strokes: d.boxes[i].strokes, read: d.boxes[i].read || null })) } : null;
+  const written = d.boxes.some((b) => b.strokes);
+  return same && inkOk && written ? { ...fresh, boxes: fresh.boxes.map((b, i) => ({ ...b, strokes: d.boxes[i].strokes, read: d.boxes[i].read || null })) } : null;
 }
 
 /** The recogniser's set for a sheet: "1-9", or "1-9A-G" with the letters. */
@@ -283,7 +284,7 @@ export function createCalibration(ctx, { letters = false } = {}) {
     sync();
   });
   sync();
-  say(t(kept ? 'entry.draft' : 'cal.how'));
+  say(t(kept ? 'cal.draft' : 'cal.how'));
 
   return {
     kind: 'calibration',
