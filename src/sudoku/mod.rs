@@ -9,6 +9,8 @@ use thiserror::Error;
 pub mod bank;
 pub mod check;
 mod fast9;
+#[cfg(test)]
+mod fast9_ref;
 pub mod generator;
 pub mod human;
 pub mod play;
