@@ -11,6 +11,8 @@ pub mod check;
 mod fast9;
 #[cfg(test)]
 mod fast9_ref;
+#[cfg(test)]
+mod human_ref;
 pub mod generator;
 pub mod human;
 pub mod play;
