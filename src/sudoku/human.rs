@@ -266,6 +266,46 @@ fn sym(v: u8) -> char {
 }
 
 /// The mask with every value of an n x n board.
+/// At most 16 cells (a unit's worth on the largest board) on the stack: the finders' scratch
+/// lists, so scanning for a step allocates nothing until one is found.
+#[derive(Clone, Copy)]
+struct Few {
+    a: [usize; 16],
+    n: usize,
+}
+
+impl Few {
+    fn new() -> Few {
+        Few { a: [0; 16], n: 0 }
+    }
+
+    fn push(&mut self, c: usize) {
+        self.a[self.n] = c;
+        self.n += 1;
+    }
+}
+
+impl std::ops::Deref for Few {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.a[..self.n]
+    }
+}
+
+impl IntoIterator for Few {
+    type Item = usize;
+    type IntoIter = std::iter::Take<std::array::IntoIter<usize, 16>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.a.into_iter().take(self.n)
+    }
+}
+
+impl std::ops::DerefMut for Few {
+    fn deref_mut(&mut self) -> &mut [usize] {
+        &mut self.a[..self.n]
+    }
+}
+
 fn all_values(n: usize) -> u16 {
     if n >= 16 { u16::MAX } else { (1 << n) - 1 }
 }
@@ -382,10 +422,16 @@ impl Board {
         }
     }
 
-    /// Empty cells of a unit holding candidate `v`.
-    fn positions(&self, u: usize, v: u8) -> Vec<usize> {
+    /// Empty cells of a unit holding candidate `v`, in the unit's order.
+    fn positions(&self, u: usize, v: u8) -> Few {
         let bit = 1u16 << (v - 1);
-        self.geo.units[u].iter().copied().filter(|&c| self.cands[c] & bit != 0).collect()
+        let mut out = Few::new();
+        for &c in &self.geo.units[u] {
+            if self.cands[c] & bit != 0 {
+                out.push(c);
+            }
+        }
+        out
     }
 
     fn unit_has_value(&self, u: usize, v: u8) -> bool {
@@ -458,11 +504,8 @@ fn unit_counts(b: &Board, unit: &[usize]) -> (u16, u16, u16) {
 
 fn full_house(b: &Board) -> Option<Step> {
     for u in 0..b.geo.units.len() {
-        let empty: Vec<usize> = b.geo.units[u].iter().copied().filter(|&c| b.values[c] == 0).collect();
-        if empty.len() != 1 {
-            continue;
-        }
-        let c = empty[0];
+        let mut empty = b.geo.units[u].iter().copied().filter(|&c| b.values[c] == 0);
+        let (Some(c), None) = (empty.next(), empty.next()) else { continue };
         let mut missing = (1..=b.n() as u8).filter(|&v| !b.unit_has_value(u, v));
         let v = missing.next()?;
         let mut s = b.step(
@@ -520,7 +563,12 @@ fn hidden_single(b: &Board) -> Option<Step> {
 /// Pointing and claiming are the same step seen from either side: in unit `from`, `v` sits only
 /// in `pos`, which all lie in unit `to`, so `v` leaves the rest of `to`. None if nothing goes.
 fn locked(b: &Board, technique: Technique, from: usize, to: usize, v: u8, pos: &[usize]) -> Option<Step> {
-    let elim: Vec<usize> = b.positions(to, v).into_iter().filter(|c| !pos.contains(c)).collect();
+    let mut elim = Few::new();
+    for &c in b.positions(to, v).iter() {
+        if !pos.contains(&c) {
+            elim.push(c);
+        }
+    }
     if elim.is_empty() {
         return None;
     }
@@ -579,30 +627,32 @@ fn claiming(b: &Board) -> Option<Step> {
 // ---------------------------------------------------------------- subsets
 
 /// Calls `f` with every k-combination of `items` until it returns Some.
+/// `k` is at most 4 (quads, jellyfish); the current combination lives in a stack array.
 fn combos<T: Copy, R>(items: &[T], k: usize, f: &mut impl FnMut(&[T]) -> Option<R>) -> Option<R> {
     fn rec<T: Copy, R>(
         items: &[T],
         k: usize,
         start: usize,
-        cur: &mut Vec<T>,
+        cur: &mut [T; 4],
+        len: usize,
         f: &mut impl FnMut(&[T]) -> Option<R>,
     ) -> Option<R> {
-        if cur.len() == k {
-            return f(cur);
+        if len == k {
+            return f(&cur[..k]);
         }
         for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
+            if items.len() - i < k - len {
                 break;
             }
-            cur.push(items[i]);
-            if let Some(r) = rec(items, k, i + 1, cur, f) {
+            cur[len] = items[i];
+            if let Some(r) = rec(items, k, i + 1, cur, len + 1, f) {
                 return Some(r);
             }
-            cur.pop();
         }
         None
     }
-    rec(items, k, 0, &mut Vec::with_capacity(k), f)
+    let (Some(&first), true) = (items.first(), k <= 4) else { return None };
+    rec(items, k, 0, &mut [first; 4], 0, f)
 }
 
 fn naked_subset(b: &Board, k: usize) -> Option<Step> {
@@ -612,12 +662,16 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     for u in 0..b.geo.units.len() {
-        let cells: Vec<usize> = b.geo.units[u]
-            .iter()
-            .copied()
-            .filter(|&c| b.values[c] == 0 && (2..=k as u32).contains(&b.cands[c].count_ones()))
-            .collect();
-        let empties = b.geo.units[u].iter().filter(|&&c| b.values[c] == 0).count();
+        let mut cells = Few::new();
+        let mut empties = 0;
+        for &c in &b.geo.units[u] {
+            if b.values[c] == 0 {
+                empties += 1;
+                if (2..=k as u32).contains(&b.cands[c].count_ones()) {
+                    cells.push(c);
+                }
+            }
+        }
         if cells.len() < k || empties <= k {
             continue;
         }
@@ -626,7 +680,12 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
             if m.count_ones() as usize != k {
                 return None;
             }
-            let others: Vec<usize> = b.geo.units[u].iter().copied().filter(|c| !set.contains(c)).collect();
+            let mut others = Few::new();
+            for &c in &b.geo.units[u] {
+                if !set.contains(&c) {
+                    others.push(c);
+                }
+            }
             let elim = b.cands_in(&others, m);
             if elim.is_empty() {
                 return None;
@@ -664,18 +723,48 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
         if empties <= k {
             continue;
         }
-        let digits: Vec<u8> = (1..=n as u8)
-            .filter(|&v| !b.unit_has_value(u, v) && (2..=k).contains(&b.positions(u, v).len()))
-            .collect();
-        if digits.len() < k {
+        // Each digit's places as a mask over the unit's cells (bit j = the unit's j-th cell).
+        let unit = &b.geo.units[u];
+        let (_, _, placed) = unit_counts(b, unit);
+        let mut digits = [0u8; 16];
+        let mut places = [0u32; 16];
+        let mut nd = 0;
+        for v in 1..=n as u8 {
+            let bit = 1u16 << (v - 1);
+            if placed & bit != 0 {
+                continue;
+            }
+            let mut m = 0u32;
+            for (j, &c) in unit.iter().enumerate() {
+                if b.cands[c] & bit != 0 {
+                    m |= 1 << j;
+                }
+            }
+            if (2..=k as u32).contains(&m.count_ones()) {
+                digits[nd] = v;
+                places[nd] = m;
+                nd += 1;
+            }
+        }
+        if nd < k {
             continue;
         }
-        let found = combos(&digits, k, &mut |set: &[u8]| {
-            let mut cells: Vec<usize> = set.iter().flat_map(|&v| b.positions(u, v)).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            if cells.len() != k {
+        let found = combos(&digits[..nd], k, &mut |set: &[u8]| {
+            let mut union = 0u32;
+            for &v in set {
+                if let Some(j) = digits[..nd].iter().position(|&d| d == v) {
+                    union |= places[j];
+                }
+            }
+            if union.count_ones() as usize != k {
                 return None;
+            }
+            // The unit lists its cells in increasing order, as the sorted list had them.
+            let mut cells = Few::new();
+            for (j, &c) in unit.iter().enumerate() {
+                if union & (1 << j) != 0 {
+                    cells.push(c);
+                }
             }
             let m = set.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
             let elim = b.cands_in(&cells, !m);
