@@ -402,6 +402,12 @@ impl Board {
         }
     }
 
+    /// Becomes a copy of `o` (same shape) without allocating: the forcing chains' scratch boards.
+    fn copy_from(&mut self, o: &Board) {
+        self.values.copy_from_slice(&o.values);
+        self.cands.copy_from_slice(&o.cands);
+    }
+
     /// Writes `v` in `cell` and removes it from the peers' candidates.
     pub fn place(&mut self, cell: usize, v: u8) {
         self.values[cell] = v;
@@ -1021,18 +1027,27 @@ fn simple_colouring(b: &Board) -> Option<Step> {
     let cells = b.values.len();
     for v in 1..=n as u8 {
         let bit = 1u16 << (v - 1);
-        // Strong links: units where v has exactly two places.
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        // Strong links: units where v has exactly two places. A cell is in three units, so it
+        // has at most three links; kept on the stack (at most 256 cells), in unit order.
+        let mut adj = [[0u16; 3]; 256];
+        let mut deg = [0u8; 256];
+        let mut any = false;
         for u in 0..b.geo.units.len() {
             let pos = b.positions(u, v);
             if pos.len() == 2 && !b.unit_has_value(u, v) {
-                adj[pos[0]].push(pos[1]);
-                adj[pos[1]].push(pos[0]);
+                for (p, q) in [(pos[0], pos[1]), (pos[1], pos[0])] {
+                    adj[p][deg[p] as usize] = q as u16;
+                    deg[p] += 1;
+                }
+                any = true;
             }
         }
-        let mut colour = vec![-1i8; cells];
+        if !any {
+            continue;
+        }
+        let mut colour = [-1i8; 256];
         for start in 0..cells {
-            if adj[start].is_empty() || colour[start] >= 0 {
+            if deg[start] == 0 || colour[start] >= 0 {
                 continue;
             }
             let mut comp = vec![start];
@@ -1041,7 +1056,8 @@ fn simple_colouring(b: &Board) -> Option<Step> {
             while k < comp.len() {
                 let c = comp[k];
                 k += 1;
-                for &d in &adj[c] {
+                for &d in &adj[c][..deg[c] as usize] {
+                    let d = d as usize;
                     if colour[d] < 0 {
                         colour[d] = 1 - colour[c];
                         comp.push(d);
@@ -1158,16 +1174,18 @@ fn dead_end(b: &Board, c: usize, v: u8, then: String) -> String {
 
 fn forcing_chain(b: &Board) -> Option<Step> {
     // Cell forcing: every value of a two-candidate cell leads to the same placement.
+    // Scratch boards, reused for every trial.
+    let (mut x, mut y) = (b.clone(), b.clone());
     for c in bivalue_cells(b) {
         let vals: Vec<u8> = bits(b.cands[c]).collect();
-        let mut outcomes = Vec::new();
-        for &v in &vals {
-            let mut t = b.clone();
-            t.place(c, v);
-            outcomes.push(propagate_singles(&mut t).then_some(t));
+        let mut ok = [false; 2];
+        for (k, t) in [&mut x, &mut y].into_iter().enumerate() {
+            t.copy_from(b);
+            t.place(c, vals[k]);
+            ok[k] = propagate_singles(t);
         }
         for k in 0..2 {
-            if outcomes[k].is_none() {
+            if !ok[k] {
                 let (bad, good) = (vals[k], vals[1 - k]);
                 let then = format!("{} is {}", b.rc(c), sym(good));
                 let mut s = b.step(Technique::ForcingChain, dead_end(b, c, bad, then));
@@ -1176,7 +1194,7 @@ fn forcing_chain(b: &Board) -> Option<Step> {
                 return Some(s);
             }
         }
-        if let (Some(x), Some(y)) = (&outcomes[0], &outcomes[1]) {
+        {
             for i in 0..b.values.len() {
                 if b.values[i] == 0 && i != c && x.values[i] != 0 && x.values[i] == y.values[i] {
                     let v = x.values[i];
@@ -1207,9 +1225,9 @@ fn forcing_chain(b: &Board) -> Option<Step> {
             if b.values[c] != 0 {
                 continue;
             }
-            let mut t = b.clone();
-            t.place(c, v);
-            if !propagate_singles(&mut t) {
+            x.copy_from(b);
+            x.place(c, v);
+            if !propagate_singles(&mut x) {
                 let then = format!("{} cannot be {}", b.rc(c), sym(v));
                 let mut s = b.step(Technique::ForcingChain, dead_end(b, c, v, then));
                 s.eliminations.push(b.cand(c, v));
