@@ -591,10 +591,20 @@ fn pointing(b: &Board) -> Option<Step> {
     let n = b.n();
     for bx in 2 * n..3 * n {
         for v in 1..=n as u8 {
-            let pos = b.positions(bx, v);
-            if pos.len() < 2 {
+            // Rows and columns of v's places first: the list is only made when they line up.
+            let bit = 1u16 << (v - 1);
+            let (mut count, mut rows, mut cols) = (0, 0u32, 0u32);
+            for &c in &b.geo.units[bx] {
+                if b.cands[c] & bit != 0 {
+                    count += 1;
+                    rows |= 1 << (c / n);
+                    cols |= 1 << (c % n);
+                }
+            }
+            if count < 2 || (rows.count_ones() > 1 && cols.count_ones() > 1) {
                 continue;
             }
+            let pos = b.positions(bx, v);
             for line in [0, 1] {
                 let key = |c: usize| if line == 0 { c / n } else { c % n };
                 if !pos.iter().all(|&c| key(c) == key(pos[0])) {
@@ -614,10 +624,18 @@ fn claiming(b: &Board) -> Option<Step> {
     let n = b.n();
     for lu in 0..2 * n {
         for v in 1..=n as u8 {
-            let pos = b.positions(lu, v);
-            if pos.len() < 2 {
+            let bit = 1u16 << (v - 1);
+            let (mut count, mut boxes) = (0, 0u32);
+            for &c in &b.geo.units[lu] {
+                if b.cands[c] & bit != 0 {
+                    count += 1;
+                    boxes |= 1 << (b.geo.cell_units[c][2] - 2 * n);
+                }
+            }
+            if count < 2 || boxes.count_ones() > 1 {
                 continue;
             }
+            let pos = b.positions(lu, v);
             let bx0 = b.geo.cell_units[pos[0]][2];
             if !pos.iter().all(|&c| b.geo.cell_units[c][2] == bx0) {
                 continue;
