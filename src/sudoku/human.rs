@@ -265,7 +265,6 @@ fn sym(v: u8) -> char {
     crate::grid::symbol_char(v)
 }
 
-/// The mask with every value of an n x n board.
 /// At most 16 cells (a unit's worth on the largest board) on the stack: the finders' scratch
 /// lists, so scanning for a step allocates nothing until one is found.
 #[derive(Clone, Copy)]
@@ -279,6 +278,7 @@ impl Few {
         Few { a: [0; 16], n: 0 }
     }
 
+    /// Callers push at most one unit's cells, and no shape has units over 16 cells.
     fn push(&mut self, c: usize) {
         self.a[self.n] = c;
         self.n += 1;
@@ -306,6 +306,7 @@ impl std::ops::DerefMut for Few {
     }
 }
 
+/// The mask with every value of an n x n board.
 fn all_values(n: usize) -> u16 {
     if n >= 16 { u16::MAX } else { (1 << n) - 1 }
 }
@@ -783,13 +784,14 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
             if union.count_ones() as usize != k {
                 return None;
             }
-            // The unit lists its cells in increasing order, as the sorted list had them.
             let mut cells = Few::new();
             for (j, &c) in unit.iter().enumerate() {
                 if union & (1 << j) != 0 {
                     cells.push(c);
                 }
             }
+            // In cell order, as the explanation has always listed them.
+            cells.sort_unstable();
             let m = set.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
             let elim = b.cands_in(&cells, !m);
             if elim.is_empty() {
@@ -1212,28 +1214,27 @@ fn forcing_chain(b: &Board) -> Option<Step> {
                 return Some(s);
             }
         }
-        {
-            for i in 0..b.values.len() {
-                if b.values[i] == 0 && i != c && x.values[i] != 0 && x.values[i] == y.values[i] {
-                    let v = x.values[i];
-                    let mut s = b.step(
-                        Technique::ForcingChain,
-                        format!(
-                            "Whether {} is {} or {}, the singles that follow put {} in {}, so {} is {}.",
-                            b.rc(c),
-                            sym(vals[0]),
-                            sym(vals[1]),
-                            sym(v),
-                            b.rc(i),
-                            b.rc(i),
-                            sym(v)
-                        ),
-                    );
-                    s.placements.push(b.placement(i, v));
-                    b.focus_all(&mut s, &[c]);
-                    s.focus_cells.push(b.cell(i));
-                    return Some(s);
-                }
+        // Both values survived: a cell both outcomes fill alike.
+        for i in 0..b.values.len() {
+            if b.values[i] == 0 && i != c && x.values[i] != 0 && x.values[i] == y.values[i] {
+                let v = x.values[i];
+                let mut s = b.step(
+                    Technique::ForcingChain,
+                    format!(
+                        "Whether {} is {} or {}, the singles that follow put {} in {}, so {} is {}.",
+                        b.rc(c),
+                        sym(vals[0]),
+                        sym(vals[1]),
+                        sym(v),
+                        b.rc(i),
+                        b.rc(i),
+                        sym(v)
+                    ),
+                );
+                s.placements.push(b.placement(i, v));
+                b.focus_all(&mut s, &[c]);
+                s.focus_cells.push(b.cell(i));
+                return Some(s);
             }
         }
     }
