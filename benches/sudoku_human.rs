@@ -16,7 +16,7 @@ use inkdoku::sudoku::human;
 #[allow(unused_imports)]
 use inkdoku::sudoku::{solver, Difficulty};
 
-#[allow(dead_code)]
+// The file allows its own dead code (the bench uses part of it).
 #[path = "../src/sudoku/human_ref.rs"]
 mod human_ref;
 

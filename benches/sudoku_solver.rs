@@ -17,7 +17,7 @@ use std::time::Instant;
 use inkdoku::grid::Grid;
 use inkdoku::sudoku::solver;
 
-#[allow(dead_code)]
+// The file allows its own dead code (the bench uses part of it).
 #[path = "../src/sudoku/fast9_ref.rs"]
 mod fast9_ref;
 
