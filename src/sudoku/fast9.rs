@@ -492,3 +492,48 @@ fn count_impl(values: &[u8], limit: usize, keep_first: bool) -> (usize, Option<[
     (n, if keep_first { first } else { None })
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::super::fast9_ref;
+
+    /// 100,000 puzzles from the shared sets (read in place, never copied into the repository):
+    /// every set in full or in part (the hardest only in part, to keep `cargo test` quick), and
+    /// serg's, whose puzzles have 2+ solutions (so "stop at the second" is compared too).
+    fn puzzles() -> Vec<[u8; 81]> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/sudoku");
+        let sets = [
+            ("17_clue", 49_158),
+            ("magictour_top1465", 1_465),
+            ("forum_hardest_1106", 375),
+            ("serg_benchmark", 10_000),
+            ("forum_hardest_1905_11plus", 1_000),
+            ("sudoku_exchange_diabolical", 38_002),
+        ];
+        let mut out = Vec::new();
+        for (set, n) in sets {
+            let path = format!("{dir}/{set}.txt");
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            for line in text.lines().filter(|l| l.len() == 81).take(n) {
+                let mut v = [0u8; 81];
+                for (c, ch) in v.iter_mut().zip(line.bytes()) {
+                    *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+                }
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn same_answers_as_the_e92aa49_solver_on_100k_puzzles() {
+        let all = puzzles();
+        assert_eq!(all.len(), 100_000);
+        for (k, p) in all.iter().enumerate() {
+            for limit in [1, 2] {
+                assert_eq!(super::count(p, limit), fast9_ref::count(p, limit), "puzzle {k} limit {limit}");
+            }
+            assert_eq!(super::count_only(p, 2), fast9_ref::count_only(p, 2), "puzzle {k}");
+        }
+    }
+}

@@ -265,6 +265,47 @@ fn sym(v: u8) -> char {
     crate::grid::symbol_char(v)
 }
 
+/// At most 16 cells (a unit's worth on the largest board) on the stack: the finders' scratch
+/// lists, so scanning for a step allocates nothing until one is found.
+#[derive(Clone, Copy)]
+struct Few {
+    a: [usize; 16],
+    n: usize,
+}
+
+impl Few {
+    fn new() -> Few {
+        Few { a: [0; 16], n: 0 }
+    }
+
+    /// Callers push at most one unit's cells, and no shape has units over 16 cells.
+    fn push(&mut self, c: usize) {
+        self.a[self.n] = c;
+        self.n += 1;
+    }
+}
+
+impl std::ops::Deref for Few {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.a[..self.n]
+    }
+}
+
+impl IntoIterator for Few {
+    type Item = usize;
+    type IntoIter = std::iter::Take<std::array::IntoIter<usize, 16>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.a.into_iter().take(self.n)
+    }
+}
+
+impl std::ops::DerefMut for Few {
+    fn deref_mut(&mut self) -> &mut [usize] {
+        &mut self.a[..self.n]
+    }
+}
+
 /// The mask with every value of an n x n board.
 fn all_values(n: usize) -> u16 {
     if n >= 16 { u16::MAX } else { (1 << n) - 1 }
@@ -362,6 +403,12 @@ impl Board {
         }
     }
 
+    /// Becomes a copy of `o` (same shape) without allocating: the forcing chains' scratch boards.
+    fn copy_from(&mut self, o: &Board) {
+        self.values.copy_from_slice(&o.values);
+        self.cands.copy_from_slice(&o.cands);
+    }
+
     /// Writes `v` in `cell` and removes it from the peers' candidates.
     pub fn place(&mut self, cell: usize, v: u8) {
         self.values[cell] = v;
@@ -382,10 +429,16 @@ impl Board {
         }
     }
 
-    /// Empty cells of a unit holding candidate `v`.
-    fn positions(&self, u: usize, v: u8) -> Vec<usize> {
+    /// Empty cells of a unit holding candidate `v`, in the unit's order.
+    fn positions(&self, u: usize, v: u8) -> Few {
         let bit = 1u16 << (v - 1);
-        self.geo.units[u].iter().copied().filter(|&c| self.cands[c] & bit != 0).collect()
+        let mut out = Few::new();
+        for &c in &self.geo.units[u] {
+            if self.cands[c] & bit != 0 {
+                out.push(c);
+            }
+        }
+        out
     }
 
     fn unit_has_value(&self, u: usize, v: u8) -> bool {
@@ -458,11 +511,8 @@ fn unit_counts(b: &Board, unit: &[usize]) -> (u16, u16, u16) {
 
 fn full_house(b: &Board) -> Option<Step> {
     for u in 0..b.geo.units.len() {
-        let empty: Vec<usize> = b.geo.units[u].iter().copied().filter(|&c| b.values[c] == 0).collect();
-        if empty.len() != 1 {
-            continue;
-        }
-        let c = empty[0];
+        let mut empty = b.geo.units[u].iter().copied().filter(|&c| b.values[c] == 0);
+        let (Some(c), None) = (empty.next(), empty.next()) else { continue };
         let mut missing = (1..=b.n() as u8).filter(|&v| !b.unit_has_value(u, v));
         let v = missing.next()?;
         let mut s = b.step(
@@ -520,7 +570,12 @@ fn hidden_single(b: &Board) -> Option<Step> {
 /// Pointing and claiming are the same step seen from either side: in unit `from`, `v` sits only
 /// in `pos`, which all lie in unit `to`, so `v` leaves the rest of `to`. None if nothing goes.
 fn locked(b: &Board, technique: Technique, from: usize, to: usize, v: u8, pos: &[usize]) -> Option<Step> {
-    let elim: Vec<usize> = b.positions(to, v).into_iter().filter(|c| !pos.contains(c)).collect();
+    let mut elim = Few::new();
+    for &c in b.positions(to, v).iter() {
+        if !pos.contains(&c) {
+            elim.push(c);
+        }
+    }
     if elim.is_empty() {
         return None;
     }
@@ -537,10 +592,20 @@ fn pointing(b: &Board) -> Option<Step> {
     let n = b.n();
     for bx in 2 * n..3 * n {
         for v in 1..=n as u8 {
-            let pos = b.positions(bx, v);
-            if pos.len() < 2 {
+            // Rows and columns of v's places first: the list is only made when they line up.
+            let bit = 1u16 << (v - 1);
+            let (mut count, mut rows, mut cols) = (0, 0u32, 0u32);
+            for &c in &b.geo.units[bx] {
+                if b.cands[c] & bit != 0 {
+                    count += 1;
+                    rows |= 1 << (c / n);
+                    cols |= 1 << (c % n);
+                }
+            }
+            if count < 2 || (rows.count_ones() > 1 && cols.count_ones() > 1) {
                 continue;
             }
+            let pos = b.positions(bx, v);
             for line in [0, 1] {
                 let key = |c: usize| if line == 0 { c / n } else { c % n };
                 if !pos.iter().all(|&c| key(c) == key(pos[0])) {
@@ -560,10 +625,18 @@ fn claiming(b: &Board) -> Option<Step> {
     let n = b.n();
     for lu in 0..2 * n {
         for v in 1..=n as u8 {
-            let pos = b.positions(lu, v);
-            if pos.len() < 2 {
+            let bit = 1u16 << (v - 1);
+            let (mut count, mut boxes) = (0, 0u32);
+            for &c in &b.geo.units[lu] {
+                if b.cands[c] & bit != 0 {
+                    count += 1;
+                    boxes |= 1 << (b.geo.cell_units[c][2] - 2 * n);
+                }
+            }
+            if count < 2 || boxes.count_ones() > 1 {
                 continue;
             }
+            let pos = b.positions(lu, v);
             let bx0 = b.geo.cell_units[pos[0]][2];
             if !pos.iter().all(|&c| b.geo.cell_units[c][2] == bx0) {
                 continue;
@@ -579,30 +652,32 @@ fn claiming(b: &Board) -> Option<Step> {
 // ---------------------------------------------------------------- subsets
 
 /// Calls `f` with every k-combination of `items` until it returns Some.
+/// `k` is at most 4 (quads, jellyfish); the current combination lives in a stack array.
 fn combos<T: Copy, R>(items: &[T], k: usize, f: &mut impl FnMut(&[T]) -> Option<R>) -> Option<R> {
     fn rec<T: Copy, R>(
         items: &[T],
         k: usize,
         start: usize,
-        cur: &mut Vec<T>,
+        cur: &mut [T; 4],
+        len: usize,
         f: &mut impl FnMut(&[T]) -> Option<R>,
     ) -> Option<R> {
-        if cur.len() == k {
-            return f(cur);
+        if len == k {
+            return f(&cur[..k]);
         }
         for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
+            if items.len() - i < k - len {
                 break;
             }
-            cur.push(items[i]);
-            if let Some(r) = rec(items, k, i + 1, cur, f) {
+            cur[len] = items[i];
+            if let Some(r) = rec(items, k, i + 1, cur, len + 1, f) {
                 return Some(r);
             }
-            cur.pop();
         }
         None
     }
-    rec(items, k, 0, &mut Vec::with_capacity(k), f)
+    let (Some(&first), true) = (items.first(), k <= 4) else { return None };
+    rec(items, k, 0, &mut [first; 4], 0, f)
 }
 
 fn naked_subset(b: &Board, k: usize) -> Option<Step> {
@@ -612,12 +687,16 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     for u in 0..b.geo.units.len() {
-        let cells: Vec<usize> = b.geo.units[u]
-            .iter()
-            .copied()
-            .filter(|&c| b.values[c] == 0 && (2..=k as u32).contains(&b.cands[c].count_ones()))
-            .collect();
-        let empties = b.geo.units[u].iter().filter(|&&c| b.values[c] == 0).count();
+        let mut cells = Few::new();
+        let mut empties = 0;
+        for &c in &b.geo.units[u] {
+            if b.values[c] == 0 {
+                empties += 1;
+                if (2..=k as u32).contains(&b.cands[c].count_ones()) {
+                    cells.push(c);
+                }
+            }
+        }
         if cells.len() < k || empties <= k {
             continue;
         }
@@ -626,7 +705,12 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
             if m.count_ones() as usize != k {
                 return None;
             }
-            let others: Vec<usize> = b.geo.units[u].iter().copied().filter(|c| !set.contains(c)).collect();
+            let mut others = Few::new();
+            for &c in &b.geo.units[u] {
+                if !set.contains(&c) {
+                    others.push(c);
+                }
+            }
             let elim = b.cands_in(&others, m);
             if elim.is_empty() {
                 return None;
@@ -664,19 +748,50 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
         if empties <= k {
             continue;
         }
-        let digits: Vec<u8> = (1..=n as u8)
-            .filter(|&v| !b.unit_has_value(u, v) && (2..=k).contains(&b.positions(u, v).len()))
-            .collect();
-        if digits.len() < k {
+        // Each digit's places as a mask over the unit's cells (bit j = the unit's j-th cell).
+        let unit = &b.geo.units[u];
+        let (_, _, placed) = unit_counts(b, unit);
+        let mut digits = [0u8; 16];
+        let mut places = [0u32; 16];
+        let mut nd = 0;
+        for v in 1..=n as u8 {
+            let bit = 1u16 << (v - 1);
+            if placed & bit != 0 {
+                continue;
+            }
+            let mut m = 0u32;
+            for (j, &c) in unit.iter().enumerate() {
+                if b.cands[c] & bit != 0 {
+                    m |= 1 << j;
+                }
+            }
+            if (2..=k as u32).contains(&m.count_ones()) {
+                digits[nd] = v;
+                places[nd] = m;
+                nd += 1;
+            }
+        }
+        if nd < k {
             continue;
         }
-        let found = combos(&digits, k, &mut |set: &[u8]| {
-            let mut cells: Vec<usize> = set.iter().flat_map(|&v| b.positions(u, v)).collect();
-            cells.sort_unstable();
-            cells.dedup();
-            if cells.len() != k {
+        let found = combos(&digits[..nd], k, &mut |set: &[u8]| {
+            let mut union = 0u32;
+            for &v in set {
+                if let Some(j) = digits[..nd].iter().position(|&d| d == v) {
+                    union |= places[j];
+                }
+            }
+            if union.count_ones() as usize != k {
                 return None;
             }
+            let mut cells = Few::new();
+            for (j, &c) in unit.iter().enumerate() {
+                if union & (1 << j) != 0 {
+                    cells.push(c);
+                }
+            }
+            // In cell order, as the explanation has always listed them.
+            cells.sort_unstable();
             let m = set.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
             let elim = b.cands_in(&cells, !m);
             if elim.is_empty() {
@@ -932,18 +1047,27 @@ fn simple_colouring(b: &Board) -> Option<Step> {
     let cells = b.values.len();
     for v in 1..=n as u8 {
         let bit = 1u16 << (v - 1);
-        // Strong links: units where v has exactly two places.
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        // Strong links: units where v has exactly two places. A cell is in three units, so it
+        // has at most three links; kept on the stack (at most 256 cells), in unit order.
+        let mut adj = [[0u16; 3]; 256];
+        let mut deg = [0u8; 256];
+        let mut any = false;
         for u in 0..b.geo.units.len() {
             let pos = b.positions(u, v);
             if pos.len() == 2 && !b.unit_has_value(u, v) {
-                adj[pos[0]].push(pos[1]);
-                adj[pos[1]].push(pos[0]);
+                for (p, q) in [(pos[0], pos[1]), (pos[1], pos[0])] {
+                    adj[p][deg[p] as usize] = q as u16;
+                    deg[p] += 1;
+                }
+                any = true;
             }
         }
-        let mut colour = vec![-1i8; cells];
+        if !any {
+            continue;
+        }
+        let mut colour = [-1i8; 256];
         for start in 0..cells {
-            if adj[start].is_empty() || colour[start] >= 0 {
+            if deg[start] == 0 || colour[start] >= 0 {
                 continue;
             }
             let mut comp = vec![start];
@@ -952,7 +1076,8 @@ fn simple_colouring(b: &Board) -> Option<Step> {
             while k < comp.len() {
                 let c = comp[k];
                 k += 1;
-                for &d in &adj[c] {
+                for &d in &adj[c][..deg[c] as usize] {
+                    let d = d as usize;
                     if colour[d] < 0 {
                         colour[d] = 1 - colour[c];
                         comp.push(d);
@@ -1069,16 +1194,18 @@ fn dead_end(b: &Board, c: usize, v: u8, then: String) -> String {
 
 fn forcing_chain(b: &Board) -> Option<Step> {
     // Cell forcing: every value of a two-candidate cell leads to the same placement.
+    // Scratch boards, reused for every trial.
+    let (mut x, mut y) = (b.clone(), b.clone());
     for c in bivalue_cells(b) {
         let vals: Vec<u8> = bits(b.cands[c]).collect();
-        let mut outcomes = Vec::new();
-        for &v in &vals {
-            let mut t = b.clone();
-            t.place(c, v);
-            outcomes.push(propagate_singles(&mut t).then_some(t));
+        let mut ok = [false; 2];
+        for (k, t) in [&mut x, &mut y].into_iter().enumerate() {
+            t.copy_from(b);
+            t.place(c, vals[k]);
+            ok[k] = propagate_singles(t);
         }
         for k in 0..2 {
-            if outcomes[k].is_none() {
+            if !ok[k] {
                 let (bad, good) = (vals[k], vals[1 - k]);
                 let then = format!("{} is {}", b.rc(c), sym(good));
                 let mut s = b.step(Technique::ForcingChain, dead_end(b, c, bad, then));
@@ -1087,28 +1214,27 @@ fn forcing_chain(b: &Board) -> Option<Step> {
                 return Some(s);
             }
         }
-        if let (Some(x), Some(y)) = (&outcomes[0], &outcomes[1]) {
-            for i in 0..b.values.len() {
-                if b.values[i] == 0 && i != c && x.values[i] != 0 && x.values[i] == y.values[i] {
-                    let v = x.values[i];
-                    let mut s = b.step(
-                        Technique::ForcingChain,
-                        format!(
-                            "Whether {} is {} or {}, the singles that follow put {} in {}, so {} is {}.",
-                            b.rc(c),
-                            sym(vals[0]),
-                            sym(vals[1]),
-                            sym(v),
-                            b.rc(i),
-                            b.rc(i),
-                            sym(v)
-                        ),
-                    );
-                    s.placements.push(b.placement(i, v));
-                    b.focus_all(&mut s, &[c]);
-                    s.focus_cells.push(b.cell(i));
-                    return Some(s);
-                }
+        // Both values survived: a cell both outcomes fill alike.
+        for i in 0..b.values.len() {
+            if b.values[i] == 0 && i != c && x.values[i] != 0 && x.values[i] == y.values[i] {
+                let v = x.values[i];
+                let mut s = b.step(
+                    Technique::ForcingChain,
+                    format!(
+                        "Whether {} is {} or {}, the singles that follow put {} in {}, so {} is {}.",
+                        b.rc(c),
+                        sym(vals[0]),
+                        sym(vals[1]),
+                        sym(v),
+                        b.rc(i),
+                        b.rc(i),
+                        sym(v)
+                    ),
+                );
+                s.placements.push(b.placement(i, v));
+                b.focus_all(&mut s, &[c]);
+                s.focus_cells.push(b.cell(i));
+                return Some(s);
             }
         }
     }
@@ -1118,9 +1244,9 @@ fn forcing_chain(b: &Board) -> Option<Step> {
             if b.values[c] != 0 {
                 continue;
             }
-            let mut t = b.clone();
-            t.place(c, v);
-            if !propagate_singles(&mut t) {
+            x.copy_from(b);
+            x.place(c, v);
+            if !propagate_singles(&mut x) {
                 let then = format!("{} cannot be {}", b.rc(c), sym(v));
                 let mut s = b.step(Technique::ForcingChain, dead_end(b, c, v, then));
                 s.eliminations.push(b.cand(c, v));
@@ -1349,5 +1475,60 @@ pub fn hint(puzzle: &Grid, current: &Grid, candidates: Option<&[u16]>) -> Result
     match next_step(&board, Difficulty::Expert, Some(sol)) {
         Some(step) => Ok(Hint::Step { step }),
         None => Ok(Hint::Solved),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::human_ref;
+    use crate::grid::Grid;
+
+    /// 10,000 puzzles of every size from the shared sets (read in place): evenly spaced lines.
+    fn puzzles() -> Vec<Grid> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/sudoku");
+        let sets = [
+            ("17_clue", 7_900),
+            ("sudoku_exchange_diabolical", 1_000),
+            ("magictour_top1465", 100),
+            ("forum_hardest_1905_11plus", 41),
+            ("sudoku4x4_solo_trivial", 197),
+            ("sudoku4x4_solo_basic", 195),
+            ("sudoku6x6_solo_trivial", 200),
+            ("sudoku6x6_solo_basic", 200),
+            ("sudoku16x16_solo_trivial", 30),
+            ("sudoku16x16_solo_basic", 70),
+            ("sudoku16x16_solo_intermediate", 47),
+            ("sudoku16x16_solo_advanced", 20),
+        ];
+        let mut out = Vec::new();
+        for (set, n) in sets {
+            let path = format!("{dir}/{set}.txt");
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            let step = (lines.len() / n).max(1);
+            out.extend(lines.iter().step_by(step).take(n).map(|l| Grid::parse_puzzle(l).unwrap()));
+        }
+        out
+    }
+
+    #[test]
+    fn same_steps_as_the_e92aa49_human_solver_on_10k_puzzles() {
+        let all = puzzles();
+        assert_eq!(all.len(), 10_000);
+        // Old and new paths side by side on the two cores; compared as their Debug text (the
+        // two modules have their own, identically shaped, step types).
+        let (new, old) = std::thread::scope(|s| {
+            let new = s.spawn(|| all.iter().map(|g| format!("{:?}", super::solve_path(g))).collect::<Vec<_>>());
+            let old = s.spawn(|| all.iter().map(|g| format!("{:?}", human_ref::solve_path(g))).collect::<Vec<_>>());
+            (new.join().unwrap(), old.join().unwrap())
+        });
+        for (k, (a, b)) in new.iter().zip(&old).enumerate() {
+            assert_eq!(a, b, "puzzle {k}: {}", all[k].to_line());
+        }
+        for (k, g) in all.iter().enumerate().step_by(25) {
+            for max in [super::Difficulty::Easy, super::Difficulty::Medium, super::Difficulty::Hard] {
+                assert_eq!(super::solvable_within(g, max), human_ref::solvable_within(g, max), "puzzle {k}");
+            }
+        }
     }
 }

@@ -9,6 +9,10 @@ use thiserror::Error;
 pub mod bank;
 pub mod check;
 mod fast9;
+#[cfg(test)]
+mod fast9_ref;
+#[cfg(test)]
+mod human_ref;
 pub mod generator;
 pub mod human;
 pub mod play;

@@ -1,0 +1,1358 @@
+//! The human-technique solver as it was at commit e92aa49, kept unchanged as the reference for
+//! the faster `human`: the test at the end of `human.rs` compares step lists on 10,000 puzzles,
+//! and `benches/sudoku_human.rs` times both in the same run. Not used by the engine.
+#![allow(dead_code)]
+
+// Human-technique solver: named steps with explanations, the full solution path, rating and
+// hints. Works on every shape (the box shape only changes which cells form a unit).
+//
+// Candidates are `u16` masks per cell: bit `v - 1` set means `v` is still possible.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::grid::{Geometry, Grid, Shape};
+
+use super::solver;
+use super::Difficulty;
+
+/// A cell, 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+/// A value written into a cell, 0-based coordinates, value 1..=size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    pub row: usize,
+    pub col: usize,
+    pub value: u8,
+}
+
+/// A pencil-mark candidate, 0-based coordinates, value 1..=size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Candidate {
+    pub row: usize,
+    pub col: usize,
+    pub value: u8,
+}
+
+/// The techniques, easiest first (the solver tries them in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Technique {
+    FullHouse,
+    HiddenSingle,
+    NakedSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    HiddenPair,
+    NakedTriple,
+    HiddenTriple,
+    XWing,
+    XyWing,
+    XyzWing,
+    WWing,
+    Swordfish,
+    NakedQuad,
+    HiddenQuad,
+    Jellyfish,
+    SimpleColouring,
+    ForcingChain,
+    Trial,
+}
+
+impl Technique {
+    pub const ALL: [Technique; 20] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::Swordfish,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::Jellyfish,
+        Technique::SimpleColouring,
+        Technique::ForcingChain,
+        Technique::Trial,
+    ];
+
+    /// The name shown to players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full house",
+            Technique::HiddenSingle => "Hidden single",
+            Technique::NakedSingle => "Naked single",
+            Technique::Pointing => "Locked candidates (pointing)",
+            Technique::Claiming => "Locked candidates (claiming)",
+            Technique::NakedPair => "Naked pair",
+            Technique::HiddenPair => "Hidden pair",
+            Technique::NakedTriple => "Naked triple",
+            Technique::HiddenTriple => "Hidden triple",
+            Technique::XWing => "X-wing",
+            Technique::XyWing => "XY-wing",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::WWing => "W-wing",
+            Technique::Swordfish => "Swordfish",
+            Technique::NakedQuad => "Naked quad",
+            Technique::HiddenQuad => "Hidden quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::SimpleColouring => "Simple colouring",
+            Technique::ForcingChain => "Forcing chain",
+            Technique::Trial => "Trial",
+        }
+    }
+
+    /// The snake_case identifier used by the CLI and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full_house",
+            Technique::HiddenSingle => "hidden_single",
+            Technique::NakedSingle => "naked_single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked_pair",
+            Technique::HiddenPair => "hidden_pair",
+            Technique::NakedTriple => "naked_triple",
+            Technique::HiddenTriple => "hidden_triple",
+            Technique::XWing => "x_wing",
+            Technique::XyWing => "xy_wing",
+            Technique::XyzWing => "xyz_wing",
+            Technique::WWing => "w_wing",
+            Technique::Swordfish => "swordfish",
+            Technique::NakedQuad => "naked_quad",
+            Technique::HiddenQuad => "hidden_quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::SimpleColouring => "simple_colouring",
+            Technique::ForcingChain => "forcing_chain",
+            Technique::Trial => "trial",
+        }
+    }
+
+    /// The level a puzzle needing this technique gets.
+    pub fn level(self) -> Difficulty {
+        use Technique::*;
+        match self {
+            FullHouse | HiddenSingle | NakedSingle => Difficulty::Easy,
+            Pointing | Claiming | NakedPair | HiddenPair | NakedTriple | HiddenTriple => Difficulty::Medium,
+            XWing | XyWing | XyzWing | WWing | Swordfish | NakedQuad | HiddenQuad | Jellyfish => Difficulty::Hard,
+            SimpleColouring | ForcingChain | Trial => Difficulty::Expert,
+        }
+    }
+
+    /// Base score of a puzzle whose hardest step is this technique (see docs/sudoku.md).
+    pub fn weight(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse => 100,
+            HiddenSingle => 120,
+            NakedSingle => 150,
+            Pointing => 300,
+            Claiming => 320,
+            NakedPair => 340,
+            HiddenPair => 360,
+            NakedTriple => 380,
+            HiddenTriple => 400,
+            XWing => 500,
+            XyWing => 520,
+            XyzWing => 540,
+            WWing => 560,
+            Swordfish => 580,
+            NakedQuad => 600,
+            HiddenQuad => 620,
+            Jellyfish => 640,
+            SimpleColouring => 800,
+            ForcingChain => 850,
+            Trial => 950,
+        }
+    }
+
+    fn is_single(self) -> bool {
+        self.level() == Difficulty::Easy
+    }
+}
+
+impl std::fmt::Display for Technique {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction: what it places or removes, what it relies on, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    pub technique: Technique,
+    pub placements: Vec<Placement>,
+    pub eliminations: Vec<Candidate>,
+    /// Cells the step relies on (a unit, the pattern's cells), for highlighting.
+    pub focus_cells: Vec<Cell>,
+    /// Candidates the step relies on, for highlighting.
+    pub focus_candidates: Vec<Candidate>,
+    /// One sentence a player understands; cells are written r4c2 (1-based).
+    pub explanation: String,
+}
+
+/// A puzzle's difficulty: level from the hardest technique, and a comparable score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rating {
+    pub level: Difficulty,
+    /// `hardest.weight()` plus one per step beyond singles (at most 99): easy 100-249,
+    /// medium 300-499, hard 500-739, expert 800-1049.
+    pub score: u32,
+    pub hardest: Technique,
+}
+
+/// What a hint tells the player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Hint {
+    /// An entry that differs from the solution: fix this first.
+    WrongEntry { row: usize, col: usize, value: u8, explanation: String },
+    /// A pencil mark that removed the correct value from a cell.
+    MissingCandidate { row: usize, col: usize, value: u8, explanation: String },
+    /// The easiest next step.
+    Step { step: Step },
+    /// Every cell is filled correctly.
+    Solved,
+}
+
+/// Why the human solver cannot work on a board.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum HumanError {
+    #[error("the puzzle has no solution")]
+    Unsolvable,
+    #[error("the puzzle has more than one solution")]
+    NotUnique,
+    #[error("the current state is a {seen}x{seen} board but the puzzle is {expected}x{expected}")]
+    ShapeMismatch { expected: u8, seen: u8 },
+    #[error("expected {expected} candidate masks (one per cell), got {seen}")]
+    CandidateCount { expected: usize, seen: usize },
+}
+
+fn geometry(shape: Shape) -> &'static Geometry {
+    static GEOS: [OnceLock<Geometry>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
+    GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
+}
+
+fn bits(m: u16) -> impl Iterator<Item = u8> {
+    (0..16u8).filter(move |&d| m & (1 << d) != 0).map(|d| d + 1)
+}
+
+fn list_values(m: u16) -> String {
+    let v: Vec<String> = bits(m).map(|d| crate::grid::symbol_char(d).to_string()).collect();
+    join_and(&v)
+}
+
+fn join_and(v: &[String]) -> String {
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        _ => format!("{} and {}", v[..v.len() - 1].join(", "), v[v.len() - 1]),
+    }
+}
+
+fn sym(v: u8) -> char {
+    crate::grid::symbol_char(v)
+}
+
+/// The mask with every value of an n x n board.
+fn all_values(n: usize) -> u16 {
+    if n >= 16 { u16::MAX } else { (1 << n) - 1 }
+}
+
+/// A board in play: values plus candidates (0 for filled cells).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    shape: Shape,
+    geo: &'static Geometry,
+    values: Vec<u8>,
+    cands: Vec<u16>,
+}
+
+impl Board {
+    /// Values from a grid, candidates computed from them.
+    pub fn new(grid: &Grid) -> Board {
+        let shape = grid.shape();
+        let geo = geometry(shape);
+        let n = shape.n();
+        let all = all_values(n);
+        let values = grid.values().to_vec();
+        let cands = (0..n * n)
+            .map(|i| {
+                if values[i] != 0 {
+                    return 0;
+                }
+                let mut m = all;
+                for &p in &geo.peers[i] {
+                    if values[p] != 0 {
+                        m &= !(1 << (values[p] - 1));
+                    }
+                }
+                m
+            })
+            .collect();
+        Board { shape, geo, values, cands }
+    }
+
+    /// Like [`Board::new`], but keeping only the player's pencil marks where a cell has any.
+    pub fn with_candidates(grid: &Grid, marks: &[u16]) -> Result<Board, HumanError> {
+        let mut b = Board::new(grid);
+        if marks.len() != b.cands.len() {
+            return Err(HumanError::CandidateCount { expected: b.cands.len(), seen: marks.len() });
+        }
+        for (c, &m) in b.cands.iter_mut().zip(marks) {
+            if m != 0 {
+                *c &= m;
+            }
+        }
+        Ok(b)
+    }
+
+    pub fn grid(&self) -> Grid {
+        Grid::from_values(self.shape, self.values.clone()).unwrap_or_else(|| Grid::empty(self.shape))
+    }
+
+    pub fn candidates(&self) -> &[u16] {
+        &self.cands
+    }
+
+    fn n(&self) -> usize {
+        self.shape.n()
+    }
+
+    fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    fn cell(&self, i: usize) -> Cell {
+        Cell { row: i / self.n(), col: i % self.n() }
+    }
+
+    fn cand(&self, i: usize, v: u8) -> Candidate {
+        Candidate { row: i / self.n(), col: i % self.n(), value: v }
+    }
+
+    fn rc(&self, i: usize) -> String {
+        format!("r{}c{}", i / self.n() + 1, i % self.n() + 1)
+    }
+
+    fn rcs(&self, cells: &[usize]) -> String {
+        let v: Vec<String> = cells.iter().map(|&c| self.rc(c)).collect();
+        join_and(&v)
+    }
+
+    fn unit_name(&self, u: usize) -> String {
+        let n = self.n();
+        if u < n {
+            format!("row {}", u + 1)
+        } else if u < 2 * n {
+            format!("column {}", u - n + 1)
+        } else {
+            format!("box {}", u - 2 * n + 1)
+        }
+    }
+
+    /// Writes `v` in `cell` and removes it from the peers' candidates.
+    pub fn place(&mut self, cell: usize, v: u8) {
+        self.values[cell] = v;
+        self.cands[cell] = 0;
+        let bit = 1u16 << (v - 1);
+        for &p in &self.geo.peers[cell] {
+            self.cands[p] &= !bit;
+        }
+    }
+
+    pub fn apply(&mut self, step: &Step) {
+        let n = self.n();
+        for p in &step.placements {
+            self.place(p.row * n + p.col, p.value);
+        }
+        for e in &step.eliminations {
+            self.cands[e.row * n + e.col] &= !(1 << (e.value - 1));
+        }
+    }
+
+    /// Empty cells of a unit holding candidate `v`.
+    fn positions(&self, u: usize, v: u8) -> Vec<usize> {
+        let bit = 1u16 << (v - 1);
+        self.geo.units[u].iter().copied().filter(|&c| self.cands[c] & bit != 0).collect()
+    }
+
+    fn unit_has_value(&self, u: usize, v: u8) -> bool {
+        self.geo.units[u].iter().any(|&c| self.values[c] == v)
+    }
+
+    fn sees(&self, a: usize, b: usize) -> bool {
+        self.geo.sees(a, b)
+    }
+
+    fn step(&self, technique: Technique, explanation: String) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            focus_cells: Vec::new(),
+            focus_candidates: Vec::new(),
+            explanation,
+        }
+    }
+
+    fn placement(&self, i: usize, v: u8) -> Placement {
+        Placement { row: i / self.n(), col: i % self.n(), value: v }
+    }
+
+    fn cells(&self, cells: &[usize]) -> Vec<Cell> {
+        cells.iter().map(|&c| self.cell(c)).collect()
+    }
+
+    /// Candidate `v` in each of `cells` (the callers know they hold it).
+    fn cands_of(&self, cells: &[usize], v: u8) -> Vec<Candidate> {
+        cells.iter().map(|&c| self.cand(c, v)).collect()
+    }
+
+    /// The candidates of `cells` inside `mask`, cell by cell.
+    fn cands_in(&self, cells: &[usize], mask: u16) -> Vec<Candidate> {
+        cells.iter().flat_map(|&c| bits(self.cands[c] & mask).map(move |v| self.cand(c, v))).collect()
+    }
+
+    /// Highlights `cells` with every candidate they hold (patterns made of whole cells).
+    fn focus_all(&self, s: &mut Step, cells: &[usize]) {
+        s.focus_cells = self.cells(cells);
+        s.focus_candidates = self.cands_in(cells, u16::MAX);
+    }
+
+    /// Highlights `cells` with candidate `v` in each (patterns made of one value's places).
+    fn focus_value(&self, s: &mut Step, cells: &[usize], v: u8) {
+        s.focus_cells = self.cells(cells);
+        s.focus_candidates = self.cands_of(cells, v);
+    }
+}
+
+/// Per-value masks of a unit's empty cells: values with at least one place, values with two or
+/// more, and values already placed. Shared by the hidden-single step and `propagate_singles`.
+fn unit_counts(b: &Board, unit: &[usize]) -> (u16, u16, u16) {
+    let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
+    for &c in unit {
+        let v = b.values[c];
+        if v != 0 {
+            placed |= 1 << (v - 1);
+        } else {
+            twos |= ones & b.cands[c];
+            ones |= b.cands[c];
+        }
+    }
+    (ones, twos, placed)
+}
+
+// ---------------------------------------------------------------- singles
+
+fn full_house(b: &Board) -> Option<Step> {
+    for u in 0..b.geo.units.len() {
+        let empty: Vec<usize> = b.geo.units[u].iter().copied().filter(|&c| b.values[c] == 0).collect();
+        if empty.len() != 1 {
+            continue;
+        }
+        let c = empty[0];
+        let mut missing = (1..=b.n() as u8).filter(|&v| !b.unit_has_value(u, v));
+        let v = missing.next()?;
+        let mut s = b.step(
+            Technique::FullHouse,
+            format!("{} is the last empty cell in {}, so it must be {}.", b.rc(c), b.unit_name(u), sym(v)),
+        );
+        s.placements.push(b.placement(c, v));
+        s.focus_cells = b.cells(&b.geo.units[u]);
+        return Some(s);
+    }
+    None
+}
+
+fn naked_single(b: &Board) -> Option<Step> {
+    for i in 0..b.values.len() {
+        if b.values[i] == 0 && b.cands[i].count_ones() == 1 {
+            let v = b.cands[i].trailing_zeros() as u8 + 1;
+            let mut s = b.step(
+                Technique::NakedSingle,
+                format!("{} has only one candidate left: {}.", b.rc(i), sym(v)),
+            );
+            s.placements.push(b.placement(i, v));
+            b.focus_value(&mut s, &[i], v);
+            return Some(s);
+        }
+    }
+    None
+}
+
+fn hidden_single(b: &Board) -> Option<Step> {
+    let n = b.n();
+    // Boxes first: that is where players look first.
+    let order = (2 * n..3 * n).chain(0..2 * n);
+    for u in order {
+        let (ones, twos, placed) = unit_counts(b, &b.geo.units[u]);
+        let hidden = ones & !twos & !placed;
+        if hidden == 0 {
+            continue;
+        }
+        let v = hidden.trailing_zeros() as u8 + 1;
+        let bit = 1u16 << (v - 1);
+        let c = b.geo.units[u].iter().copied().find(|&c| b.values[c] == 0 && b.cands[c] & bit != 0)?;
+        let unit = b.unit_name(u);
+        let mut s = b.step(Technique::HiddenSingle, format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)));
+        s.placements.push(b.placement(c, v));
+        s.focus_cells = b.cells(&b.geo.units[u]);
+        s.focus_candidates.push(b.cand(c, v));
+        return Some(s);
+    }
+    None
+}
+
+// ---------------------------------------------------------------- locked candidates
+
+/// Pointing and claiming are the same step seen from either side: in unit `from`, `v` sits only
+/// in `pos`, which all lie in unit `to`, so `v` leaves the rest of `to`. None if nothing goes.
+fn locked(b: &Board, technique: Technique, from: usize, to: usize, v: u8, pos: &[usize]) -> Option<Step> {
+    let elim: Vec<usize> = b.positions(to, v).into_iter().filter(|c| !pos.contains(c)).collect();
+    if elim.is_empty() {
+        return None;
+    }
+    let (f, t) = (b.unit_name(from), b.unit_name(to));
+    let mut s =
+        b.step(technique, format!("In {f}, {} can only be in {t}, so it can be removed from the rest of {t}.", sym(v)));
+    s.eliminations = b.cands_of(&elim, v);
+    s.focus_cells = b.cells(&b.geo.units[from]);
+    s.focus_candidates = b.cands_of(pos, v);
+    Some(s)
+}
+
+fn pointing(b: &Board) -> Option<Step> {
+    let n = b.n();
+    for bx in 2 * n..3 * n {
+        for v in 1..=n as u8 {
+            let pos = b.positions(bx, v);
+            if pos.len() < 2 {
+                continue;
+            }
+            for line in [0, 1] {
+                let key = |c: usize| if line == 0 { c / n } else { c % n };
+                if !pos.iter().all(|&c| key(c) == key(pos[0])) {
+                    continue;
+                }
+                let lu = if line == 0 { key(pos[0]) } else { n + key(pos[0]) };
+                if let Some(s) = locked(b, Technique::Pointing, bx, lu, v, &pos) {
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn claiming(b: &Board) -> Option<Step> {
+    let n = b.n();
+    for lu in 0..2 * n {
+        for v in 1..=n as u8 {
+            let pos = b.positions(lu, v);
+            if pos.len() < 2 {
+                continue;
+            }
+            let bx0 = b.geo.cell_units[pos[0]][2];
+            if !pos.iter().all(|&c| b.geo.cell_units[c][2] == bx0) {
+                continue;
+            }
+            if let Some(s) = locked(b, Technique::Claiming, lu, bx0, v, &pos) {
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- subsets
+
+/// Calls `f` with every k-combination of `items` until it returns Some.
+fn combos<T: Copy, R>(items: &[T], k: usize, f: &mut impl FnMut(&[T]) -> Option<R>) -> Option<R> {
+    fn rec<T: Copy, R>(
+        items: &[T],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<T>,
+        f: &mut impl FnMut(&[T]) -> Option<R>,
+    ) -> Option<R> {
+        if cur.len() == k {
+            return f(cur);
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - cur.len() {
+                break;
+            }
+            cur.push(items[i]);
+            if let Some(r) = rec(items, k, i + 1, cur, f) {
+                return Some(r);
+            }
+            cur.pop();
+        }
+        None
+    }
+    rec(items, k, 0, &mut Vec::with_capacity(k), f)
+}
+
+fn naked_subset(b: &Board, k: usize) -> Option<Step> {
+    let tech = match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    for u in 0..b.geo.units.len() {
+        let cells: Vec<usize> = b.geo.units[u]
+            .iter()
+            .copied()
+            .filter(|&c| b.values[c] == 0 && (2..=k as u32).contains(&b.cands[c].count_ones()))
+            .collect();
+        let empties = b.geo.units[u].iter().filter(|&&c| b.values[c] == 0).count();
+        if cells.len() < k || empties <= k {
+            continue;
+        }
+        let found = combos(&cells, k, &mut |set: &[usize]| {
+            let m = set.iter().fold(0u16, |m, &c| m | b.cands[c]);
+            if m.count_ones() as usize != k {
+                return None;
+            }
+            let others: Vec<usize> = b.geo.units[u].iter().copied().filter(|c| !set.contains(c)).collect();
+            let elim = b.cands_in(&others, m);
+            if elim.is_empty() {
+                return None;
+            }
+            let mut s = b.step(
+                tech,
+                format!(
+                    "{} can only hold {} between them, so {} can be removed from the other cells of {}.",
+                    b.rcs(set),
+                    list_values(m),
+                    list_values(m),
+                    b.unit_name(u)
+                ),
+            );
+            s.eliminations = elim;
+            b.focus_all(&mut s, set);
+            Some(s)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
+    let tech = match k {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
+    };
+    let n = b.n();
+    for u in 0..b.geo.units.len() {
+        let empties = b.geo.units[u].iter().filter(|&&c| b.values[c] == 0).count();
+        if empties <= k {
+            continue;
+        }
+        let digits: Vec<u8> = (1..=n as u8)
+            .filter(|&v| !b.unit_has_value(u, v) && (2..=k).contains(&b.positions(u, v).len()))
+            .collect();
+        if digits.len() < k {
+            continue;
+        }
+        let found = combos(&digits, k, &mut |set: &[u8]| {
+            let mut cells: Vec<usize> = set.iter().flat_map(|&v| b.positions(u, v)).collect();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.len() != k {
+                return None;
+            }
+            let m = set.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
+            let elim = b.cands_in(&cells, !m);
+            if elim.is_empty() {
+                return None;
+            }
+            let mut s = b.step(
+                tech,
+                format!(
+                    "In {}, {} only appear in {}, so those cells can hold nothing else.",
+                    b.unit_name(u),
+                    list_values(m),
+                    b.rcs(&cells)
+                ),
+            );
+            s.eliminations = elim;
+            s.focus_cells = b.cells(&b.geo.units[u]);
+            s.focus_candidates = b.cands_in(&cells, m);
+            Some(s)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- fish
+
+fn fish(b: &Board, k: usize) -> Option<Step> {
+    let tech = match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    };
+    let n = b.n();
+    for v in 1..=n as u8 {
+        for rows_base in [true, false] {
+            // Base lines: rows (or columns) where v has 2..=k places; cover: the crossing lines.
+            // Units 0..n are rows and n..2n columns; a cell lies on base line `base_of` and
+            // cover line `cover_of`.
+            let base_unit = |l: usize| if rows_base { l } else { n + l };
+            let cover_unit = |x: usize| if rows_base { n + x } else { x };
+            let base_of = |c: usize| if rows_base { c / n } else { c % n };
+            let cover_of = |c: usize| if rows_base { c % n } else { c / n };
+            let base: Vec<(usize, u32)> = (0..n)
+                .filter_map(|l| {
+                    let u = base_unit(l);
+                    if b.unit_has_value(u, v) {
+                        return None;
+                    }
+                    let pos = b.positions(u, v);
+                    if !(2..=k).contains(&pos.len()) {
+                        return None;
+                    }
+                    let mask = pos.iter().fold(0u32, |m, &c| m | 1 << cover_of(c));
+                    Some((l, mask))
+                })
+                .collect();
+            if base.len() < k {
+                continue;
+            }
+            let found = combos(&base, k, &mut |set: &[(usize, u32)]| {
+                let cover = set.iter().fold(0u32, |m, &(_, x)| m | x);
+                if cover.count_ones() as usize != k {
+                    return None;
+                }
+                let lines: Vec<usize> = set.iter().map(|&(l, _)| l).collect();
+                let covers: Vec<usize> = (0..n).filter(|&x| cover & (1 << x) != 0).collect();
+                let mut elim = Vec::new();
+                for &x in &covers {
+                    for c in b.positions(cover_unit(x), v) {
+                        if !lines.contains(&base_of(c)) {
+                            elim.push(b.cand(c, v));
+                        }
+                    }
+                }
+                if elim.is_empty() {
+                    return None;
+                }
+                let (bw, cw) = if rows_base { ("rows", "columns") } else { ("columns", "rows") };
+                let ls: Vec<String> = lines.iter().map(|l| (l + 1).to_string()).collect();
+                let cs: Vec<String> = covers.iter().map(|l| (l + 1).to_string()).collect();
+                let mut s = b.step(
+                    tech,
+                    format!(
+                        "In {bw} {}, {} only appears in {cw} {}, so it can be removed from the rest of {cw} {}.",
+                        join_and(&ls),
+                        sym(v),
+                        join_and(&cs),
+                        join_and(&cs)
+                    ),
+                );
+                s.eliminations = elim;
+                let pattern: Vec<usize> = lines.iter().flat_map(|&l| b.positions(base_unit(l), v)).collect();
+                b.focus_value(&mut s, &pattern, v);
+                Some(s)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- wings
+
+fn bivalue_cells(b: &Board) -> Vec<usize> {
+    (0..b.values.len()).filter(|&c| b.values[c] == 0 && b.cands[c].count_ones() == 2).collect()
+}
+
+/// Cells other than `except` holding `v` that see every cell of `of`.
+fn seeing_all(b: &Board, of: &[usize], v: u8, except: &[usize]) -> Vec<usize> {
+    let bit = 1u16 << (v - 1);
+    b.geo.peers[of[0]]
+        .iter()
+        .copied()
+        .filter(|&c| b.cands[c] & bit != 0 && !except.contains(&c) && of.iter().all(|&o| b.sees(c, o)))
+        .collect()
+}
+
+/// XY-wing and XYZ-wing: a pivot with `pivot_size` candidates sees two bivalue wings that share
+/// one candidate z, and the three hold nothing but the pivot's candidates and z. Whatever the
+/// pivot is, z ends up in a wing or, when z is also the pivot's (XYZ, `see_pivot`), maybe in the
+/// pivot itself; so z leaves every cell that sees all of those. `explain` gets pivot, wings, z.
+fn pivot_wing(
+    b: &Board,
+    technique: Technique,
+    pivot_size: u32,
+    see_pivot: bool,
+    explain: impl Fn(usize, usize, usize, u8) -> String,
+) -> Option<Step> {
+    let biv = bivalue_cells(b);
+    for p in 0..b.values.len() {
+        let pm = b.cands[p];
+        if b.values[p] != 0 || pm.count_ones() != pivot_size {
+            continue;
+        }
+        // A wing keeps all but one of the pivot's candidates (XY: {x,z} of {x,y}; XYZ: two of
+        // {x,y,z}); this only prunes, the pair test below decides.
+        let wings: Vec<usize> =
+            biv.iter().copied().filter(|&w| b.sees(p, w) && (b.cands[w] & pm).count_ones() == pivot_size - 1).collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &c in &wings[i + 1..] {
+                let (am, cm) = (b.cands[a], b.cands[c]);
+                // XY: a = {x,z}, c = {y,z}, pivot {x,y} lacks z; XYZ: a and c lie inside {x,y,z}.
+                let z = am & cm;
+                if z.count_ones() != 1 || am | cm != pm | z {
+                    continue;
+                }
+                let zv = z.trailing_zeros() as u8 + 1;
+                let pattern = [p, a, c];
+                let must_see = if see_pivot { &pattern[..] } else { &pattern[1..] };
+                let elim = seeing_all(b, must_see, zv, &pattern);
+                if elim.is_empty() {
+                    continue;
+                }
+                let mut s = b.step(technique, explain(p, a, c, zv));
+                s.eliminations = b.cands_of(&elim, zv);
+                b.focus_all(&mut s, &pattern);
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+fn xy_wing(b: &Board) -> Option<Step> {
+    pivot_wing(b, Technique::XyWing, 2, false, |p, a, c, z| {
+        format!(
+            "Whichever value {} ({}) takes, {} or {} must be {}, so any cell seeing both loses {}.",
+            b.rc(p),
+            list_values(b.cands[p]),
+            b.rc(a),
+            b.rc(c),
+            sym(z),
+            sym(z)
+        )
+    })
+}
+
+fn xyz_wing(b: &Board) -> Option<Step> {
+    pivot_wing(b, Technique::XyzWing, 3, true, |p, a, c, z| {
+        format!(
+            "One of {}, {} and {} must be {}, so any cell seeing all three loses {}.",
+            b.rc(p),
+            b.rc(a),
+            b.rc(c),
+            sym(z),
+            sym(z)
+        )
+    })
+}
+
+fn w_wing(b: &Board) -> Option<Step> {
+    let biv = bivalue_cells(b);
+    for (i, &a) in biv.iter().enumerate() {
+        for &c in &biv[i + 1..] {
+            if b.cands[a] != b.cands[c] || b.sees(a, c) {
+                continue;
+            }
+            let m = b.cands[a];
+            for x in bits(m) {
+                let y = bits(m & !(1 << (x - 1))).next()?;
+                let elim = seeing_all(b, &[a, c], y, &[a, c]);
+                if elim.is_empty() {
+                    continue;
+                }
+                for u in 0..b.geo.units.len() {
+                    if b.unit_has_value(u, x) {
+                        continue;
+                    }
+                    let pos = b.positions(u, x);
+                    if pos.len() != 2 || pos.contains(&a) || pos.contains(&c) {
+                        continue;
+                    }
+                    let (p, q) = (pos[0], pos[1]);
+                    let linked = (b.sees(p, a) && b.sees(q, c)) || (b.sees(p, c) && b.sees(q, a));
+                    if !linked {
+                        continue;
+                    }
+                    let mut s = b.step(
+                        Technique::WWing,
+                        format!(
+                            "{} and {} both hold only {}, and {} must be in {} or {} ({}), so one of them is {} and any cell seeing both loses {}.",
+                            b.rc(a),
+                            b.rc(c),
+                            list_values(m),
+                            sym(x),
+                            b.rc(p),
+                            b.rc(q),
+                            b.unit_name(u),
+                            sym(y),
+                            sym(y)
+                        ),
+                    );
+                    s.eliminations = b.cands_of(&elim, y);
+                    s.focus_cells = vec![b.cell(a), b.cell(c), b.cell(p), b.cell(q)];
+                    s.focus_candidates =
+                        vec![b.cand(a, x), b.cand(a, y), b.cand(c, x), b.cand(c, y), b.cand(p, x), b.cand(q, x)];
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- colouring
+
+fn simple_colouring(b: &Board) -> Option<Step> {
+    let n = b.n();
+    let cells = b.values.len();
+    for v in 1..=n as u8 {
+        let bit = 1u16 << (v - 1);
+        // Strong links: units where v has exactly two places.
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for u in 0..b.geo.units.len() {
+            let pos = b.positions(u, v);
+            if pos.len() == 2 && !b.unit_has_value(u, v) {
+                adj[pos[0]].push(pos[1]);
+                adj[pos[1]].push(pos[0]);
+            }
+        }
+        let mut colour = vec![-1i8; cells];
+        for start in 0..cells {
+            if adj[start].is_empty() || colour[start] >= 0 {
+                continue;
+            }
+            let mut comp = vec![start];
+            colour[start] = 0;
+            let mut k = 0;
+            while k < comp.len() {
+                let c = comp[k];
+                k += 1;
+                for &d in &adj[c] {
+                    if colour[d] < 0 {
+                        colour[d] = 1 - colour[c];
+                        comp.push(d);
+                    }
+                }
+            }
+            if comp.len() < 3 {
+                continue;
+            }
+            let side = |col: i8| -> Vec<usize> { comp.iter().copied().filter(|&c| colour[c] == col).collect() };
+            let (c0, c1) = (side(0), side(1));
+            // Colour wrap: two cells of one colour see each other, so that colour is false.
+            for (same, other) in [(&c0, &c1), (&c1, &c0)] {
+                let clash = same.iter().enumerate().find_map(|(i, &x)| same[i + 1..].iter().find(|&&y| b.sees(x, y)).map(|&y| (x, y)));
+                if let Some((x, y)) = clash {
+                    let mut s = b.step(
+                        Technique::SimpleColouring,
+                        format!(
+                            "Colouring the linked places for {}: {} and {} get the same colour but see each other, so that colour is false and {} leaves {}.",
+                            sym(v),
+                            b.rc(x),
+                            b.rc(y),
+                            sym(v),
+                            b.rcs(same)
+                        ),
+                    );
+                    s.eliminations = b.cands_of(same, v);
+                    let _ = other;
+                    b.focus_value(&mut s, &comp, v);
+                    return Some(s);
+                }
+            }
+            // Colour trap: a cell seeing both colours cannot be v.
+            let elim: Vec<usize> = (0..cells)
+                .filter(|&c| {
+                    b.cands[c] & bit != 0
+                        && colour[c] < 0
+                        && c0.iter().any(|&x| b.sees(c, x))
+                        && c1.iter().any(|&x| b.sees(c, x))
+                })
+                .collect();
+            if !elim.is_empty() {
+                let mut s = b.step(
+                    Technique::SimpleColouring,
+                    format!(
+                        "Colouring the linked places for {}: one colour of the chain is true, and {} sees both colours, so it cannot be {}.",
+                        sym(v),
+                        b.rcs(&elim),
+                        sym(v)
+                    ),
+                );
+                s.eliminations = b.cands_of(&elim, v);
+                b.focus_value(&mut s, &comp, v);
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- forcing chains
+
+/// Applies naked and hidden singles until none is left; false on a contradiction. The closure
+/// under singles does not depend on the order they are applied in, which is what lets
+/// [`solvable_within`] use it in place of the one-step-at-a-time path.
+fn propagate_singles(b: &mut Board) -> bool {
+    let all = all_values(b.n());
+    let geo = b.geo;
+    loop {
+        let mut progress = false;
+        for i in 0..b.values.len() {
+            if b.values[i] == 0 {
+                let m = b.cands[i];
+                if m == 0 {
+                    return false;
+                }
+                if m & (m - 1) == 0 {
+                    b.place(i, m.trailing_zeros() as u8 + 1);
+                    progress = true;
+                }
+            }
+        }
+        for unit in &geo.units {
+            let (ones, twos, placed) = unit_counts(b, unit);
+            if ones | placed != all {
+                return false;
+            }
+            let mut hidden = ones & !twos & !placed;
+            while hidden != 0 {
+                let d = hidden.trailing_zeros() as u8;
+                hidden &= hidden - 1;
+                let bit = 1u16 << d;
+                let Some(&c) = unit.iter().find(|&&c| b.values[c] == 0 && b.cands[c] & bit != 0) else {
+                    return false;
+                };
+                b.place(c, d + 1);
+                progress = true;
+            }
+        }
+        if !progress {
+            return true;
+        }
+    }
+}
+
+/// The sentence of a contradiction step: `v` in cell `c` runs into a dead end, so `then`.
+fn dead_end(b: &Board, c: usize, v: u8, then: String) -> String {
+    format!(
+        "If {} were {}, the singles that follow would leave some cell or unit with no possible value, so {then}.",
+        b.rc(c),
+        sym(v)
+    )
+}
+
+fn forcing_chain(b: &Board) -> Option<Step> {
+    // Cell forcing: every value of a two-candidate cell leads to the same placement.
+    for c in bivalue_cells(b) {
+        let vals: Vec<u8> = bits(b.cands[c]).collect();
+        let mut outcomes = Vec::new();
+        for &v in &vals {
+            let mut t = b.clone();
+            t.place(c, v);
+            outcomes.push(propagate_singles(&mut t).then_some(t));
+        }
+        for k in 0..2 {
+            if outcomes[k].is_none() {
+                let (bad, good) = (vals[k], vals[1 - k]);
+                let then = format!("{} is {}", b.rc(c), sym(good));
+                let mut s = b.step(Technique::ForcingChain, dead_end(b, c, bad, then));
+                s.placements.push(b.placement(c, good));
+                b.focus_all(&mut s, &[c]);
+                return Some(s);
+            }
+        }
+        if let (Some(x), Some(y)) = (&outcomes[0], &outcomes[1]) {
+            for i in 0..b.values.len() {
+                if b.values[i] == 0 && i != c && x.values[i] != 0 && x.values[i] == y.values[i] {
+                    let v = x.values[i];
+                    let mut s = b.step(
+                        Technique::ForcingChain,
+                        format!(
+                            "Whether {} is {} or {}, the singles that follow put {} in {}, so {} is {}.",
+                            b.rc(c),
+                            sym(vals[0]),
+                            sym(vals[1]),
+                            sym(v),
+                            b.rc(i),
+                            b.rc(i),
+                            sym(v)
+                        ),
+                    );
+                    s.placements.push(b.placement(i, v));
+                    b.focus_all(&mut s, &[c]);
+                    s.focus_cells.push(b.cell(i));
+                    return Some(s);
+                }
+            }
+        }
+    }
+    // Contradiction forcing: a candidate whose singles run into a dead end is false.
+    for c in 0..b.values.len() {
+        for v in bits(b.cands[c]) {
+            if b.values[c] != 0 {
+                continue;
+            }
+            let mut t = b.clone();
+            t.place(c, v);
+            if !propagate_singles(&mut t) {
+                let then = format!("{} cannot be {}", b.rc(c), sym(v));
+                let mut s = b.step(Technique::ForcingChain, dead_end(b, c, v, then));
+                s.eliminations.push(b.cand(c, v));
+                b.focus_value(&mut s, &[c], v);
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+fn trial(b: &Board, solution: &[u8]) -> Option<Step> {
+    let c = (0..b.values.len())
+        .filter(|&c| b.values[c] == 0)
+        .min_by_key(|&c| (b.cands[c].count_ones(), c))?;
+    let v = solution[c];
+    let mut s = b.step(
+        Technique::Trial,
+        format!(
+            "No logical step is left: try {} in {} (one of its {} candidates); it leads to the solution.",
+            sym(v),
+            b.rc(c),
+            b.cands[c].count_ones()
+        ),
+    );
+    s.placements.push(b.placement(c, v));
+    b.focus_all(&mut s, &[c]);
+    Some(s)
+}
+
+// ---------------------------------------------------------------- driver
+
+/// The hardest technique of level `max` or below.
+fn last_of_level(max: Difficulty) -> Technique {
+    Technique::ALL.iter().copied().filter(|t| t.level() <= max).max().unwrap_or(Technique::NakedSingle)
+}
+
+/// The easiest step available on `b` using techniques up to `max` level. `solution` enables the
+/// trial step (expert) when nothing else applies.
+pub fn next_step(b: &Board, max: Difficulty, solution: Option<&[u8]>) -> Option<Step> {
+    next_step_until(b, last_of_level(max), solution)
+}
+
+/// The easiest step using techniques up to and including `last` (in [`Technique::ALL`] order).
+pub fn next_step_until(b: &Board, last: Technique, solution: Option<&[u8]>) -> Option<Step> {
+    Technique::ALL.iter().take_while(|&&t| t <= last).find_map(|&t| find(b, t, solution))
+}
+
+/// Whether techniques up to and including `last` solve the puzzle (no trial unless `last` is
+/// [`Technique::Trial`] and the puzzle has one solution).
+pub fn solvable_until(puzzle: &Grid, last: Technique) -> bool {
+    let solution = if last == Technique::Trial { solver::unique_solution(puzzle) } else { None };
+    let mut b = Board::new(puzzle);
+    while !b.is_solved() {
+        match next_step_until(&b, last, solution.as_ref().map(|g| g.values())) {
+            Some(s) => b.apply(&s),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Runs only the given technique finder; the solver tries these in [`Technique::ALL`] order.
+pub fn find(b: &Board, technique: Technique, solution: Option<&[u8]>) -> Option<Step> {
+    match technique {
+        Technique::FullHouse => full_house(b),
+        Technique::HiddenSingle => hidden_single(b),
+        Technique::NakedSingle => naked_single(b),
+        Technique::Pointing => pointing(b),
+        Technique::Claiming => claiming(b),
+        Technique::NakedPair => naked_subset(b, 2),
+        Technique::HiddenPair => hidden_subset(b, 2),
+        Technique::NakedTriple => naked_subset(b, 3),
+        Technique::HiddenTriple => hidden_subset(b, 3),
+        Technique::NakedQuad => naked_subset(b, 4),
+        Technique::HiddenQuad => hidden_subset(b, 4),
+        Technique::XWing => fish(b, 2),
+        Technique::Swordfish => fish(b, 3),
+        Technique::Jellyfish => fish(b, 4),
+        Technique::XyWing => xy_wing(b),
+        Technique::XyzWing => xyz_wing(b),
+        Technique::WWing => w_wing(b),
+        Technique::SimpleColouring => simple_colouring(b),
+        Technique::ForcingChain => forcing_chain(b),
+        Technique::Trial => solution.and_then(|s| trial(b, s)),
+    }
+}
+
+/// A human solution path.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolutionPath {
+    pub steps: Vec<Step>,
+    /// Whether the path reaches the solution (always true when `max` is expert).
+    pub solved: bool,
+}
+
+/// The full human solution path of a puzzle with one solution.
+pub fn solve_path(puzzle: &Grid) -> Result<SolutionPath, HumanError> {
+    solve_path_up_to(puzzle, Difficulty::Expert)
+}
+
+/// The path using techniques up to `max`; stops (solved = false) when none applies.
+pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, HumanError> {
+    let solution = unique_solution(puzzle)?;
+    Ok(path_with_solution(puzzle, solution.values(), max))
+}
+
+/// The puzzle's one solution, or why there is none.
+fn unique_solution(puzzle: &Grid) -> Result<Grid, HumanError> {
+    let s = solver::solutions(puzzle, 2);
+    match (s.count, s.first) {
+        (1, Some(g)) => Ok(g),
+        (0, _) => Err(HumanError::Unsolvable),
+        _ => Err(HumanError::NotUnique),
+    }
+}
+
+fn path_with_solution(puzzle: &Grid, solution: &[u8], max: Difficulty) -> SolutionPath {
+    let mut b = Board::new(puzzle);
+    let mut steps = Vec::new();
+    while !b.is_solved() {
+        match next_step(&b, max, Some(solution)) {
+            Some(s) => {
+                b.apply(&s);
+                steps.push(s);
+            }
+            None => return SolutionPath { steps, solved: false },
+        }
+    }
+    SolutionPath { steps, solved: true }
+}
+
+/// Whether a puzzle (assumed to have one solution) is solved by techniques up to `max` alone.
+/// Cheaper than rating: stops at the first state that needs more. Always true for expert
+/// (trial completes any path).
+pub fn solvable_within(puzzle: &Grid, max: Difficulty) -> bool {
+    if max == Difficulty::Expert {
+        return true;
+    }
+    let last = last_of_level(max);
+    let mut b = Board::new(puzzle);
+    loop {
+        // The path always exhausts singles before anything harder, and the state they lead to
+        // is the same in any order: jump there at once.
+        if !propagate_singles(&mut b) {
+            return false;
+        }
+        if b.is_solved() {
+            return true;
+        }
+        if max == Difficulty::Easy {
+            return false;
+        }
+        match next_step_until(&b, last, None) {
+            Some(s) => b.apply(&s),
+            None => return false,
+        }
+    }
+}
+
+/// Rates a puzzle from the hardest technique on its human solution path.
+pub fn rate(puzzle: &Grid) -> Result<Rating, HumanError> {
+    let path = solve_path(puzzle)?;
+    Ok(rating_of(&path.steps))
+}
+
+/// The rating of a path: level and hardest technique, score = weight + effort.
+pub fn rating_of(steps: &[Step]) -> Rating {
+    let hardest = steps.iter().map(|s| s.technique).max().unwrap_or(Technique::FullHouse);
+    let effort = steps.iter().filter(|s| !s.technique.is_single()).count().min(99) as u32;
+    Rating { level: hardest.level(), score: hardest.weight() + effort, hardest }
+}
+
+/// A hint for the player's `current` board (givens plus entries) of `puzzle`: a wrong entry
+/// first, then a pencil mark that removed the right value, else the easiest next step.
+/// `candidates`, if given, are the player's pencil marks (one mask per cell, 0 = none).
+pub fn hint(puzzle: &Grid, current: &Grid, candidates: Option<&[u16]>) -> Result<Hint, HumanError> {
+    if puzzle.shape() != current.shape() {
+        return Err(HumanError::ShapeMismatch { expected: puzzle.shape().size, seen: current.shape().size });
+    }
+    let solution = unique_solution(puzzle)?;
+    let n = puzzle.shape().n();
+    let sol = solution.values();
+    for (i, (&cur, &right)) in current.values().iter().zip(sol).enumerate() {
+        if cur != 0 && cur != right {
+            return Ok(Hint::WrongEntry {
+                row: i / n,
+                col: i % n,
+                value: cur,
+                explanation: format!("r{}c{} is wrong: {} does not belong there.", i / n + 1, i % n + 1, sym(cur)),
+            });
+        }
+    }
+    // Givens erased in `current` come back: the board is the givens plus correct entries.
+    let mut merged = current.clone();
+    for (i, &g) in puzzle.values().iter().enumerate() {
+        if g != 0 {
+            merged.set(i / n, i % n, g);
+        }
+    }
+    if merged.filled() == n * n {
+        return Ok(Hint::Solved);
+    }
+    let board = match candidates {
+        Some(marks) => {
+            let b = Board::with_candidates(&merged, marks)?;
+            for i in 0..n * n {
+                if merged.values()[i] == 0 && marks[i] != 0 && marks[i] & (1 << (sol[i] - 1)) == 0 {
+                    return Ok(Hint::MissingCandidate {
+                        row: i / n,
+                        col: i % n,
+                        value: sol[i],
+                        explanation: format!(
+                            "r{}c{} needs {} among its pencil marks: it was removed by mistake.",
+                            i / n + 1,
+                            i % n + 1,
+                            sym(sol[i])
+                        ),
+                    });
+                }
+            }
+            b
+        }
+        None => Board::new(&merged),
+    };
+    match next_step(&board, Difficulty::Expert, Some(sol)) {
+        Some(step) => Ok(Hint::Step { step }),
+        None => Ok(Hint::Solved),
+    }
+}
