@@ -220,10 +220,6 @@ Section /o "$(SecDesktop)" SecDesktop
   CreateShortcut "$DESKTOP\${PRODUCT}.lnk" "$INSTDIR\${MAINEXE}"
 SectionEnd
 
-Function un.onInit
-  ; Same language as the install (NSIS picks the system's again).
-FunctionEnd
-
 Section "Uninstall"
   ; A running copy would keep its exe: close it first, as the installer does.
   ClearErrors

@@ -27,9 +27,9 @@ for step in "${steps[@]}"; do
   engine)
     wine_prefix_ready
     s=$SECONDS
-    # timeout on each test binary (the runner), and wine's own errors kept out of the log.
+    # A timeout on each test binary (the runner); the Windows-only tests' figures are shown.
     if ! CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="timeout 900 wine" \
-      cargo test -p inkdoku --target x86_64-pc-windows-gnu --quiet >"$log" 2>&1; then
+      cargo test -p inkdoku --target x86_64-pc-windows-gnu --quiet -- --show-output >"$log" 2>&1; then
       grep -v '^\.*$' "$log" | tail -100
       say "engine tests under Wine FAILED"
       exit 1
