@@ -67,7 +67,9 @@ regval() { winreg query "$key" /v "$1" 2>/dev/null | tr -d '\r' | awk -v n="$1" 
 if [ "$native" = 0 ]; then
 rc=0; run "$setup" /S || rc=$?
 [ "$rc" = 3 ] || fail "without WebView2 the installer exited $rc, not 3"
-[ -f "$errfile" ] || fail "without WebView2 no sentence was written to $errfile"
+# %TEMP% under Wine is wherever the prefix's profile puts it: look for the file.
+[ -f "$errfile" ] || errfile=$(find "$WINEPREFIX/drive_c" -name Inkdoku-setup-error.txt 2>/dev/null | head -1)
+[ -n "$errfile" ] && [ -f "$errfile" ] || fail "without WebView2 no sentence was written to %TEMP%"
 sentence=$(iconv -f UTF-16 -t UTF-8 "$errfile")
 grep -q "WebView2 Runtime could not be downloaded" <<<"$sentence" || fail "unexpected sentence: $sentence"
 [ ! -e "$instdir" ] || fail "without WebView2 something was installed in $instdir"
