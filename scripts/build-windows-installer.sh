@@ -7,7 +7,8 @@
 #                                                      same exe, for the upgrade check
 #   scripts/build-windows-installer.sh --msvc          (on Windows, Git Bash: the CI workflow)
 #                                                      the host's MSVC build, loader linked in
-# Time on 2 cores: ~12 min cold (the release build), under 3 min warm; makensis takes ~10 s.
+# Time on 2 shared cores: 12-16 min cold (the release build), ~7 min after a shell change, ~25 s
+# when nothing changed (makensis: seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
