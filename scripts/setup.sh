@@ -18,6 +18,14 @@ if [ "$mode" = test ]; then
   # Xvfb for the real app, WebKitWebDriver for tauri-driver, Chromium for pen tests,
   # dbus for the single-instance plugin, qqwing as a benchmark peer, Noto CJK for the Chinese view.
   pkgs+=(xvfb xauth x11-utils imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core fonts-noto-cjk dbus qqwing xdotool wmctrl openbox)
+  # The Windows steps (scripts/test-windows.sh): mingw cross-builds the app, the engine's tests
+  # and the ProcessPrng shim; Wine runs them; wine32 runs the (32-bit) NSIS installer that
+  # Debian's makensis builds; 7z lists what an installer holds.
+  pkgs+=(mingw-w64 wine wine64 wine32:i386 nsis p7zip-full)
+  if ! dpkg --print-foreign-architectures | grep -qx i386; then
+    say "adding the i386 architecture (for wine32)"
+    $SUDO dpkg --add-architecture i386
+  fi
 fi
 missing=()
 for p in "${pkgs[@]}"; do
@@ -42,8 +50,14 @@ if [ "$mode" = test ]; then
     say "installing tauri-driver"
     cargo install tauri-driver --locked --version '^2' --quiet
   fi
-  if command -v rustup >/dev/null && ! rustup target list --installed | grep -q x86_64-pc-windows-msvc; then
-    say "adding the x86_64-pc-windows-msvc target (type-checks the Windows code)"
-    rustup target add x86_64-pc-windows-msvc || warn "could not add the Windows target: Windows code will NOT be type-checked"
+  # msvc: type-checks the Windows code (x86_64, and aarch64 for ARM tablets); gnu: the Windows
+  # build and the engine's tests under Wine.
+  if command -v rustup >/dev/null; then
+    for t in x86_64-pc-windows-msvc aarch64-pc-windows-msvc x86_64-pc-windows-gnu; do
+      if ! rustup target list --installed | grep -qx "$t"; then
+        say "adding the $t target"
+        rustup target add "$t" || warn "could not add the $t target: the Windows steps will fail"
+      fi
+    done
   fi
 fi

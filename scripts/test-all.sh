@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up what is missing and runs ALL tests: engine and app crates (cargo test), view modules
 # (node --test), the real app end to end (tauri-driver under Xvfb), pen input in headless
-# Chromium against the real backend, and the Windows type-check. Artefacts (screenshots) go to
+# Chromium against the real backend, the Windows type-check, and under Wine the engine's tests
+# and the Windows installer (scripts/test-windows.sh). Artefacts (screenshots) go to
 # artifacts/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,13 +38,19 @@ step "pen input in headless Chromium (dev bridge, real backend)"
 # machine, so a slower CI machine keeps ample room inside CI's 90 minutes.
 HOME="$tmp_home" timeout 2400 node --test --test-concurrency=1 tests/pen/
 
-step "Windows type-check (cargo check --target x86_64-pc-windows-msvc)"
-if rustup target list --installed 2>/dev/null | grep -q x86_64-pc-windows-msvc; then
-  cargo check -p inkdoku-app --target x86_64-pc-windows-msvc --quiet
-else
-  printf '\033[1;31m!!! The x86_64-pc-windows-msvc target is missing: Windows code was NOT type-checked.\033[0m\n' >&2
-  # On a developer's machine without it this is a warning; under CI it is a failure.
-  if [ "${CI:-}" = "true" ]; then exit 1; fi
-fi
+step "Windows type-check (cargo check --target x86_64- and aarch64-pc-windows-msvc)"
+# aarch64: Snapdragon Surface and Copilot+ tablets.
+for t in x86_64-pc-windows-msvc aarch64-pc-windows-msvc; do
+  if rustup target list --installed 2>/dev/null | grep -q "$t"; then
+    cargo check -p inkdoku-app --target "$t" --quiet
+  else
+    printf '\033[1;31m!!! The %s target is missing: Windows code was NOT type-checked for it.\033[0m\n' "$t" >&2
+    # On a developer's machine without it this is a warning; under CI it is a failure.
+    if [ "${CI:-}" = "true" ]; then exit 1; fi
+  fi
+done
+
+step "Windows under Wine (engine tests; installer build and checks)"
+scripts/test-windows.sh
 
 step "all tests passed"

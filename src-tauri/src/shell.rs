@@ -195,6 +195,15 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     std::fs::create_dir_all(&data_dir).map_err(|e| format!("its data folder {} could not be created ({e})", data_dir.display()))?;
     // Checked now rather than at the first autosave, which would fail quietly during play.
     check_writable(&data_dir).map_err(|e| format!("its data folder {} is not writable ({e})", data_dir.display()))?;
+    // The webview's own data goes to the local data folder (%LOCALAPPDATA% on Windows, not the
+    // roaming folder above): check it too, before the webview fails there without a word.
+    if let Ok(local) = app.path().app_local_data_dir() {
+        if local != data_dir {
+            std::fs::create_dir_all(&local)
+                .and_then(|()| check_writable(&local))
+                .map_err(|e| format!("its local data folder {} is not writable ({e})", local.display()))?;
+        }
+    }
     let log_dir = log_dir.unwrap_or_else(|| data_dir.join("logs"));
     let _ = std::fs::create_dir_all(&log_dir);
     if let Some(guard) = init_logging(&log_dir) {
@@ -220,6 +229,7 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
         .and_then(|w| w.build())
         .map_err(|e| format!("its window could not be opened ({e})"))?;
     crate::platform::guard_webview(&window);
+    crate::platform::window_ready(&window);
     Ok(())
 }
 

@@ -4,6 +4,10 @@
 //!
 //! Usage: `inkdoku-autosave-writer <save path> <seed> <k>` where the file holds state `k` of the
 //! chain (0: no file yet, start from the seed's puzzle).
+//!
+//! `inkdoku-autosave-writer --hold <path> <millis>` instead plays the antivirus of
+//! `tests/save_windows.rs`: it opens the file for reading without FILE_SHARE_DELETE (so on
+//! Windows nobody can rename over it), prints `held`, keeps it open for `millis`, then exits.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,6 +19,14 @@ use inkdoku::session::testkit::{chain_start, chain_step};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, p, ms] = args.as_slice() {
+        if flag == "--hold" {
+            return match ms.parse::<u64>() {
+                Ok(ms) => hold(&PathBuf::from(p), ms),
+                Err(_) => usage(),
+            };
+        }
+    }
     let (path, seed, start) = match args.as_slice() {
         [p, s, k] => match (s.parse::<u64>(), k.parse::<u64>()) {
             (Ok(s), Ok(k)) => (PathBuf::from(p), s, k),
@@ -52,7 +64,32 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn hold(path: &std::path::Path, ms: u64) -> ExitCode {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::OpenOptionsExt;
+        // FILE_SHARE_READ | FILE_SHARE_WRITE, not FILE_SHARE_DELETE: what a scanner often does.
+        options.share_mode(0x1 | 0x2);
+    }
+    let file = match options.open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("cannot open {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "held").and_then(|_| out.flush()).is_err() {
+        return ExitCode::FAILURE;
+    }
+    std::thread::sleep(std::time::Duration::from_millis(ms));
+    drop(file);
+    ExitCode::SUCCESS
+}
+
 fn usage() -> ExitCode {
-    eprintln!("usage: inkdoku-autosave-writer <save path> <seed> <k>");
+    eprintln!("usage: inkdoku-autosave-writer <save path> <seed> <k> | --hold <path> <millis>");
     ExitCode::from(2)
 }

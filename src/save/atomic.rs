@@ -4,14 +4,55 @@
 //! system), are flushed to disk, and are renamed over the old file: at every instant the path
 //! holds either the complete old save or the complete new one. The old one is first linked (or
 //! copied) to `<name>.bak`, which therefore always holds the previous complete save.
+//!
+//! On Windows a rename over a file that another program holds open (an antivirus, a backup or
+//! indexing tool reading the save without FILE_SHARE_DELETE) fails with a sharing violation
+//! until it lets go, usually within milliseconds: such renames are retried with a short,
+//! bounded backoff ([`BUSY_WAITS_MS`]) before the error is returned. The caller keeps the bytes
+//! and tries again at its next save.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// Distinguishes temporary files of concurrent writers in one process.
 static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// The waits between tries of a rename that another program blocks: 7 tries within ~0.6 s,
+/// short enough for a writer thread, long enough for a virus scan of a small file.
+pub const BUSY_WAITS_MS: [u64; 6] = [10, 20, 40, 80, 160, 320];
+
+/// Whether `e` means another program holds the file for now (Windows: sharing or lock
+/// violation, or access denied, which Windows and Wine give while a delete or rename of an
+/// open file is pending). Never on Unix, where an open file does not block a rename.
+pub fn is_busy(e: &io::Error) -> bool {
+    #[cfg(windows)]
+    {
+        // ERROR_ACCESS_DENIED, ERROR_SHARING_VIOLATION, ERROR_LOCK_VIOLATION
+        matches!(e.raw_os_error(), Some(5 | 32 | 33))
+    }
+    #[cfg(not(windows))]
+    {
+        let _ = e;
+        false
+    }
+}
+
+/// `fs::rename`, retried while [`is_busy`] says another program holds a file.
+fn rename_patiently(from: &Path, to: &Path) -> io::Result<()> {
+    let mut waits = BUSY_WAITS_MS.iter();
+    loop {
+        match fs::rename(from, to) {
+            Err(e) if is_busy(&e) => match waits.next() {
+                Some(&ms) => std::thread::sleep(Duration::from_millis(ms)),
+                None => return Err(e),
+            },
+            done => return done,
+        }
+    }
+}
 
 /// `<name>.bak` beside `path`.
 pub fn backup_path(path: &Path) -> PathBuf {
@@ -61,7 +102,7 @@ fn write(path: &Path, bytes: &[u8], keep_backup: bool) -> io::Result<()> {
         if keep_backup && fs::metadata(path).map(|m| m.is_file()).unwrap_or(false) {
             keep_previous(path, &dir, &name, &unique)?;
         }
-        fs::rename(&tmp, path)?;
+        rename_patiently(&tmp, path)?;
         sync_dir(&dir);
         Ok(())
     })();
@@ -75,12 +116,23 @@ fn write(path: &Path, bytes: &[u8], keep_backup: bool) -> io::Result<()> {
 /// Makes `<name>.bak` the current content of `path`, itself atomically.
 fn keep_previous(path: &Path, dir: &Path, name: &str, unique: &str) -> io::Result<()> {
     let bak_tmp = dir.join(format!(".{name}.bak-tmp-{unique}"));
-    // A hard link costs nothing; file systems without links (FAT, some network shares) get a copy.
-    if fs::hard_link(path, &bak_tmp).is_err() {
-        fs::copy(path, &bak_tmp)?;
-        File::open(&bak_tmp)?.sync_all()?;
+    // A hard link costs nothing; file systems without links (FAT, some network shares) get a
+    // copy. So does Windows: a link to a save that another program holds open can be neither
+    // renamed nor deleted until it lets go, and a copy of a small save costs little.
+    if cfg!(windows) || fs::hard_link(path, &bak_tmp).is_err() {
+        // Read and written by hand, flushed through a handle opened for writing: Windows
+        // refuses FlushFileBuffers on a read-only handle (error 5).
+        let copied = fs::read(path).and_then(|old| {
+            let mut f = OpenOptions::new().write(true).create_new(true).open(&bak_tmp)?;
+            f.write_all(&old)?;
+            f.sync_all()
+        });
+        if let Err(e) = copied {
+            let _ = fs::remove_file(&bak_tmp);
+            return Err(e);
+        }
     }
-    let renamed = fs::rename(&bak_tmp, backup_path(path));
+    let renamed = rename_patiently(&bak_tmp, &backup_path(path));
     if renamed.is_err() {
         let _ = fs::remove_file(&bak_tmp);
     }
@@ -91,7 +143,7 @@ fn keep_previous(path: &Path, dir: &Path, name: &str, unique: &str) -> io::Resul
 /// folder cannot be opened this way and NTFS journals the rename).
 fn sync_dir(dir: &Path) {
     #[cfg(unix)]
-    if let Ok(d) = File::open(dir) {
+    if let Ok(d) = fs::File::open(dir) {
         let _ = d.sync_all();
     }
     #[cfg(not(unix))]

@@ -19,7 +19,7 @@ mod recover;
 mod slide;
 mod sudoku;
 
-pub use atomic::{backup_path, write_atomic, write_atomic_no_backup};
+pub use atomic::{backup_path, is_busy, write_atomic, write_atomic_no_backup, BUSY_WAITS_MS};
 pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
 
 /// The `format` field of every save file.

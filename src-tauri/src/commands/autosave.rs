@@ -2,11 +2,17 @@
 //! away a Sudoku in progress): a command encodes the game (fast, under the lock) and hands the
 //! bytes to that kind's writer thread, which writes the newest bytes atomically (temp file,
 //! fsync, rename, previous save kept as `.bak`). The player never waits for the disk.
+//!
+//! A failed write (on Windows typically another program holding the save open, which
+//! `write_atomic` already waits out for ~0.6 s) loses nothing: the bytes stay in memory, the
+//! next save, or a retry every few seconds, writes them. Only when saving keeps failing
+//! ([`TELL_AFTER_FAILURES`] tries in a row) does [`Autosaver::trouble`] give the player a sentence.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::Mutex;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::Duration;
 
 use inkdoku::play::GameKind;
 
@@ -47,6 +53,11 @@ impl Autosaves {
         self.savers.iter().find(|(k, _)| *k == kind).map(|(_, s)| s)
     }
 
+    /// What to tell the player when some kind's autosave keeps failing (see [`Autosaver::trouble`]).
+    pub fn trouble(&self) -> Option<AutosaveTrouble> {
+        self.savers.iter().find_map(|(_, s)| s.trouble())
+    }
+
     /// Waits until everything sent to every writer is on disk.
     pub fn flush(&self) {
         for (_, s) in &self.savers {
@@ -64,21 +75,47 @@ enum Msg {
     Finish(Vec<u8>),
 }
 
+/// Failed tries in a row before the player is told (with [`RETRY_EVERY`], about half a minute).
+pub const TELL_AFTER_FAILURES: u32 = 5;
+/// How soon a write that failed is tried again when no new save comes.
+pub const RETRY_EVERY: Duration = Duration::from_secs(5);
+
+/// Why saving keeps failing, as the player may be told.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AutosaveTrouble {
+    #[error("Your game can't be saved right now: another program keeps the file {path} open. Your moves are kept and saved as soon as it lets go.")]
+    Busy { path: PathBuf },
+    #[error("Your game can't be saved right now ({message}). Your moves are kept and saved as soon as it works again.")]
+    Io { path: PathBuf, message: String },
+}
+
 pub struct Autosaver {
     path: PathBuf,
     tx: Mutex<Sender<Msg>>,
+    trouble: Arc<Mutex<Option<AutosaveTrouble>>>,
 }
 
 impl Autosaver {
     pub fn start(path: PathBuf) -> Autosaver {
+        Autosaver::start_with(path, RETRY_EVERY)
+    }
+
+    fn start_with(path: PathBuf, retry_every: Duration) -> Autosaver {
         let (tx, rx) = channel();
-        let p = path.clone();
+        let trouble = Arc::new(Mutex::new(None));
+        let mut w = Writer { path: path.clone(), unsaved: None, failures: 0, trouble: trouble.clone() };
         thread::Builder::new()
             .name("autosave".into())
-            .spawn(move || writer(p, rx))
+            .spawn(move || w.run(rx, retry_every))
             .map_err(|e| tracing::error!(error = %e, "autosave thread could not start"))
             .ok();
-        Autosaver { path, tx: Mutex::new(tx) }
+        Autosaver { path, tx: Mutex::new(tx), trouble }
+    }
+
+    /// What to tell the player, once saving has failed [`TELL_AFTER_FAILURES`] times in a row;
+    /// `None` again after the next successful write.
+    pub fn trouble(&self) -> Option<AutosaveTrouble> {
+        self.trouble.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     pub fn path(&self) -> &Path {
@@ -109,38 +146,125 @@ impl Autosaver {
     }
 }
 
-fn writer(path: PathBuf, rx: Receiver<Msg>) {
-    while let Ok(first) = rx.recv() {
-        // Coalesce a burst: only the newest save matters.
-        let mut pending = vec![first];
-        pending.extend(rx.try_iter());
-        let mut latest: Option<Msg> = None;
-        let mut flushes = Vec::new();
-        for m in pending {
-            match m {
-                Msg::Flush(reply) => flushes.push(reply),
-                other => latest = Some(other),
-            }
-        }
-        match latest {
-            Some(Msg::Save(bytes)) => {
-                if let Err(e) = inkdoku::save::write_atomic(&path, &bytes) {
-                    tracing::error!(error = %e, path = %path.display(), "autosave failed");
-                }
-            }
-            Some(Msg::Finish(bytes)) => {
-                let bak = inkdoku::save::backup_path(&path);
-                match inkdoku::save::write_atomic_no_backup(&bak, &bytes) {
-                    Ok(()) => {
-                        let _ = std::fs::remove_file(&path);
+/// A save or finish not yet on disk.
+enum Job {
+    Save(Vec<u8>),
+    Finish(Vec<u8>),
+}
+
+struct Writer {
+    path: PathBuf,
+    /// The newest bytes whose write failed: tried again at the next message or timeout.
+    unsaved: Option<Job>,
+    failures: u32,
+    trouble: Arc<Mutex<Option<AutosaveTrouble>>>,
+}
+
+impl Writer {
+    fn run(&mut self, rx: Receiver<Msg>, retry_every: Duration) {
+        loop {
+            let first = if self.unsaved.is_some() {
+                match rx.recv_timeout(retry_every) {
+                    Ok(m) => Some(m),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => {
+                        self.write(None); // a last try before the app goes
+                        return;
                     }
-                    Err(e) => tracing::error!(error = %e, path = %bak.display(), "could not keep the finished game"),
+                }
+            } else {
+                match rx.recv() {
+                    Ok(m) => Some(m),
+                    Err(_) => return,
+                }
+            };
+            // Coalesce a burst: only the newest save matters.
+            let mut latest: Option<Job> = None;
+            let mut flushes = Vec::new();
+            for m in first.into_iter().chain(rx.try_iter()) {
+                match m {
+                    Msg::Flush(reply) => flushes.push(reply),
+                    Msg::Save(b) => latest = Some(Job::Save(b)),
+                    Msg::Finish(b) => latest = Some(Job::Finish(b)),
                 }
             }
-            _ => {}
+            self.write(latest);
+            for f in flushes {
+                let _ = f.send(());
+            }
         }
-        for f in flushes {
-            let _ = f.send(());
+    }
+
+    /// Writes `job`, or else what is still unsaved.
+    fn write(&mut self, job: Option<Job>) {
+        let Some(job) = job.or_else(|| self.unsaved.take()) else { return };
+        let result = match &job {
+            Job::Save(bytes) => inkdoku::save::write_atomic(&self.path, bytes).map_err(|e| (self.path.clone(), e)),
+            Job::Finish(bytes) => {
+                let bak = inkdoku::save::backup_path(&self.path);
+                inkdoku::save::write_atomic_no_backup(&bak, bytes).map(|()| {
+                    let _ = std::fs::remove_file(&self.path);
+                }).map_err(|e| (bak, e))
+            }
+        };
+        let mut trouble = self.trouble.lock().unwrap_or_else(|e| e.into_inner());
+        match result {
+            Ok(()) => {
+                if self.failures >= TELL_AFTER_FAILURES {
+                    tracing::info!(path = %self.path.display(), "autosave works again");
+                }
+                self.failures = 0;
+                *trouble = None;
+            }
+            Err((path, e)) => {
+                self.failures += 1;
+                tracing::warn!(error = %e, path = %path.display(), failures = self.failures, "autosave failed; kept in memory");
+                if self.failures >= TELL_AFTER_FAILURES {
+                    if trouble.is_none() {
+                        tracing::error!(error = %e, path = %path.display(), "autosave keeps failing: the player is told");
+                    }
+                    *trouble = Some(if inkdoku::save::is_busy(&e) {
+                        AutosaveTrouble::Busy { path }
+                    } else {
+                        AutosaveTrouble::Io { path, message: e.to_string() }
+                    });
+                }
+                self.unsaved = Some(job);
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failing_save_stays_in_memory_is_retried_and_the_player_is_told_only_if_it_keeps_failing() {
+        let root = std::env::temp_dir().join(format!("inkdoku-autosave-retry-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        // The folder is missing: every write fails until it appears.
+        let path = root.join("data").join("autosave-sudoku.inkdoku");
+        let saver = Autosaver::start_with(path.clone(), Duration::from_millis(20));
+        saver.save(b"one".to_vec());
+        saver.flush();
+        assert_eq!(saver.trouble(), None, "one failure is not worth a word");
+        let told = (0..200).any(|_| {
+            thread::sleep(Duration::from_millis(10));
+            saver.trouble().is_some()
+        });
+        assert!(told, "retried on its own and told the player");
+        assert!(matches!(saver.trouble(), Some(AutosaveTrouble::Io { .. })));
+        saver.save(b"two".to_vec());
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        // The newest bytes reach the disk by the retry alone, and the trouble is gone.
+        let saved = (0..200).any(|_| {
+            thread::sleep(Duration::from_millis(10));
+            std::fs::read(&path).is_ok_and(|b| b == b"two")
+        });
+        assert!(saved, "the kept save was written once possible");
+        saver.flush();
+        assert_eq!(saver.trouble(), None);
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -133,6 +133,12 @@ impl AppState {
         }
     }
 
+    /// The sentence for the player when an autosave keeps failing (`None` while saving works,
+    /// and after a single failure, which the next save retries).
+    pub fn autosave_trouble(&self) -> Option<String> {
+        self.autosaves.as_ref().and_then(|a| a.trouble()).map(|t| t.to_string())
+    }
+
     /// Pauses the clock and writes the game now (window closing, app exiting).
     pub fn save_before_exit(&self) {
         let now = self.now_ms();

@@ -53,13 +53,36 @@ pub type PowerHandler = Box<dyn Fn(PowerEvent) + Send + Sync>;
 /// monotonic clock stops during suspend, and the game is saved after every move anyway.
 #[cfg(windows)]
 pub fn watch_power(handler: PowerHandler) -> bool {
-    windows::watch_power(handler)
+    // Also the display going off (Modern Standby devices may never say "suspend").
+    windows::watch_power(handler) && windows::watch_display_state()
 }
 
 #[cfg(not(windows))]
 pub fn watch_power(_handler: PowerHandler) -> bool {
     false
 }
+
+/// The main window is up: on Windows, Windows Ink's own visuals and gestures are turned off
+/// over it and over WebView2's windows as they appear, and a change of the Windows handedness
+/// setting tells the page at once (a `inkdoku-platform-changed` DOM event; the page then asks
+/// for [`info`] again). Nothing to do elsewhere.
+#[cfg(windows)]
+pub fn window_ready(window: &tauri::WebviewWindow) {
+    let Ok(hwnd) = window.hwnd() else { return };
+    let hwnd = hwnd.0 as windows_sys::Win32::Foundation::HWND;
+    windows::quiet_pen_feedback_everywhere(hwnd);
+    let page = window.clone();
+    let watching = windows::watch_handedness(
+        hwnd,
+        Box::new(move || {
+            let _ = page.eval("window.dispatchEvent(new CustomEvent('inkdoku-platform-changed'))");
+        }),
+    );
+    tracing::info!(watching, "Windows Ink feedback off; handedness changes watched");
+}
+
+#[cfg(not(windows))]
+pub fn window_ready(_window: &tauri::WebviewWindow) {}
 
 /// What Windows says, read raw; the decisions are made from it by pure functions below, so they
 /// can be tested anywhere.

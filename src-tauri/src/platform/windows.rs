@@ -2,12 +2,24 @@
 //! `cargo check --target x86_64-pc-windows-msvc`, not yet run on a real Windows tablet.
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicBool, AtomicIsize, Ordering};
 use std::sync::OnceLock;
 
-use windows_sys::Win32::System::Power::{PowerRegisterSuspendResumeNotification, DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS};
+use windows_sys::Win32::Foundation::{HWND, LPARAM, LRESULT, WPARAM};
+use windows_sys::Win32::System::Power::{
+    PowerRegisterSuspendResumeNotification, PowerSettingRegisterNotification, DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS, POWERBROADCAST_SETTING,
+};
+use windows_sys::Win32::System::SystemServices::GUID_CONSOLE_DISPLAY_STATE;
+use windows_sys::Win32::UI::Accessibility::{SetWinEventHook, HWINEVENTHOOK};
+use windows_sys::Win32::UI::Controls::{
+    SetWindowFeedbackSetting, FEEDBACK_GESTURE_PRESSANDTAP, FEEDBACK_PEN_BARRELVISUALIZATION, FEEDBACK_PEN_DOUBLETAP, FEEDBACK_PEN_PRESSANDHOLD,
+    FEEDBACK_PEN_RIGHTTAP, FEEDBACK_PEN_TAP, FEEDBACK_TOUCH_PRESSANDHOLD, FEEDBACK_TOUCH_RIGHTTAP,
+};
+use windows_sys::Win32::UI::Shell::{DefSubclassProc, SetWindowSubclass};
 use windows_sys::Win32::UI::WindowsAndMessaging::{
-    GetSystemMetrics, MessageBoxW, SystemParametersInfoW, DEVICE_NOTIFY_CALLBACK, MB_ICONERROR, MB_OK, MB_SETFOREGROUND, MB_TASKMODAL,
-    PBT_APMRESUMEAUTOMATIC, PBT_APMSUSPEND, SM_DIGITIZER, SPI_GETMENUDROPALIGNMENT,
+    EnumChildWindows, GetAncestor, GetSystemMetrics, MessageBoxW, SetPropW, SystemParametersInfoW, CHILDID_SELF, DEVICE_NOTIFY_CALLBACK,
+    EVENT_OBJECT_SHOW, GA_ROOT, MB_ICONERROR, MB_OK, MB_SETFOREGROUND, MB_TASKMODAL, OBJID_WINDOW, PBT_APMRESUMEAUTOMATIC, PBT_APMSUSPEND,
+    PBT_POWERSETTINGCHANGE, SM_DIGITIZER, SPI_GETMENUDROPALIGNMENT, SPI_SETMENUDROPALIGNMENT, WINEVENT_OUTOFCONTEXT, WM_SETTINGCHANGE,
 };
 
 use super::{PowerEvent, PowerHandler};
@@ -46,6 +58,105 @@ pub fn error_box(title: &str, text: &str) {
     unsafe { MessageBoxW(std::ptr::null_mut(), text.as_ptr(), title.as_ptr(), MB_OK | MB_ICONERROR | MB_TASKMODAL | MB_SETFOREGROUND) };
 }
 
+// ---- Windows Ink's own visuals and gestures off over the app (issue 24) ----
+
+// MicrosoftTabletPenServiceProperty bits (tpcshrd.h; not in windows-sys).
+const TABLET_DISABLE_PRESSANDHOLD: usize = 0x0000_0001;
+const TABLET_DISABLE_PENTAPFEEDBACK: usize = 0x0000_0008;
+const TABLET_DISABLE_PENBARRELFEEDBACK: usize = 0x0000_0010;
+const TABLET_DISABLE_FLICKS: usize = 0x0001_0000;
+
+fn wide(s: &str) -> Vec<u16> {
+    s.encode_utf16().chain(std::iter::once(0)).collect()
+}
+
+/// Press-and-hold as right click, the pen-tap ripple, barrel feedback and flicks off over one
+/// window: the page draws its own ink, and `touch-action`/`contextmenu` can't stop these.
+fn quiet_pen_feedback(hwnd: HWND) {
+    let name = wide("MicrosoftTabletPenServiceProperty");
+    let flags = TABLET_DISABLE_PRESSANDHOLD | TABLET_DISABLE_PENTAPFEEDBACK | TABLET_DISABLE_PENBARRELFEEDBACK | TABLET_DISABLE_FLICKS;
+    // SAFETY: `name` is a NUL-terminated UTF-16 string living across the call; the "handle" is
+    // the flag word itself, as the tablet service reads it. A stale hwnd makes the call fail.
+    unsafe { SetPropW(hwnd, name.as_ptr(), flags as *mut c_void) };
+    let off: windows_sys::core::BOOL = 0;
+    for feedback in [
+        FEEDBACK_PEN_BARRELVISUALIZATION,
+        FEEDBACK_PEN_TAP,
+        FEEDBACK_PEN_DOUBLETAP,
+        FEEDBACK_PEN_PRESSANDHOLD,
+        FEEDBACK_PEN_RIGHTTAP,
+        FEEDBACK_TOUCH_PRESSANDHOLD,
+        FEEDBACK_TOUCH_RIGHTTAP,
+        FEEDBACK_GESTURE_PRESSANDTAP,
+    ] {
+        // SAFETY: the configuration is one BOOL, `off`, alive across the call, of the size given.
+        unsafe { SetWindowFeedbackSetting(hwnd, feedback, 0, std::mem::size_of::<windows_sys::core::BOOL>() as u32, (&off as *const windows_sys::core::BOOL).cast()) };
+    }
+}
+
+/// The main window, for the hook below (0 until [`quiet_pen_feedback_everywhere`]).
+static MAIN_WINDOW: AtomicIsize = AtomicIsize::new(0);
+
+unsafe extern "system" fn quiet_child(hwnd: HWND, _: LPARAM) -> windows_sys::core::BOOL {
+    quiet_pen_feedback(hwnd);
+    1 // go on
+}
+
+/// WebView2's windows belong to msedgewebview2.exe and appear after ours: each one shown under
+/// the main window is quietened too.
+unsafe extern "system" fn on_window_shown(_hook: HWINEVENTHOOK, _event: u32, hwnd: HWND, id_object: i32, id_child: i32, _thread: u32, _time: u32) {
+    let main = MAIN_WINDOW.load(Ordering::Relaxed);
+    if hwnd.is_null() || main == 0 || id_object != OBJID_WINDOW || id_child != CHILDID_SELF as i32 {
+        return;
+    }
+    // SAFETY: GetAncestor accepts any window handle; a stale one gives null.
+    if unsafe { GetAncestor(hwnd, GA_ROOT) } as isize == main {
+        quiet_pen_feedback(hwnd);
+    }
+}
+
+/// Windows Ink's feedback off on the main window, its child windows now, and WebView2's as they
+/// appear. Call on the UI thread (the hook needs its message loop).
+pub fn quiet_pen_feedback_everywhere(main: HWND) {
+    MAIN_WINDOW.store(main as isize, Ordering::Relaxed);
+    quiet_pen_feedback(main);
+    // SAFETY: the callback only reads the handle it is given; lparam is unused.
+    unsafe { EnumChildWindows(main, Some(quiet_child), 0) };
+    static HOOKED: AtomicBool = AtomicBool::new(false);
+    if !HOOKED.swap(true, Ordering::Relaxed) {
+        // SAFETY: an out-of-context hook for every process (the WebView2 windows are not ours);
+        // the callback is a plain function valid for the life of the process.
+        unsafe { SetWinEventHook(EVENT_OBJECT_SHOW, EVENT_OBJECT_SHOW, std::ptr::null_mut(), Some(on_window_shown), 0, 0, WINEVENT_OUTOFCONTEXT) };
+    }
+}
+
+// ---- A handedness change in Windows applies at once (issue 24) ----
+
+static SETTINGS_HANDLER: OnceLock<Box<dyn Fn() + Send + Sync>> = OnceLock::new();
+const SUBCLASS_ID: usize = 0x1_2024;
+
+unsafe extern "system" fn on_main_message(hwnd: HWND, msg: u32, wparam: WPARAM, lparam: LPARAM, _id: usize, _data: usize) -> LRESULT {
+    // WM_SETTINGCHANGE says which SPI_SET* changed in wParam.
+    if msg == WM_SETTINGCHANGE && wparam == SPI_SETMENUDROPALIGNMENT as usize {
+        if let Some(handler) = SETTINGS_HANDLER.get() {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(handler));
+        }
+    }
+    // SAFETY: passes the message on unchanged to the next procedure of this window.
+    unsafe { DefSubclassProc(hwnd, msg, wparam, lparam) }
+}
+
+/// Calls `handler` when the Windows handedness (menu alignment) setting changes, without
+/// waiting for the next focus. Returns whether the window accepted the subclass.
+pub fn watch_handedness(main: HWND, handler: Box<dyn Fn() + Send + Sync>) -> bool {
+    if SETTINGS_HANDLER.set(handler).is_err() {
+        return false;
+    }
+    // SAFETY: a plain function as subclass procedure, on a window of this thread, kept for
+    // the window's life.
+    unsafe { SetWindowSubclass(main, Some(on_main_message), SUBCLASS_ID, 0) != 0 }
+}
+
 static POWER_HANDLER: OnceLock<PowerHandler> = OnceLock::new();
 
 /// Called by Windows on power events; PBT_APMSUSPEND gives about two seconds to save.
@@ -60,6 +171,55 @@ unsafe extern "system" fn on_power(_context: *const c_void, kind: u32, _setting:
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handler(event)));
     }
     0 // ERROR_SUCCESS
+}
+
+// ---- Modern Standby: the display going off pauses the clock and saves (issue 24) ----
+
+/// Called by Windows when `GUID_CONSOLE_DISPLAY_STATE` changes (and once at registration):
+/// Data is a DWORD, 0 off, 1 on, 2 dimmed. On Modern Standby devices the suspend notification
+/// comes late or not at all, so the display going off counts as going to sleep.
+unsafe extern "system" fn on_display(_context: *const c_void, kind: u32, setting: *const c_void) -> u32 {
+    if kind != PBT_POWERSETTINGCHANGE || setting.is_null() {
+        return 0;
+    }
+    // SAFETY: for PBT_POWERSETTINGCHANGE, `setting` points to a POWERBROADCAST_SETTING whose
+    // Data holds DataLength bytes; only the first byte is read, when there is one.
+    let (guid, len, first) = unsafe {
+        let s = &*(setting as *const POWERBROADCAST_SETTING);
+        (s.PowerSetting, s.DataLength, s.Data[0])
+    };
+    let same = guid.data1 == GUID_CONSOLE_DISPLAY_STATE.data1 && guid.data2 == GUID_CONSOLE_DISPLAY_STATE.data2
+        && guid.data3 == GUID_CONSOLE_DISPLAY_STATE.data3 && guid.data4 == GUID_CONSOLE_DISPLAY_STATE.data4;
+    if !same || len == 0 {
+        return 0;
+    }
+    let event = match first {
+        0 => PowerEvent::Suspend,
+        1 => PowerEvent::Resume,
+        _ => return 0, // dimmed: the player may still be looking
+    };
+    if let Some(handler) = POWER_HANDLER.get() {
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handler(event)));
+    }
+    0
+}
+
+/// Registers [`on_display`] (after [`watch_power`] set the handler). Returns whether Windows
+/// accepted it.
+pub fn watch_display_state() -> bool {
+    let params: &'static mut DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS =
+        Box::leak(Box::new(DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS { Callback: Some(on_display), Context: std::ptr::null_mut() }));
+    let mut registration: *mut c_void = std::ptr::null_mut();
+    // SAFETY: as in watch_power: the parameters are leaked, so valid for the registration's life.
+    let status = unsafe {
+        PowerSettingRegisterNotification(
+            &GUID_CONSOLE_DISPLAY_STATE,
+            DEVICE_NOTIFY_CALLBACK,
+            (params as *mut DEVICE_NOTIFY_SUBSCRIBE_PARAMETERS).cast(),
+            &mut registration,
+        )
+    };
+    status == 0
 }
 
 /// `PowerRegisterSuspendResumeNotification` with a callback (no window needed). The
