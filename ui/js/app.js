@@ -365,11 +365,14 @@ function wire() {
   const watchDpr = () => window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener('change', () => { render(); watchDpr(); }, { once: true });
   watchDpr();
   window.addEventListener('keydown', onKey);
-  window.addEventListener('focus', async () => {
-    // Follow a handedness change made in the system settings while we were away.
+  // Follow a handedness change made in the system settings: at once where the shell tells the
+  // page (Windows' WM_SETTINGCHANGE, platform/windows.rs), else when the window regains focus.
+  const followPlatform = async () => {
     const p = await callOrToast('platform_info');
     if (p) { app.platform = p; render(); }
-  });
+  };
+  window.addEventListener('focus', followPlatform);
+  window.addEventListener('inkdoku-platform-changed', followPlatform);
   document.addEventListener('visibilitychange', async () => {
     // The clock stops while the window is hidden (the backend saves the game then).
     if (!app.view) return;
