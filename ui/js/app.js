@@ -413,13 +413,11 @@ async function start() {
  */
 async function resumeOrAsk(found) {
   if (found && found.in_play) {
-    startGame(found.in_play);
-    // The page that went away stopped the clock as it was hidden; this one is on screen.
+    // The page that went away stopped the clock as it was hidden; this one is on screen, so the
+    // game comes back with its clock going (asked first, so the first view shown is the running one).
     const v = found.in_play;
-    if (!found.side && !v.solved && !v.running && document.visibilityState === 'visible') {
-      const running = await callOrToast('set_timer', { running: true });
-      if (running) show(running);
-    }
+    const restart = !found.side && !v.solved && !v.running && document.visibilityState === 'visible';
+    startGame((restart && (await callOrToast('set_timer', { running: true }))) || v);
     if (found.side) await openSideScreen(found.side);
     if (found.generating) watchGeneration(found.generating.job, found.generating.progress);
     telemetry.resumedAfterReload = true;
