@@ -12,12 +12,12 @@ import { telemetry } from './telemetry.js';
 import { formatTime } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { gameOf, playable } from './screens/index.js';
-import { wireDialogs, openPicker, offerResume, confirm, replacing, watchGeneration } from './dialogs.js';
+import { wireDialogs, openPicker, offerResume, confirm, replacing, replacingOrToast, watchGeneration } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
 import { wireEntry, enterOnBoard, isEntering } from './entry.js';
-import { t, setLanguage, pickLanguage, onLanguageChange, noticeText, errorText } from './i18n.js';
+import { t, setLanguage, pickLanguage, onLanguageChange, noticeText } from './i18n.js';
 import { applyTheme } from './theme.js';
 import { A11yGrid } from './a11ygrid.js';
 import { createCalibration } from './screens/calibrate.js';
@@ -152,7 +152,7 @@ function show(view, { fresh = false } = {}) {
   // Replies can overtake each other: one about an older game, or an older state of this one,
   // must not replace what is on the screen.
   if (isStale(view)) {
-    telemetry.staleDropped = (telemetry.staleDropped || 0) + 1;
+    telemetry.staleDropped++;
     return false;
   }
   // On a side screen only a game that is started (fresh) replaces it, not a late reply.
@@ -197,7 +197,7 @@ function isStale(view) {
 }
 
 /** What "Enter a puzzle" on the board (entry.js) needs from the app. */
-const entryHost = { callOrToast, replacing, toast, startGame: (v) => startGame(v), setStatus, mark: (cells) => screen && screen.mark && screen.mark(cells) };
+const entryHost = { callOrToast, replacingOrToast, startGame: (v) => startGame(v), setStatus, mark: (cells) => screen && screen.mark && screen.mark(cells) };
 
 /**
  * "Enter a puzzle": the game's entry screen, with no game shown (the one in play stays saved
@@ -279,12 +279,7 @@ function celebrate(computer) {
 
 /** @returns {Promise<boolean>} whether the new game is shown */
 async function newGame(kind, args) {
-  let v = null;
-  try {
-    v = await replacing('new_game', { kind, ...args });
-  } catch (e) {
-    toast(errorText(e));
-  }
+  const v = await replacingOrToast('new_game', { kind, ...args });
   if (!v || !startGame(v)) return false;
   const g = gameOf(v.kind);
   const pen = Boolean(app.platform && app.platform.pen_present) || input.penSeen;

@@ -76,12 +76,7 @@ function onPickerClosed() {
 
 /** A brand-new puzzle from the generator, made in the background with a progress bar. */
 async function generateGame(game, args) {
-  let started = null;
-  try {
-    started = await replacing('generate_game', { kind: game.kind, ...args });
-  } catch (e) {
-    toast(errorText(e));
-  }
+  const started = await replacingOrToast('generate_game', { kind: game.kind, ...args });
   if (started) await watchGeneration(started.job, 0);
 }
 
@@ -140,6 +135,16 @@ export async function replacing(command, args = {}, wrap = (v) => v) {
       return yes && v ? wrap(v) : null;
     }
     return yes ? call(command, { ...args, replace: true }) : null;
+  }
+}
+
+/** [`replacing`], a failure told in the toast (as `callOrToast` does for `call`): null then. */
+export async function replacingOrToast(command, args = {}, wrap) {
+  try {
+    return await replacing(command, args, wrap);
+  } catch (e) {
+    toast(errorText(e));
+    return null;
   }
 }
 

@@ -3,7 +3,7 @@
 // enter_puzzle), then "Start this puzzle" (start_entered): the engine says whether it is fair;
 // a fair one starts as a normal game, rated, its givens locked.
 
-import { t, language, difficultyText, techniqueName, errorText } from './i18n.js';
+import { t, language, difficultyText, techniqueName } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +39,7 @@ export function entryMessage(r) {
 }
 
 /**
- * @param {{callOrToast, startGame: (view) => boolean, setStatus, mark: (cells: number[][]) => void}} host
+ * @param {{callOrToast, replacingOrToast, startGame: (view) => boolean, setStatus, mark: (cells: number[][]) => void}} host
  *   mark: highlights cells on the board until the next change
  */
 export function wireEntry(host) {
@@ -54,12 +54,7 @@ export function wireEntry(host) {
 
 /** Starts entering a Sudoku of `size`; resolves to whether the empty board is shown. */
 export async function enterOnBoard(host, size) {
-  let v = null;
-  try {
-    v = await host.replacing('enter_puzzle', { size });
-  } catch (e) {
-    host.toast(errorText(e));
-  }
+  const v = await host.replacingOrToast('enter_puzzle', { size });
   if (!v || !host.startGame(v)) return false;
   host.setStatus('Copy the puzzle\'s numbers from the paper (write or type them), then press "Start this puzzle".');
   return true;
