@@ -52,10 +52,19 @@ function verdict(b) {
 /** The sheet being written, kept after every change: a view that reloads brings it back. */
 const DRAFT_KEY = 'inkdoku.calibration';
 
-/** A kept sheet of the same layout, or null (none, or not one we can read). */
-function loadSheet(fresh) {
+/** An empty sheet, with or without the letters' boxes. */
+function makeSheet(withLetters) {
+  const { boxes, top, rows } = sheetLayout(withLetters ? [...DIGITS, ...LETTERS] : DIGITS);
+  return { letters: withLetters, top, rows, boxes: boxes.map((b) => ({ ...b, strokes: null, read: null })) };
+}
+
+/** The kept sheet, letters or not, as it was left; null if none was kept with something written
+ * on it, or it is not one we can read. */
+function loadSheet() {
   const d = loadDraft(DRAFT_KEY);
-  if (!d || !Array.isArray(d.boxes) || d.boxes.length !== fresh.boxes.length) return null;
+  if (!d || typeof d.letters !== 'boolean' || !Array.isArray(d.boxes)) return null;
+  const fresh = makeSheet(d.letters);
+  if (d.boxes.length !== fresh.boxes.length) return null;
   const same = d.boxes.every((b, i) => b && b.symbol === fresh.boxes[i].symbol && b.row === fresh.boxes[i].row && b.col === fresh.boxes[i].col);
   const inkOk = d.boxes.every((b) => b.strokes === null || (Array.isArray(b.strokes) && b.strokes.every((st) => Array.isArray(st) && st.every((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y)))));
   const written = d.boxes.some((b) => b.strokes);
@@ -71,12 +80,8 @@ const symbolSet = (letters) => (letters ? '1-9A-G' : '1-9');
  * @param {{letters: boolean}} opts start with the letters A-G (a 16x16 player)
  */
 export function createCalibration(ctx, { letters = false } = {}) {
-  // A kept sheet comes back as it was, letters or not.
-  const draft = loadDraft(DRAFT_KEY);
-  let sheet = makeSheet(draft && typeof draft.letters === 'boolean' ? draft.letters : letters);
-  const kept = loadSheet(sheet);
-  if (!kept) sheet = makeSheet(letters);
-  if (kept) sheet = kept;
+  const kept = loadSheet();
+  let sheet = kept || makeSheet(letters);
   let busy = false;
   let alive = true; // false once the sheet is put away: a late answer changes nothing
   // The sheet's own undo and redo (the app's buttons and keys drive them): snapshots.
@@ -96,11 +101,6 @@ export function createCalibration(ctx, { letters = false } = {}) {
     sync();
   }
   const state = { calibration: null };
-
-  function makeSheet(withLetters) {
-    const { boxes, top, rows } = sheetLayout(withLetters ? [...DIGITS, ...LETTERS] : DIGITS);
-    return { letters: withLetters, top, rows, boxes: boxes.map((b) => ({ ...b, strokes: null, read: null })) };
-  }
 
   const boxAt = (row, col) => sheet.boxes.find((b) => b.row === row && b.col === col) || null;
   const filled = () => sheet.boxes.filter((b) => b.strokes);
