@@ -26,6 +26,13 @@ pub(crate) struct Job {
     result: Outcome,
 }
 
+impl Job {
+    /// 0..1
+    fn progress(&self) -> f32 {
+        self.progress.load(Ordering::Relaxed) as f32 / 1000.0
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct Started {
     pub job: u32,
@@ -101,7 +108,7 @@ pub fn generation_status(state: &AppState) -> Result<Status, CommandError> {
     let Some(job) = slot.as_ref() else {
         return Ok(Status { job: None, progress: 0.0, done: true, view: None, error: None });
     };
-    let progress = job.progress.load(Ordering::Relaxed) as f32 / 1000.0;
+    let progress = job.progress();
     let finished = job.result.lock().ok().and_then(|mut r| r.take());
     let Some(out) = finished else {
         return Ok(Status { job: Some(job.id), progress, done: false, view: None, error: None });
@@ -125,7 +132,7 @@ pub struct InFlight {
 
 pub(crate) fn in_flight(state: &AppState) -> Option<InFlight> {
     let slot = state.job.lock().unwrap_or_else(|p| p.into_inner());
-    slot.as_ref().map(|job| InFlight { job: job.id, progress: job.progress.load(Ordering::Relaxed) as f32 / 1000.0 })
+    slot.as_ref().map(|job| InFlight { job: job.id, progress: job.progress() })
 }
 
 pub fn cancel_generation(state: &AppState) -> Result<bool, CommandError> {

@@ -53,8 +53,9 @@ pub type PowerHandler = Box<dyn Fn(PowerEvent) + Send + Sync>;
 /// monotonic clock stops during suspend, and the game is saved after every move anyway.
 #[cfg(windows)]
 pub fn watch_power(handler: PowerHandler) -> bool {
-    // Also the display going off (Modern Standby devices may never say "suspend").
-    windows::watch_power(handler) && windows::watch_display_state()
+    // Also the display going off (Modern Standby devices may never say "suspend"): registered
+    // even if the suspend notification could not be (`&`, not `&&`, evaluates both).
+    windows::watch_power(handler) & windows::watch_display_state()
 }
 
 #[cfg(not(windows))]
