@@ -6,7 +6,7 @@
 // its confirmation and the win screen.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPenPage, closePenPage, resizePage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage, startReplacing } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { loadSamples, spread, placeInCell, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -29,17 +29,12 @@ async function newKenken(size, difficulty = 'easy') {
   const before = (await ui()).view;
   const old = JSON.stringify(before && before.cages);
   await page.click('#new-start');
-  // A KenKen in progress is replaced only after a yes.
-  await page.waitForFunction((n, old) => {
-    const v = window.__inkdoku.view;
-    return document.getElementById('dlg-confirm').open || (v && v.kind === 'kenken' && v.size === n && JSON.stringify(v.cages) !== old);
-  }, { timeout: 10000 }, size, old);
-  if (await page.evaluate(() => document.getElementById('dlg-confirm').open)) await page.click('#confirm-ok');
   try {
-    await page.waitForFunction((n, old) => {
+    // A KenKen in progress is replaced only after a yes.
+    await startReplacing(page, (n, old) => {
       const v = window.__inkdoku.view;
-      return v && v.kind === 'kenken' && v.size === n && JSON.stringify(v.cages) !== old;
-    }, { timeout: 10000 }, size, old);
+      return Boolean(v && v.kind === 'kenken' && v.size === n && JSON.stringify(v.cages) !== old);
+    }, size, old);
   } catch (e) {
     // Seen once in CI (2026-12-01) and not since: say what the page showed, for the next look.
     const seen = await page.evaluate((old) => {

@@ -7,7 +7,7 @@
 // progress, in English and Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPenPage, closePenPage, reloadToNewGame } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, reloadToNewGame, startReplacing } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { loadSamples, pageState, boardRect, cellCentre, writeInCell } from '../support/pen.mjs';
 
@@ -179,9 +179,7 @@ test('a reload with a side screen open comes back to it with its draft: KenKen e
   await page.click('#game-sudoku');
   await page.select('#new-size', '4');
   await page.click('#new-enter');
-  await page.waitForFunction(() => document.getElementById('dlg-confirm').open || (window.__inkdoku.view && window.__inkdoku.view.difficulty === 'being entered'), { timeout: 10000 });
-  if (await page.evaluate(() => document.getElementById('dlg-confirm').open)) await page.click('#confirm-ok');
-  await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.view.difficulty === 'being entered', { timeout: 10000 });
+  await startReplacing(page, () => Boolean(window.__inkdoku.view && window.__inkdoku.view.difficulty === 'being entered'));
   await typeIn((await ui()).view, 3);
   const entering = (await ui()).view;
   await reload();
@@ -269,9 +267,7 @@ test('a reply that arrives after a newer one is dropped: the screen never shows 
   await page.click('#game-kenken');
   await page.select('#kk-size', '6');
   await page.click('#new-start');
-  await page.waitForFunction(() => document.getElementById('dlg-confirm').open || (window.__inkdoku.view && window.__inkdoku.view.size === 6), { timeout: 10000 });
-  if (await page.evaluate(() => document.getElementById('dlg-confirm').open)) await page.click('#confirm-ok');
-  await page.waitForFunction(() => window.__inkdoku.view && window.__inkdoku.view.size === 6, { timeout: 10000 });
+  await startReplacing(page, () => Boolean(window.__inkdoku.view && window.__inkdoku.view.size === 6));
   await sleep(1800);
   const now = (await ui()).view;
   assert.equal(now.size, 6, 'the old 4x4 did not come back');

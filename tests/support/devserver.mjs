@@ -97,3 +97,15 @@ export async function relaunch(page, { timeout = 15000 } = {}) {
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => document.querySelector('dialog[open]') || (window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0), { timeout });
 }
+
+/**
+ * After a click that starts a game: waits until `started` (a function run in the page, with
+ * `args`) holds or the "replace the game in progress?" question is asked, and says yes to it.
+ * Then waits for `started`.
+ */
+export async function startReplacing(page, started, ...args) {
+  const asked = () => document.getElementById('dlg-confirm').open;
+  await page.waitForFunction(`(${asked})() || (${started})(...${JSON.stringify(args)})`, { timeout: 10000 });
+  if (await page.evaluate(asked)) await page.click('#confirm-ok');
+  await page.waitForFunction(started, { timeout: 10000 }, ...args);
+}
