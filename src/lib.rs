@@ -14,6 +14,7 @@
 //! - [`stats`]: the record of games played and won, and the statistics page's figures.
 
 pub mod grid;
+pub mod import;
 pub mod ink;
 pub mod kenken;
 pub mod pen;

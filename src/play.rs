@@ -122,6 +122,9 @@ pub struct PlayView {
     pub elapsed_ms: u64,
     pub running: bool,
     pub solved: bool,
+    /// Solved by the computer's "Solve", not by the player: no "Well done" (also when the game
+    /// is opened or continued later).
+    pub solved_by_computer: bool,
     /// Pen or pencil, kept with the game (the sliding puzzle has no use for it: always pen).
     pub input_mode: InputMode,
     /// Which game in play this view shows and how many changes it had seen, numbered by
@@ -414,6 +417,12 @@ impl GameInPlay {
         each_session!(self, s => s.is_solved())
     }
 
+    /// A board on which the player is still writing the givens of a puzzle from paper ("Enter a
+    /// puzzle"): no game yet, so nothing to count in the statistics until it starts.
+    pub fn is_being_entered(&self) -> bool {
+        matches!(self, GameInPlay::Sudoku(s) if s.game().is_being_entered())
+    }
+
     /// A solved game is over: it is not offered for "Continue".
     pub fn is_finished(&self) -> bool {
         self.is_solved()
@@ -472,6 +481,7 @@ impl GameInPlay {
             elapsed_ms: s.elapsed(now_ms),
             running: s.is_running(),
             solved: s.is_solved(),
+            solved_by_computer: s.is_solved() && self.was_solved_by_computer(),
             input_mode: s.input_mode(),
             game_id: 0,
             rev: 0,

@@ -2,7 +2,6 @@
 //! default on its own, so one bad value (or a settings file from another version) never resets
 //! the rest, and reading never fails.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -45,24 +44,9 @@ pub const LANGUAGES: [&str; 3] = ["auto", "en", "zh-CN"];
 /// The view's themes; "system" follows the system's light or dark preference.
 pub const THEMES: [&str; 4] = ["system", "light", "dark", "high-contrast"];
 
-/// The sliding puzzle's best result on one board size (keyed `"RxC"` in [`Settings::slide_best`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SlideBest {
-    /// Fewest moves of any win.
-    pub moves: u32,
-    /// Quickest win, milliseconds.
-    pub ms: u64,
-}
-
 /// `#rrggbb`.
 fn is_colour(s: &str) -> bool {
     s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
-}
-
-/// `"3x4"` with both sides in [`SLIDE_SIDES`].
-fn is_slide_size(key: &str) -> bool {
-    key.split_once('x').is_some_and(|(r, c)| [r, c].iter().all(|v| v.parse::<u8>().is_ok_and(|n| SLIDE_SIDES.contains(&n))))
 }
 
 /// Settings. Deserialising accepts any JSON: see the module comment.
@@ -97,8 +81,6 @@ pub struct Settings {
     pub slide_numbers: bool,
     /// Sound effects off.
     pub mute: bool,
-    /// Best moves and time per board size, `"RxC"` → best.
-    pub slide_best: BTreeMap<String, SlideBest>,
     /// The view's language: one of [`LANGUAGES`].
     pub language: String,
     /// The view's colours: one of [`THEMES`].
@@ -127,7 +109,6 @@ impl Default for Settings {
             slide_border: "#1f2933".to_string(),
             slide_numbers: false,
             mute: false,
-            slide_best: BTreeMap::new(),
             language: "auto".to_string(),
             theme: "system".to_string(),
             keep_handwriting: false,
@@ -176,8 +157,7 @@ impl Settings {
         take(obj, "slide_border", |c: &String| is_colour(c), &mut s.slide_border, &mut rejected);
         take(obj, "slide_numbers", |_| true, &mut s.slide_numbers, &mut rejected);
         take(obj, "mute", |_| true, &mut s.mute, &mut rejected);
-        let best_ok = |m: &BTreeMap<String, SlideBest>| m.iter().all(|(k, b)| is_slide_size(k) && b.moves > 0);
-        take(obj, "slide_best", best_ok, &mut s.slide_best, &mut rejected);
+        // `slide_best` (before #26) is left behind: the bests are the statistics' (stats.json).
         take(obj, "language", |l: &String| LANGUAGES.contains(&l.as_str()), &mut s.language, &mut rejected);
         take(obj, "theme", |t: &String| THEMES.contains(&t.as_str()), &mut s.theme, &mut rejected);
         take(obj, "keep_handwriting", |_| true, &mut s.keep_handwriting, &mut rejected);
@@ -247,17 +227,13 @@ mod tests {
         let v = json!({
             "slide_rows": 3, "slide_cols": 7, "slide_difficulty": "expert",
             "slide_picture": "../x.png", "slide_border": "#ff8800", "slide_numbers": true, "mute": "loud",
-            "slide_best": {"3x3": {"moves": 20, "ms": 40000}, "4x5": {"moves": 80, "ms": 1}}
+            "slide_best": {"3x3": {"moves": 20, "ms": 40000}}
         });
         let (s, rejected) = Settings::from_value_lenient(&v);
         assert_eq!((s.slide_rows, s.slide_cols, s.slide_difficulty.as_str()), (3, 4, "medium"));
+        assert!(!serde_json::to_string(&s).unwrap().contains("slide_best"), "the old bests are not kept twice");
         assert_eq!((s.slide_picture, s.slide_border.as_str(), s.slide_numbers, s.mute), (None, "#ff8800", true, false));
-        assert_eq!(s.slide_best.get("4x5"), Some(&SlideBest { moves: 80, ms: 1 }));
         assert_eq!(rejected, ["slide_cols", "slide_difficulty", "slide_picture", "mute"]);
-        for bad in [json!({"9x9": {"moves": 1, "ms": 1}}), json!({"3x3": {"moves": 0, "ms": 1}}), json!({"3x3": {"moves": 5}}), json!({"3x": {"moves": 5, "ms": 1}})] {
-            let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_best": bad }));
-            assert!(s.slide_best.is_empty() && rejected == ["slide_best"], "{bad}");
-        }
         for bad in ["red", "#12345", "#12345g", "#1234567"] {
             assert_eq!(Settings::from_value_lenient(&json!({ "slide_border": bad })).1, ["slide_border"], "{bad}");
         }

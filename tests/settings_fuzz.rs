@@ -2,7 +2,7 @@
 //! every field of the result is always a valid value (a bad field falls back to its default).
 
 use inkdoku::play::GameKind;
-use inkdoku::settings::{Settings, SlideBest, DIFFICULTIES, SIZES, SLIDE_DIFFICULTIES, SLIDE_SIDES};
+use inkdoku::settings::{Settings, DIFFICULTIES, SIZES, SLIDE_DIFFICULTIES, SLIDE_SIDES};
 use rand::{Rng, SeedableRng};
 
 fn valid(s: &Settings) -> bool {
@@ -13,7 +13,6 @@ fn valid(s: &Settings) -> bool {
         && SLIDE_DIFFICULTIES.contains(&s.slide_difficulty.as_str())
         && s.slide_picture.as_deref().is_none_or(inkdoku::slide::play::is_picture_name)
         && s.slide_border.len() == 7
-        && s.slide_best.values().all(|b| b.moves > 0)
 }
 
 #[test]
@@ -33,7 +32,6 @@ fn truncated_and_mutated_settings_files_give_valid_settings() {
         slide_border: "#c0ffee".into(),
         slide_numbers: true,
         mute: true,
-        slide_best: [("3x5".to_string(), SlideBest { moves: 41, ms: 65_000 })].into(),
         ..Settings::default()
     };
     let bytes = serde_json::to_vec_pretty(&good).unwrap();

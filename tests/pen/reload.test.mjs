@@ -318,6 +318,6 @@ test('a new game, Enter a puzzle and Play this puzzle ask before they replace a 
   assert.doesNotMatch(zh.text, /[A-Za-z]{3,}/, `Chinese only: ${zh.text}`);
   await page.screenshot({ path: artifactPath('replace-question-zh.png') });
   await page.click('#confirm-ok');
-  await page.waitForFunction((id) => window.__inkdoku.view && window.__inkdoku.view.game_id > id && window.__inkdoku.view.difficulty === 'imported', { timeout: 10000 }, played.game_id);
+  await page.waitForFunction((id) => window.__inkdoku.view && window.__inkdoku.view.game_id > id && ['easy', 'medium', 'hard', 'expert', 'unrated'].includes(window.__inkdoku.view.difficulty), { timeout: 10000 }, played.game_id);
   await ipc('update_settings', { settings: { ...s, language: 'en' } });
 });

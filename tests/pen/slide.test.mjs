@@ -128,10 +128,11 @@ test('a 3x3 shuffle is solved by following the hint with tap, pen drag, finger f
   await waitFor('the win line', async () => /Solved in 13 moves/.test(await page.evaluate(() => document.getElementById('status').textContent)));
   const won = await ui();
   assert.ok(won.sounds.slide >= 13 && won.sounds.win >= 1, `sounds: ${JSON.stringify(won.sounds)}`);
-  // The best for 3x3 is kept in the settings and shown.
-  const best = await waitFor('the best result', async () => (await ui()).settings.slide_best['3x3']);
-  assert.equal(best.moves, 13);
-  assert.match(await page.evaluate(() => document.getElementById('slide-best').textContent), /Best 3 × 3: 13 moves/);
+  // The best for 3x3 is the statistics' (kept in one place) and shown.
+  const stats = await page.evaluate(async () => (await fetch('/ipc/get_stats', { method: 'POST', body: '{}' })).json());
+  assert.equal(stats.summaries.find((g) => g.kind === 'slide' && g.size === '3x3').best_moves, 13);
+  assert.ok(!('slide_best' in (await ui()).settings), 'not kept twice');
+  await waitFor('the best shown', async () => /Best 3 × 3: 13 moves/.test(await page.evaluate(() => document.getElementById('slide-best').textContent)));
   // The win shows the whole picture: no dark gap in the bottom-right cell.
   await waitFor('the last slide to end', async () => !(await ui()).animating);
   const corner = await tileBox(2, 2);
@@ -148,6 +149,14 @@ test('a 3x3 shuffle is solved by following the hint with tap, pen drag, finger f
   await waitFor('undo', async () => (await ui()).view.moves === 12);
   await page.click('#btn-redo');
   await waitFor('redo', async () => (await ui()).view.solved);
+  // "Reset statistics" clears the best the panel shows too (#26: it was kept twice).
+  await page.click('#btn-stats');
+  await page.waitForSelector('#dlg-stats[open]');
+  await page.click('#stats-reset');
+  await page.waitForSelector('#dlg-confirm[open]');
+  await page.click('#confirm-ok');
+  await waitFor('no best after the reset', async () => /No best|no best/i.test(await page.evaluate(() => document.getElementById('slide-best').textContent)));
+  await page.keyboard.press('Escape');
 });
 
 test('a picture loaded from a PNG shows on the tiles, centre-cropped, pixel for pixel', { timeout: 60000 }, async () => {

@@ -177,14 +177,17 @@ function show(view, { fresh = false } = {}) {
   }
   app.view = view;
   viewReceivedAt = performance.now();
-  const won = view.solved && !wasSolved && !fresh ? (computerSolving ? 'computer' : 'player') : null;
+  // The backend knows who solved it (also for a game opened already solved); the flag set
+  // around "Solve" covers a backend that predates it.
+  const byComputer = Boolean(view.solved_by_computer) || computerSolving;
+  const won = view.solved && !wasSolved && !fresh ? (byComputer ? 'computer' : 'player') : null;
   $('app').dataset.entering = String(isEntering(view));
   $('entry').hidden = !isEntering(view);
   screen.setView(view, { fresh, won });
   syncHistory();
   tickTimer();
   render();
-  if (view.solved && !wasSolved) celebrate(won === 'computer');
+  if (view.solved && !wasSolved) celebrate(byComputer);
   wasSolved = view.solved;
   if (!view.solved) $('celebration').hidden = true;
   return true;

@@ -243,9 +243,12 @@ function fileButton(id, command, args, done, wrap) {
 function opened(message) {
   return (view) => {
     $('dlg-share').close();
-    if (host.startGame(view)) setStatus(message());
+    if (host.startGame(view)) setStatus(message(view));
   };
 }
+
+/** An imported puzzle's level as rated by the engine (a sliding board has none). */
+const importedLevel = (view) => ({ level: difficultyText(view.difficulty) });
 
 /** @param {Host} app */
 export function wireDialogs(app) {
@@ -274,11 +277,11 @@ export function wireDialogs(app) {
   });
   $('btn-share').addEventListener('click', openShare);
   const none = () => ({});
-  fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened(() => t('status.imported')));
+  fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened((v) => t('status.imported', importedLevel(v))));
   fileButton('file-save', 'save_game_as', none, (r) => {
     if (r.path) { $('dlg-share').close(); setStatus(t('status.saved_to', { path: r.path })); }
   });
   const asOpened = (view) => ({ view });
   fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
-  fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened(() => t('status.imported_file'))(r.view), asOpened);
+  fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened((v) => t('status.imported_file', importedLevel(v)))(r.view), asOpened);
 }

@@ -39,3 +39,6 @@ export async function callOrToast(command, args) {
     return null;
   }
 }
+
+/** The window event said when the statistics changed (reset): views that show figures from them read them again. */
+export const STATS_CHANGED = 'inkdoku:stats-changed';

@@ -32,8 +32,8 @@ export default {
   'status.that_game': 'That game',
   'status.welcome': 'Welcome back.',
   'status.cancelled': 'Cancelled. Your game is unchanged.',
-  'status.imported': 'Imported puzzle.',
-  'status.imported_file': 'Imported the puzzle.',
+  'status.imported': 'Imported the puzzle ({level}).',
+  'status.imported_file': 'Imported the puzzle from the file ({level}).',
   'status.opened': 'Opened the saved game.',
   'status.saved_to': 'Saved to {path}.',
   'notice.save.restored': "Your {game} save was damaged: the previous save was restored, so at most the last move is lost.",
@@ -115,6 +115,9 @@ export default {
   'level.medium': 'medium',
   'level.hard': 'hard',
   'level.expert': 'expert',
+  'level.unrated': 'unrated',
+  'level.being entered': 'being entered',
+  'level.imported': 'imported',
   'coming_soon': 'Coming soon',
 
   // ---- sliding picture ----
@@ -431,6 +434,7 @@ export default {
   'error.stroke_too_long': 'That stroke is too long.',
   'error.unknown_note': 'That note is gone.',
   'error.kenken_puzzle': "That KenKen can't be used.",
+  'error.slide_puzzle': "That sliding puzzle can't be used.",
   'error.with_detail': '{error} {detail}',
 
   // ---- KenKen puzzle problems (the engine's structured detail) ----

@@ -30,8 +30,8 @@ export default {
   'status.that_game': '该游戏',
   'status.welcome': '欢迎回来。',
   'status.cancelled': '已取消，当前游戏未改变。',
-  'status.imported': '已导入谜题。',
-  'status.imported_file': '已导入谜题。',
+  'status.imported': '已导入谜题（{level}）。',
+  'status.imported_file': '已从文件导入谜题（{level}）。',
   'status.opened': '已打开保存的游戏。',
   'status.saved_to': '已保存到 {path}。',
   'notice.save.restored': "你的{game}存档已损坏：已恢复上一份存档，最多丢失最后一步。",
@@ -112,6 +112,9 @@ export default {
   'level.medium': '中等',
   'level.hard': '困难',
   'level.expert': '专家',
+  'level.unrated': '未评级',
+  'level.being entered': '录入中',
+  'level.imported': '导入',
   'coming_soon': '即将推出',
 
   // ---- 拼图 ----
@@ -428,6 +431,7 @@ export default {
   'error.stroke_too_long': '这一笔太长了。',
   'error.unknown_note': '这条笔记已不存在。',
   'error.kenken_puzzle': '这道聪明格无法使用。',
+  'error.slide_puzzle': '这个滑块拼图无法使用。',
   'error.with_detail': '{error}{detail}',
 
   // ---- 聪明格谜题的问题（引擎给出的结构化细节）----

@@ -43,10 +43,15 @@ pub fn check_kenken(args: EntryArgs) -> Result<EntryCheck, CommandError> {
 
 /// "Play it": a uniquely solvable entry becomes a game, rated, its answer kept hidden.
 pub fn play_kenken(state: &AppState, args: EntryArgs) -> Result<PlayView, CommandError> {
-    match entry::check(&args.puzzle) {
+    install_asking(state, kenken_game(&args.puzzle)?)
+}
+
+/// The game an entered (or pasted) KenKen makes, when it has exactly one solution.
+pub(crate) fn kenken_game(entered: &Entered) -> Result<GameInPlay, CommandError> {
+    match entry::check(entered) {
         Verdict::Unique { puzzle, solution, difficulty } => {
             let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
-            install_asking(state, GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info))
+            Ok(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info))
         }
         Verdict::Invalid(p) => Err(CommandError::KenkenPuzzle(p.error)),
         Verdict::NoSolution => Err(CommandError::Unsolvable),

@@ -21,6 +21,9 @@ pub enum CommandError {
     /// A KenKen puzzle the player brought is not valid; `detail` says why as data.
     #[error("That KenKen can't be used: {}", sentence(.0))]
     KenkenPuzzle(inkdoku::kenken::KenkenError),
+    /// A sliding board the player pasted can't be played.
+    #[error("That sliding puzzle can't be used: {0}.")]
+    SlidePuzzle(inkdoku::slide::SlideError),
     #[error("No puzzle is being entered: choose \"Enter a puzzle\" first.")]
     NotEntering,
     #[error("That puzzle can't be made: {0}.")]
@@ -49,6 +52,17 @@ pub enum CommandError {
     Stats(String),
     #[error("Something went wrong inside Inkdoku: {0}")]
     Internal(String),
+}
+
+impl From<inkdoku::import::ImportError> for CommandError {
+    fn from(e: inkdoku::import::ImportError) -> Self {
+        use inkdoku::import::ImportError;
+        match e {
+            ImportError::Sudoku(e) => CommandError::Puzzle(e),
+            ImportError::Kenken(e) => CommandError::KenkenPuzzle(e),
+            ImportError::Slide(e) => CommandError::SlidePuzzle(e),
+        }
+    }
 }
 
 impl CommandError {
@@ -80,6 +94,7 @@ impl CommandError {
             CommandError::NotEntering => "not_entering",
             CommandError::Unavailable(_) => "unavailable",
             CommandError::KenkenPuzzle(_) => "kenken_puzzle",
+            CommandError::SlidePuzzle(_) => "slide_puzzle",
             CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
             CommandError::Files(_) => "files",

@@ -3,6 +3,7 @@
 //! (`inkdoku::play::GameInPlay` and each game's `play` module).
 
 use inkdoku::grid::{Grid, Shape};
+use inkdoku::import::PuzzleText;
 use inkdoku::ink::Stroke;
 use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::pen::{PenOptions, WriteOutcome};
@@ -237,15 +238,24 @@ pub struct ImportArgs {
     pub text: String,
 }
 
-/// A Sudoku typed or pasted by the player.
+/// A puzzle typed or pasted by the player (or read from a file): any text that Files… shows,
+/// whatever its game (`inkdoku::import` tells which). A Sudoku or a KenKen must have exactly one
+/// solution and is rated as a puzzle entered from paper is; a sliding board must be solvable.
 pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, CommandError> {
-    let puzzle = Grid::parse_puzzle(&args.text)?;
-    let solution = match solver::count_solutions(&puzzle, 2) {
-        0 => return Err(CommandError::Unsolvable),
-        1 => solver::solve(&puzzle).ok_or(CommandError::Unsolvable)?,
-        _ => return Err(CommandError::NotUnique),
+    let game = match inkdoku::import::read(&args.text)? {
+        PuzzleText::Sudoku(puzzle) => match check::check_puzzle(&puzzle) {
+            PuzzleCheck::Conflicts { cells } => return Err(inkdoku::grid::GridError::Conflict { cells }.into()),
+            PuzzleCheck::NoSolution => return Err(CommandError::Unsolvable),
+            PuzzleCheck::Several { .. } => return Err(CommandError::NotUnique),
+            PuzzleCheck::Unique { solution, rating } => sudoku(puzzle, solution, rating.map_or("unrated", |r| r.level.name()), None)?,
+        },
+        PuzzleText::Kenken(entry) => super::entry::kenken_game(&inkdoku::kenken::entry::Entered::from_puzzle(&entry.puzzle))?,
+        PuzzleText::Slide(board) => {
+            let info = SlideInfo { difficulty: None, seed: None, picture: None };
+            GameInPlay::Slide(SlideSession::from_game(SlideGame::new(board)), info)
+        }
     };
-    install_asking(state, sudoku(puzzle, solution, "imported", None)?)
+    install_asking(state, game)
 }
 
 #[derive(Debug, Deserialize)]

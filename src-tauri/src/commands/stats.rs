@@ -49,9 +49,10 @@ impl StatsStore {
         }
     }
 
-    /// A game is installed (new, generated, imported, opened or continued).
+    /// A game is installed (new, generated, imported, opened or continued). A board being
+    /// entered from paper is no game yet: the puzzle counts once it starts, under its level.
     pub fn begun(&self, game: &GameInPlay, now_ms: u64) {
-        if game.is_finished() {
+        if game.is_finished() || game.is_being_entered() {
             return;
         }
         let id = GameId::of(game);

@@ -197,13 +197,13 @@ fn import_puzzle_fuzz_gives_typed_errors_and_leaves_the_game_alone() {
         match answer {
             Ok(view) => {
                 // Only a puzzle with exactly one solution starts; it is then the game in play.
-                assert_eq!(view["kind"], "sudoku", "{text:?}");
-                assert!(view["cells"].as_array().unwrap().iter().any(|c| c["given"] == true), "{text:?}");
+                // (Noise that happens to be a sliding board or a KenKen starts that game.)
+                assert!(view["kind"] != "sudoku" || view["cells"].as_array().unwrap().iter().any(|c| c["given"] == true), "{text:?}");
                 started += 1;
                 before = board_without_clock(&state);
             }
             Err(e) => {
-                assert!(["puzzle", "unsolvable", "not_unique"].contains(&e.kind()), "{text:?}: {} {e}", e.kind());
+                assert!(["puzzle", "kenken_puzzle", "slide_puzzle", "unsolvable", "not_unique"].contains(&e.kind()), "{text:?}: {} {e}", e.kind());
                 assert!(e.to_string().ends_with('.'), "a sentence: {e}");
                 assert_eq!(board_without_clock(&state), before, "{text:?} changed the game in play");
             }
@@ -230,6 +230,35 @@ fn import_and_export_round_trip_with_precise_errors() {
     assert!(e.to_string().contains("3 cells"), "{e}");
     let e = dispatch(&state, "import_puzzle", json!({"text": ".".repeat(81)})).unwrap_err();
     assert_eq!(e.kind(), "not_unique");
+}
+
+/// #26 bugs 3 and 9: whatever Files… shows ("export_puzzle") plays again with "Play this
+/// puzzle", for every kind; a pasted Sudoku is rated as one entered from paper is.
+#[test]
+fn every_exported_puzzle_plays_again_and_pasted_sudokus_are_rated() {
+    let state = fresh();
+    let text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let v = dispatch(&state, "import_puzzle", json!({ "text": text })).unwrap();
+    assert_eq!(v["difficulty"], "easy", "rated, not 'imported'");
+    for (kind, args) in [("kenken", json!({"kind": "kenken", "size": 5, "difficulty": "medium", "seed": 4})), ("slide", json!({"kind": "slide", "rows": 3, "cols": 4, "seed": 5}))] {
+        let played = dispatch(&state, "new_game", args).unwrap();
+        let text = dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().to_string();
+        let v = dispatch(&state, "import_puzzle", json!({ "text": text })).unwrap();
+        assert_eq!(v["kind"], kind, "{text}");
+        assert!(v["game_id"].as_u64() > played["game_id"].as_u64(), "a new game ({kind}): nothing was at stake");
+        assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], text.as_str(), "{kind}: the same puzzle");
+        if kind == "kenken" {
+            assert_eq!(v["cages"], played["cages"]);
+            assert!(["easy", "medium", "hard", "expert"].contains(&v["difficulty"].as_str().unwrap_or("")), "rated: {}", v["difficulty"]);
+        } else {
+            assert_eq!(v["tiles"], played["tiles"]);
+        }
+    }
+    // A KenKen in the hand-entry text format, and boards that can't be played, with their kind's error.
+    let v = dispatch(&state, "import_puzzle", json!({"text": "AAB\nCDB\nCEE\nA 3+\nB 5+\nC 4+\nD 2\nE 4+\n"}));
+    assert!(v.as_ref().map_or_else(|e| ["kenken_puzzle", "unsolvable", "not_unique"].contains(&e.kind()), |v| v["kind"] == "kenken"), "{v:?}");
+    assert_eq!(dispatch(&state, "import_puzzle", json!({"text": "3x3: 1 2 3 4 5 6 8 7 0"})).unwrap_err().kind(), "slide_puzzle");
+    assert_eq!(dispatch(&state, "import_puzzle", json!({"text": "{\"size\": 4"})).unwrap_err().kind(), "kenken_puzzle");
 }
 
 #[test]
@@ -820,6 +849,43 @@ fn statistics_count_games_begun_won_and_hints_and_not_the_computers_solve() {
     assert_eq!((s["started"].as_u64(), s["won"].as_u64(), s["streak"].as_u64(), s["best_streak"].as_u64()), (Some(3), Some(1), Some(0), Some(1)));
     let r = dispatch(&state, "reset_stats", Value::Null).unwrap();
     assert_eq!(r["summaries"], json!([]));
+}
+
+/// #26 bug 1: the board being entered is no game begun; the puzzle counts once it starts.
+#[test]
+fn an_entered_puzzle_counts_once_it_starts_under_its_level() {
+    let state = fresh();
+    dispatch(&state, "enter_puzzle", json!({"size": 9})).unwrap();
+    dispatch(&state, "enter_puzzle", json!({"size": 4})).unwrap();
+    assert_eq!(stats_of(&state)["summaries"], json!([]), "nothing started yet");
+    dispatch(&state, "enter_puzzle", json!({"size": 9})).unwrap();
+    let paper = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    for (i, ch) in paper.chars().enumerate() {
+        if let Some(v) = ch.to_digit(10) {
+            dispatch(&state, "act", json!({"action": {"type": "set_value", "row": i / 9, "col": i % 9, "value": v}})).unwrap();
+        }
+    }
+    assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap()["outcome"], "unique");
+    let s = &stats_of(&state)["summaries"];
+    assert_eq!(s.as_array().map(Vec::len), Some(1), "{s}");
+    assert_eq!((s[0]["size"].as_str(), s[0]["difficulty"].as_str(), s[0]["started"].as_u64()), (Some("9x9"), Some("easy"), Some(1)), "{s}");
+}
+
+/// #26 bug 7: the view says who solved the game, also when it is shown again later (opened,
+/// or the view reloaded), so the computer's Solve is never "Well done".
+#[test]
+fn the_view_says_when_the_computer_solved_it() {
+    let state = fresh();
+    for kind in ["sudoku", "kenken"] {
+        let v = dispatch(&state, "new_game", json!({"kind": kind, "size": 4, "difficulty": "easy"})).unwrap();
+        assert_eq!(v["solved_by_computer"], false);
+        let v = dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
+        assert_eq!((v["solved"].as_bool(), v["solved_by_computer"].as_bool()), (Some(true), Some(true)), "{kind}");
+        assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["solved_by_computer"], true);
+        dispatch(&state, "new_game", json!({"kind": kind, "size": 4, "difficulty": "easy"})).unwrap();
+        win_with_hints(&state);
+        assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["solved_by_computer"], false, "{kind}: the player's win");
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@
 // the geometry is in slidegeom.js (node-tested), the rules in the engine.
 
 import { call } from '../backend.js';
+import { STATS_CHANGED } from '../status.js';
 import { formatTime } from '../format.js';
 import { FONT } from '../board.js';
 import { play as playSound, played } from '../sound.js';
@@ -154,8 +155,13 @@ function createScreen(ctx) {
     $('slide-border-custom').value = border;
     if (!view) return;
     $('slide-moves').textContent = view.moves === 1 ? t('slide.moves.one') : t('slide.moves', { n: view.moves });
-    const best = (s.slide_best || {})[sizeKey()] || null;
-    state.best = best;
+    if (bestFor !== sizeKey()) loadBest();
+    showBest();
+  }
+
+  function showBest() {
+    if (!view) return;
+    const best = state.best;
     const size = sizeText(view.rows, view.cols);
     $('slide-best').textContent = best ? t('slide.best', { size, moves: best.moves, time: formatTime(best.ms) }) : t('slide.no_best', { size });
   }
@@ -286,18 +292,31 @@ function createScreen(ctx) {
     requestAnimationFrame(frame);
   }
 
-  function recordWin() {
-    const s = settings();
+  // The bests are the statistics' (one place: "Reset statistics" clears them too): the fewest
+  // moves and the quickest time of any win on this board size, whatever its level.
+  let bestFor = null; // the size state.best was read for
+  function loadBest() {
     const k = sizeKey();
-    const all = { ...(s.slide_best || {}) };
-    const old = all[k];
+    bestFor = k;
+    return call('get_stats').then((st) => {
+      if (bestFor !== k) return;
+      const wins = (st.summaries || []).filter((g) => g.kind === 'slide' && g.size === k && g.won > 0);
+      const min = (f) => Math.min(...wins.map(f).filter((x) => typeof x === 'number'));
+      state.best = wins.length ? { moves: min((g) => g.best_moves), ms: min((g) => g.best_ms) } : null;
+      showBest();
+    }, () => {});
+  }
+  // "Reset statistics" (or any other change to them) is news for the panel.
+  const statsChanged = () => { if (view) loadBest(); };
+  window.addEventListener(STATS_CHANGED, statsChanged);
+
+  function recordWin() {
+    const old = state.best;
     const moves = view.moves, ms = view.elapsed_ms;
     const better = !old || moves < old.moves || ms < old.ms;
     state.newBest = better;
-    if (better && moves > 0) {
-      all[k] = { moves: old ? Math.min(old.moves, moves) : moves, ms: old ? Math.min(old.ms, ms) : ms };
-      ctx.saveSettings({ slide_best: all }).then(sync);
-    }
+    // The backend counted the win before answering: read the bests again.
+    loadBest();
     // After the app's own "Solved!" line.
     const done = t('slide.solved', { moves, time: formatTime(ms) });
     setTimeout(() => ctx.setStatus(better && old ? `${done} ${t('slide.new_best', { size: sizeText(view.rows, view.cols) })}` : done), 0);
@@ -471,6 +490,7 @@ function createScreen(ctx) {
     destroy() {
       clearTimeout(flashTimer);
       stopListening();
+      window.removeEventListener(STATS_CHANGED, statsChanged);
       anim = null;
       ctx.panel.replaceChildren();
     },

@@ -3,7 +3,7 @@
 // chosen game and size two plots (plot.js): recent solve times, one line per difficulty, and how
 // long games take. "Reset statistics" asks first. The figures are the engine's (get_stats).
 
-import { callOrToast, setStatus } from '../status.js';
+import { callOrToast, setStatus, STATS_CHANGED } from '../status.js';
 import { confirm } from '../dialogs.js';
 import { formatTime } from '../format.js';
 import { linePlot, histogram } from '../plot.js';
@@ -101,7 +101,7 @@ async function reset() {
   const ok = await confirm({ title: t('stats.reset.title'), text: t('stats.reset.text'), ok: t('stats.reset.ok'), cancel: t('stats.reset.cancel') });
   if (!ok) { $('dlg-stats').showModal(); return; }
   const s = await callOrToast('reset_stats');
-  if (s) { data = s; setStatus(t('stats.reset.done')); }
+  if (s) { data = s; setStatus(t('stats.reset.done')); window.dispatchEvent(new Event(STATS_CHANGED)); }
   render();
   $('dlg-stats').showModal();
 }
