@@ -20,16 +20,6 @@ pub enum Handedness {
     Right,
 }
 
-impl Handedness {
-    /// Whether the player is left-handed, given what the system says when on `Auto`.
-    pub fn is_left(self, system_left_handed: bool) -> bool {
-        match self {
-            Handedness::Auto => system_left_handed,
-            Handedness::Left => true,
-            Handedness::Right => false,
-        }
-    }
-}
 
 /// The sizes and difficulties a new game may have.
 pub const SIZES: [u8; 4] = [4, 6, 9, 16];
@@ -56,7 +46,8 @@ pub struct Settings {
     pub handedness: Handedness,
     /// Paint entries that differ from the solution in red.
     pub show_incorrect: bool,
-    /// Once a pen is seen, ignore touch for writing (palm rejection).
+    /// Ignore every touch on the board while on (palm rejection): only the pen and the mouse
+    /// write and tap. The view applies it (`ui/js/palm.js`), as its Settings line says.
     pub pen_only: bool,
     /// Board size for "New game": 4, 6, 9 or 16.
     pub default_size: u8,
@@ -248,8 +239,6 @@ mod tests {
         let text = serde_json::to_string(&s).unwrap();
         assert!(text.contains("\"handedness\":\"right\""));
         assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), s);
-        assert!(Handedness::Auto.is_left(true) && !Handedness::Auto.is_left(false));
-        assert!(Handedness::Left.is_left(false) && !Handedness::Right.is_left(true));
         let d = std::env::temp_dir().join(format!("inkdoku-settings-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
         let p = d.join("settings.json");

@@ -44,7 +44,13 @@ pub enum Action {
     /// Fills every cell from the puzzle's only solution (one undo step).
     Solve,
     AddNote { stroke: Vec<Point> },
-    RemoveNotes { ids: Vec<u32> },
+    /// The eraser in pencil mode: the ink notes `ids` and the typed candidates of `cells`
+    /// (values stay), as one undo step.
+    RemoveNotes {
+        ids: Vec<u32>,
+        #[serde(default)]
+        cells: Vec<(usize, usize)>,
+    },
     /// A value written with the pen, its ink kept as the cell's glyph ("keep my handwriting").
     /// Only the engine's pen path makes it (never from JSON).
     #[serde(skip)]
@@ -349,9 +355,12 @@ impl Game for KenkenGame {
             }
             // A scratch-out rubs out the notes it crosses (the scratchpad decides).
             Action::AddNote { stroke } => Some(Edit { ink: self.ink.plan_pencil(stroke, self.puzzle().size())?, ..Edit::default() }),
-            Action::RemoveNotes { ids } => {
+            Action::RemoveNotes { ids, cells } => {
                 let ink = self.ink.plan_remove(ids)?;
-                (!ink.is_empty()).then(|| Edit { ink, ..Edit::default() })
+                let mut idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
+                idx.sort_unstable();
+                idx.dedup();
+                self.edit_many(idx.into_iter().filter(|&i| self.values[i] == 0).map(|i| (i, CellState::default())), ink)
             }
         })
     }
@@ -450,6 +459,21 @@ mod tests {
 
     fn easy(size: usize, seed: u64) -> super::super::generator::Generated {
         super::super::generator::generate(size, super::super::rate::Difficulty::Easy, seed).unwrap()
+    }
+
+    /// #26 bug 4: the pencil eraser takes typed candidates with the ink notes, one undo step.
+    #[test]
+    fn the_pencil_eraser_rubs_out_typed_candidates_too() {
+        let g = easy(4, 3);
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        s.apply(Action::SetCandidates).unwrap();
+        s.apply(Action::SetValue { row: 0, col: 1, value: g.solution[1] }).unwrap();
+        let before = s.game().clone();
+        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![], cells: vec![(0, 0), (0, 1), (0, 0)] }), Ok(true));
+        assert_eq!((s.game().candidates()[0], s.game().values()[1]), (0, g.solution[1]));
+        assert_eq!(s.game().candidates()[2], before.candidates()[2]);
+        s.undo().unwrap();
+        assert_eq!(s.game(), &before);
     }
 
     #[test]

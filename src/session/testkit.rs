@@ -130,7 +130,8 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
             if rng.random_ratio(1, 20) {
                 ids.push(rng.random_range(0..1000));
             }
-            Action::RemoveNotes { ids }
+            let cells = (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
+            Action::RemoveNotes { ids, cells }
         }
         77..=81 => {
             let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));

@@ -39,8 +39,13 @@ pub enum Action {
     /// A pencil stroke (points in board coordinates; clamped onto the board): kept as an ink
     /// note, or, if it is a scratch-out over notes, rubs those out.
     AddNote { stroke: Vec<Point> },
-    /// Removes ink notes (the eraser in pencil mode).
-    RemoveNotes { ids: Vec<u32> },
+    /// The eraser in pencil mode: removes the ink notes `ids` and the typed candidates of
+    /// `cells` (number pad or Auto notes; values stay), as one undo step.
+    RemoveNotes {
+        ids: Vec<u32>,
+        #[serde(default)]
+        cells: Vec<(usize, usize)>,
+    },
     /// Writes the solution's value into a cell, recorded as a hint.
     ApplyHint { row: usize, col: usize, value: u8 },
     /// Fills every cell from the solution.
@@ -243,8 +248,6 @@ pub struct SudokuView {
     /// Ink notes.
     pub notes: Vec<InkNote>,
     pub difficulty: String,
-    /// Hints applied so far (in the current, undoable timeline).
-    pub hints_used: usize,
 }
 
 impl SudokuGame {
@@ -618,7 +621,19 @@ impl Game for SudokuGame {
                 let kind = if ink.removed.is_empty() { EditKind::Note } else { EditKind::EraseNotes };
                 Ok(Some(Edit::with_ink(kind, ink)))
             }
-            Action::RemoveNotes { ids } => Ok(Edit::with_ink(EditKind::EraseNotes, self.ink.plan_remove(ids)?).non_empty()),
+            Action::RemoveNotes { ids, cells } => {
+                let mut edit = Edit::with_ink(EditKind::EraseNotes, self.ink.plan_remove(ids)?);
+                let mut idx = cells.iter().map(|&(row, col)| self.check_cell(row, col)).collect::<Result<Vec<_>, _>>()?;
+                idx.sort_unstable();
+                idx.dedup();
+                for i in idx {
+                    let before = self.cell_state(i);
+                    if before.value == 0 && before.candidates != 0 {
+                        edit.change(i, before, CellState::default());
+                    }
+                }
+                Ok(edit.non_empty())
+            }
             Action::Solve => {
                 let mut edit = Edit::new(EditKind::Solve);
                 for (i, &s) in self.solution.values().iter().enumerate() {
@@ -702,7 +717,6 @@ impl Session<SudokuGame> {
             cells,
             notes: g.notes().to_vec(),
             difficulty: g.difficulty.clone(),
-            hints_used: self.history().done().iter().filter(|e| e.kind == EditKind::Hint).count(),
         }
     }
 }
@@ -763,7 +777,7 @@ mod tests {
         assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 5 }), Err(ActionError::BadValue { value: 5, size: 4 }));
         assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 0 }), Err(ActionError::BadValue { value: 0, size: 4 }));
         assert_eq!(s.apply(Action::Clear { row: 0, col: 1 }), Err(ActionError::Given { row: 0, col: 1 }));
-        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![3] }), Err(ActionError::Ink(StrokeError::UnknownNote { id: 3 })));
+        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![3], cells: vec![] }), Err(ActionError::Ink(StrokeError::UnknownNote { id: 3 })));
         assert_eq!(s.apply(Action::AddNote { stroke: vec![] }), Err(ActionError::Ink(StrokeError::EmptyStroke)));
         assert_eq!(s.apply(Action::AddNote { stroke: vec![Point { x: f32::NAN, y: 0.1 }] }), Err(ActionError::Ink(StrokeError::BadPoint)));
         assert_eq!(
@@ -886,7 +900,6 @@ mod tests {
         let v = sol(&s, 2, 2);
         s.apply(Action::ApplyHint { row: 2, col: 2, value: v }).unwrap();
         assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::Hint));
-        assert_eq!(s.board_view().hints_used, 1);
         assert!(!s.is_solved());
         s.apply(Action::Solve).unwrap();
         assert!(s.is_solved());
@@ -911,6 +924,30 @@ mod tests {
         assert_eq!(v.difficulty, "easy");
     }
 
+    /// #26 bug 4: the eraser in pencil mode rubs out typed candidates as well as ink notes, in
+    /// one undo step; values and givens stay.
+    #[test]
+    fn the_pencil_eraser_rubs_out_typed_candidates_and_notes_in_one_step() {
+        let mut s = game4();
+        s.apply(Action::SetCandidates).unwrap();
+        let p = Point { x: 0.9, y: 0.9 };
+        s.apply(Action::AddNote { stroke: vec![p, p] }).unwrap();
+        let blanks: Vec<usize> = (0..16).filter(|&i| s.game().board().values()[i] == 0).collect();
+        let (a, b) = (blanks[0], blanks[1]);
+        s.apply(Action::SetValue { row: b / 4, col: b % 4, value: sol(&s, b / 4, b % 4) }).unwrap();
+        let before = s.clone();
+        let given = (0..16).find(|&i| s.game().givens().values()[i] != 0).unwrap();
+        let cells = vec![(a / 4, a % 4), (b / 4, b % 4), (given / 4, given % 4)];
+        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![0], cells }), Ok(true));
+        assert_eq!(s.game().candidates()[a], 0, "the candidates are gone");
+        assert!(s.game().notes().is_empty(), "and the note");
+        assert_eq!(s.game().board().values()[b], before.game().board().values()[b], "a value stays");
+        assert_eq!(s.game().candidates()[blanks[2]], before.game().candidates()[blanks[2]], "an uncrossed cell keeps its marks");
+        s.undo().unwrap();
+        assert_eq!(s.game(), before.game(), "one undo step brings both back");
+        assert!(s.apply(Action::RemoveNotes { ids: vec![], cells: vec![(4, 0)] }).is_err(), "off the board");
+    }
+
     #[test]
     fn remove_notes_round_trips_order() {
         let mut s = game4();
@@ -919,9 +956,9 @@ mod tests {
             s.apply(Action::AddNote { stroke: vec![p, p] }).unwrap();
         }
         let before = s.clone();
-        s.apply(Action::RemoveNotes { ids: vec![2, 0, 2] }).unwrap();
+        s.apply(Action::RemoveNotes { ids: vec![2, 0, 2], cells: vec![] }).unwrap();
         assert_eq!(s.game().notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![1, 3]);
-        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![] }), Ok(false));
+        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![], cells: vec![] }), Ok(false));
         s.undo().unwrap();
         assert_eq!(s.game(), before.game());
         // Points just off the board are clamped onto it.

@@ -100,7 +100,8 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
         9 => {
             let mut ids: Vec<u32> = s.game().notes().iter().map(|note| note.id).filter(|_| rng.random_ratio(1, 2)).collect();
             ids.extend(rng.random_ratio(1, 20).then_some(u32::MAX));
-            KenkenAction::RemoveNotes { ids }
+            let cells = (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
+            KenkenAction::RemoveNotes { ids, cells }
         }
         // Multi-cell moves: fill all candidates, an eraser stroke (sometimes off the board),
         // and now and then Solve.

@@ -170,6 +170,25 @@ test('in pencil mode the eraser end removes the note strokes it touches, and onl
   await page.click('#mode-pen');
 });
 
+test('in pencil mode the eraser end rubs out the typed candidates of the cells it crosses too, in one undo step (#26)', { timeout: 60000 }, async () => {
+  await newGame(9);
+  await page.click('#btn-auto');
+  const v = await waitFor('auto notes', async () => { const u = (await ui()).view; return u.cells.some((c) => c.candidates) ? u : null; });
+  const r = await rect();
+  // A blank cell with candidates, and a note drawn in another one.
+  const target = blanks(v).find((c) => v.cells[c.row * 9 + c.col].candidates);
+  await page.click('#mode-pencil');
+  const c = cellCentre(r, 9, target.row, target.col);
+  const side = r.size / 9;
+  await erase(page, [{ x: c.x - side * 0.3, y: c.y }, { x: c.x, y: c.y + 2 }, { x: c.x + side * 0.3, y: c.y }]);
+  const after = await waitFor('the candidates rubbed out', async () => { const u = (await ui()).view; return u.cells[target.row * 9 + target.col].candidates === 0 ? u : null; });
+  const others = after.cells.filter((x, i) => i !== target.row * 9 + target.col && x.candidates !== v.cells[i].candidates);
+  assert.equal(others.length, 0, 'only the crossed cell lost its marks');
+  await page.keyboard.down('Control'); await page.keyboard.press('z'); await page.keyboard.up('Control');
+  await waitFor('one undo brings them back', async () => (await ui()).view.cells[target.row * 9 + target.col].candidates === v.cells[target.row * 9 + target.col].candidates);
+  await page.click('#mode-pen');
+});
+
 /** A palm (or finger) on the screen: trusted touch events through CDP (pointerType "touch"). */
 async function touch() {
   const cdp = await page.createCDPSession();

@@ -359,6 +359,20 @@ test('a player\'s win lights the board cell by cell from the last cell written; 
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'no-preference' }]);
 });
 
+test('a win made by the hint\'s second press waves from the hinted cell (#26)', { timeout: 60000 }, async () => {
+  await newGame(4);
+  const { last } = await fillAllButOne();
+  await page.click('#btn-hint');
+  await waitFor('the hint', async () => /./.test(await page.$eval('#status', (e) => e.textContent)));
+  await sleep(200);
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => window.__inkdoku.view.solved);
+  const u = await ui();
+  assert.equal(u.victory, 'wave');
+  assert.deepEqual(u.victoryFrom, { row: last.row, col: last.col }, 'from the cell the hint filled, not the one typed before');
+  await waitFor('the wave ends', async () => (await ui()).victory === null, 5000);
+});
+
 test('KenKen shares the aids: colours by swatch and eraser mode, the highlighted digit, the victory wave', { timeout: 90000 }, async () => {
   await newGame(9);
   await page.click('#btn-new');

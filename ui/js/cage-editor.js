@@ -250,25 +250,6 @@ export class CageEditor {
     return true;
   }
 
-  /**
-   * What is plainly unfinished, cage by cage (index, or null for the board), before the engine
-   * checks the arithmetic: a cage without a target or operation, `−`/`÷` not on two cells, a
-   * single number on more than one cell, cells in no cage.
-   */
-  problems() {
-    const out = [];
-    this.cages.forEach((c, i) => {
-      if (c.target === null) out.push({ cage: i, message: t('ce.no_target') });
-      if (c.op === null) out.push({ cage: i, message: t('ce.no_op') });
-      if ((c.op === '-' || c.op === '/') && c.cells.length !== 2) out.push({ cage: i, message: t('ce.two', { op: c.op === '-' ? '−' : '÷' }) });
-      if (c.op === '=' && c.cells.length !== 1) out.push({ cage: i, message: t('ce.one') });
-    });
-    const free = [];
-    for (let r = 0; r < this.size; r++) for (let c = 0; c < this.size; c++) if (this.cageAt(r, c) < 0) free.push([r, c]);
-    if (free.length) out.push({ cage: null, cells: free, message: `${free.length} cell${free.length > 1 ? 's are' : ' is'} in no cage yet.` });
-    return out;
-  }
-
   /** The puzzle as the engine's JSON (docs/kenken.md). */
   toPuzzle() {
     return { size: this.size, cages: this.cages.map((c) => ({ op: c.op, target: c.target, cells: c.cells.map(([r, k]) => [r, k]) })) };

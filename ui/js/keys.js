@@ -1,5 +1,5 @@
 // Keyboard mapping, pure (node-tested): KeyboardEvent-like objects -> play actions.
-// PRODUCT.md: arrows move the selection, digit/letter keys fill, Delete/Backspace clear,
+// The README's "How to play": arrows move the selection, digit/letter keys fill, Delete/Backspace clear,
 // Ctrl+Z / Ctrl+Y undo and redo. Keys the board does not use map to null, so the browser
 // (or the OS) keeps them.
 

@@ -1,7 +1,6 @@
-// Layout maths, pure (node-tested): where the square board and the controls panel go.
-
-// opposite... no: on the right for right-handed players (the hand rests there, off the board)
-// and on the left for left-handed ones. Portrait: the panel sits below the board.
+// Layout maths, pure (node-tested): where the square board and the controls panel go. In
+// landscape the panel sits on the side of the writing hand (right for right-handed players, left
+// for left-handed ones), so the hand rests on the panel, not on the board. Portrait: below.
 
 const PANEL_FRACTION = 1 / 3;
 const MIN_PANEL_PORTRAIT = 160;

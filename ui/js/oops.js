@@ -6,7 +6,6 @@ import { t } from './i18n.js';
 import { call } from './backend.js';
 import { toast } from './status.js';
 
-export const CALM_MESSAGE = 'Something went wrong; your game is saved.';
 // An error in a redraw repeats at every frame: tell the player once in a while, log a bounded
 // number (the first ones say what broke).
 const TELL_EVERY_MS = 15000;

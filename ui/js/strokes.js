@@ -2,7 +2,7 @@
 // per cell, ready for recognition. No DOM, no timers: the caller passes every time in (ms) and
 // calls tick() from its own clock, so the rules can be tested exactly.
 //
-// Rules (PRODUCT.md "Writing"):
+// Rules (how a pen write feels, docs/architecture.md):
 // - a group is committed when the writer pauses pauseMs without pen contact, or as soon as the
 //   pen touches down / hovers outside the group's cell (plus slack);
 // - a digit may take several strokes: a stroke starting within the group's cell widened by

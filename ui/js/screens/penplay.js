@@ -51,6 +51,7 @@ export function createPenScreen(ctx, game) {
     digit: null, // the highlighted digit (its cells and its candidates)
     colour: null, // a colour chosen first, then cells tapped or swept
     victory: null, // 'wave' while the board celebrates a win, 'still' with reduced motion
+    victoryFrom: null, // the cell the last wave started from
     unsure: null, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
   };
   let view = null;
@@ -350,16 +351,18 @@ export function createPenScreen(ctx, game) {
     }
   }
 
-  // One eraser stroke, one undo step: in pencil mode it rubs out the notes it touches,
-  // otherwise it clears the cells it passes over (the backend keeps the givens).
+  // One eraser stroke, one undo step: in pencil mode it rubs out the pencil marks it touches
+  // (ink notes, and the typed candidates of the cells it crosses; values stay), otherwise it
+  // clears the cells it passes over (the backend keeps the givens).
   function erase(points) {
     const n = view.size;
+    const cells = cellsUnderPath(points, n, 0).map(({ row, col }) => [row, col]);
     if (state.mode === 'pencil') {
       const notes = (view.notes || []).map((k) => ({ id: k.id, points: k.points.map(([x, y]) => ({ x, y })) }));
       const ids = notesHit(notes, points, 0.25 / n);
-      return ids.length ? ctx.act({ type: 'remove_notes', ids }) : null;
+      const marked = cells.filter(([r, c]) => { const v = view.cells[r * n + c]; return v && !v.value && v.candidates; });
+      return ids.length || marked.length ? ctx.act({ type: 'remove_notes', ids, cells: marked }) : null;
     }
-    const cells = cellsUnderPath(points, n, 0).map(({ row, col }) => [row, col]);
     return cells.length ? ctx.act({ type: 'clear_cells', cells }) : null;
   }
 
@@ -374,6 +377,7 @@ export function createPenScreen(ctx, game) {
       return;
     }
     state.victory = 'wave';
+    state.victoryFrom = lastCell;
     victory = { start: performance.now(), from: lastCell };
     const frame = () => {
       if (!victory) return;
@@ -392,6 +396,8 @@ export function createPenScreen(ctx, game) {
   async function hint() {
     const apply = state.hint && state.hint.apply;
     if (apply) {
+      // The hint's move is the last cell written: a win by it waves from there.
+      if (apply.row !== undefined) lastCell = { row: apply.row, col: apply.col };
       const v = await ctx.act(apply);
       if (v && apply.row !== undefined) state.selected = { row: apply.row, col: apply.col };
       ctx.redraw();
