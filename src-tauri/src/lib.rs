@@ -7,5 +7,6 @@
 pub mod commands;
 pub mod platform;
 mod shell;
+pub mod words;
 
 pub use shell::run;

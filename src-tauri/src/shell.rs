@@ -82,25 +82,37 @@ impl SettingsStore for PluginStore {
 /// Native file dialogs (commands run on worker threads, where blocking dialogs are allowed).
 struct DialogPicker(AppHandle);
 
+impl DialogPicker {
+    /// The filters' language: the player's setting, else the system's.
+    fn lang(&self) -> crate::words::Lang {
+        let setting = self.0.try_state::<Arc<AppState>>().map(|s| s.lock().settings.language.clone()).unwrap_or_default();
+        crate::words::Lang::of(&setting, crate::platform::system_language().as_deref())
+    }
+}
+
 impl FilePicker for DialogPicker {
     fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String> {
+        use crate::words::{filter_name as name, Filter};
+        let lang = self.lang();
         // The suggested name's extension says what is saved: a game, or a KenKen (text or JSON,
         // the player's choice of filter; the chosen name's extension decides the format).
         let dialog = self.0.dialog().file().set_file_name(suggested_name);
         let dialog = match suggested_name.rsplit('.').next() {
-            Some("txt" | "json") => dialog.add_filter("KenKen as text", &["txt"]).add_filter("KenKen as JSON", &["json"]),
-            _ => dialog.add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]),
+            Some("txt" | "json") => dialog.add_filter(name(Filter::KenkenText, lang), &["txt"]).add_filter(name(Filter::KenkenJson, lang), &["json"]),
+            _ => dialog.add_filter(name(Filter::Game, lang), &[inkdoku::save::EXTENSION]),
         };
         let picked = dialog.blocking_save_file();
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
     }
 
     fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String> {
+        use crate::words::{filter_name as name, Filter};
+        let lang = self.lang();
         let dialog = self.0.dialog().file();
         let dialog = match kind {
-            FileKind::Game => dialog.add_filter("Inkdoku game", &[inkdoku::save::EXTENSION]),
-            FileKind::PuzzleText => dialog.add_filter("Puzzle as text", &["txt", "sdk", "sudoku"]),
-            FileKind::Kenken => dialog.add_filter("KenKen (text or JSON)", &["txt", "json", "jsonl"]),
+            FileKind::Game => dialog.add_filter(name(Filter::Game, lang), &[inkdoku::save::EXTENSION]),
+            FileKind::PuzzleText => dialog.add_filter(name(Filter::PuzzleText, lang), &["txt", "sdk", "sudoku"]),
+            FileKind::Kenken => dialog.add_filter(name(Filter::KenkenAny, lang), &["txt", "json", "jsonl"]),
             FileKind::Picture => {
                 // Debug builds only (the E2E tests; never in a release): a file named by
                 // INKDOKU_TEST_PICK_FILE holds the path "picked", as the native dialog can't be
@@ -110,7 +122,7 @@ impl FilePicker for DialogPicker {
                     let path = std::fs::read_to_string(answer).map_err(|e| e.to_string())?;
                     return Ok((!path.trim().is_empty()).then(|| PathBuf::from(path.trim())));
                 }
-                dialog.add_filter("Picture", &["png", "jpg", "jpeg"])
+                dialog.add_filter(name(Filter::Picture, lang), &["png", "jpg", "jpeg"])
             }
         };
         let picked = dialog.blocking_pick_file();

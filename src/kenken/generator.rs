@@ -13,6 +13,8 @@ pub enum GenerateError {
     Size(usize),
     #[error("no {difficulty} {size}x{size} puzzle found in {attempts} attempts; try another seed or level")]
     GaveUp { size: usize, difficulty: Difficulty, attempts: usize },
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// A generated puzzle with its solution (row-major) and rating.
@@ -30,11 +32,22 @@ pub const MAX_ATTEMPTS: usize = 2000;
 
 /// A unique puzzle of exactly `difficulty`, the same for the same `(size, difficulty, seed)`.
 pub fn generate(size: usize, difficulty: Difficulty, seed: u64) -> Result<Generated, GenerateError> {
+    generate_with(size, difficulty, seed, &mut |_| true)
+}
+
+/// [`generate`], telling `progress` (0..1, an estimate: the search has no known length) after
+/// each candidate tried; it returns `false` to cancel. The same puzzle as [`generate`].
+pub fn generate_with(size: usize, difficulty: Difficulty, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<Generated, GenerateError> {
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(GenerateError::Size(size));
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     for attempt in 0..MAX_ATTEMPTS {
+        // Half-way after TYPICAL attempts, never 1 before the end.
+        const TYPICAL: f32 = 20.0;
+        if !progress(attempt as f32 / (attempt as f32 + TYPICAL)) {
+            return Err(GenerateError::Cancelled);
+        }
         let solution = latin_square(size, &mut rng);
         let cages = random_cages(size, &solution, difficulty, &mut rng);
         // Cages built from a real solution always pass validation; skip the odd failure anyway.
@@ -151,6 +164,26 @@ fn random_cages(n: usize, sol: &[u8], difficulty: Difficulty, rng: &mut impl Rng
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn progress_is_told_and_cancel_stops_the_search() {
+        let mut seen = Vec::new();
+        let g = generate_with(6, Difficulty::Hard, 7, &mut |p| {
+            seen.push(p);
+            true
+        })
+        .unwrap();
+        assert_eq!(g, generate(6, Difficulty::Hard, 7).unwrap(), "the same puzzle with or without a listener");
+        assert_eq!(seen.len(), g.attempts, "told once per candidate");
+        assert!(seen.windows(2).all(|w| w[0] < w[1]) && seen.iter().all(|p| (0.0..1.0).contains(p)), "{seen:?}");
+        // Cancelled just before the candidate that would have been kept: no puzzle.
+        let mut calls = 0;
+        let r = generate_with(6, Difficulty::Hard, 7, &mut |_| {
+            calls += 1;
+            calls < g.attempts
+        });
+        assert_eq!((r, calls), (Err(GenerateError::Cancelled), g.attempts));
+    }
 
     #[test]
     fn generates_unique_rated_reproducible() {

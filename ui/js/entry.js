@@ -56,6 +56,6 @@ export function wireEntry(host) {
 export async function enterOnBoard(host, size) {
   const v = await host.replacingOrToast('enter_puzzle', { size });
   if (!v || !host.startGame(v)) return false;
-  host.setStatus('Copy the puzzle\'s numbers from the paper (write or type them), then press "Start this puzzle".');
+  host.setStatus(t('entry.copy'));
   return true;
 }

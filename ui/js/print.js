@@ -53,7 +53,7 @@ export function wirePrint(host) {
     canvas.width = SHEET_PX;
     canvas.height = SHEET_PX;
     canvas.setAttribute('role', 'img');
-    canvas.setAttribute('aria-label', `${p.game.name} board`);
+    canvas.setAttribute('aria-label', t('print.board', { game: p.game.name }));
     p.game.drawBoard(canvas, printableView(p.view, { entries: $('print-entries').checked }), { paper: '#ffffff' });
     const foot = document.createElement('p');
     foot.textContent = 'Inkdoku';

@@ -118,6 +118,7 @@ export default {
   'level.unrated': 'unrated',
   'level.being entered': 'being entered',
   'level.imported': 'imported',
+  'level.custom': 'your puzzle',
   'coming_soon': 'Coming soon',
 
   // ---- sliding picture ----
@@ -211,6 +212,8 @@ export default {
   'replace.ok': 'Start the new one',
 
   // ---- enter a puzzle ----
+  'entry.copy': 'Copy the puzzle\'s numbers from the paper (write or type them), then press "Start this puzzle".',
+  'print.board': '{game} board',
   'entry.draft': 'Your unfinished puzzle is back where you left it.',
   'entry.clear.title': 'Clear the board?',
   'entry.enter': 'Enter a puzzle…',

@@ -115,6 +115,7 @@ export default {
   'level.unrated': '未评级',
   'level.being entered': '录入中',
   'level.imported': '导入',
+  'level.custom': '自定义谜题',
   'coming_soon': '即将推出',
 
   // ---- 拼图 ----
@@ -208,6 +209,8 @@ export default {
   'replace.ok': '开始新游戏',
 
   // ---- 录入谜题 ----
+  'entry.copy': '照着纸上的谜题抄下数字（手写或键入），然后按“开始这道谜题”。',
+  'print.board': '{game}棋盘',
   'entry.draft': '你未完成的谜题已恢复到上次离开时的样子。',
   'entry.clear.title': '要清空棋盘吗？',
   'entry.enter': '录入谜题…',

@@ -103,11 +103,12 @@ impl NewGameArgs {
     }
 }
 
-/// A new KenKen from the generator, or a sliding puzzle shuffled to the level's distance.
-pub(crate) fn make_kenken_or_slide(opts: &GameOptions) -> Result<GameInPlay, String> {
+/// A new KenKen from the generator (telling `progress`, 0..1, which returns `false` to
+/// cancel), or a sliding puzzle shuffled to the level's distance.
+pub(crate) fn make_kenken_or_slide(opts: &GameOptions, progress: &mut dyn FnMut(f32) -> bool) -> Result<GameInPlay, String> {
     match *opts {
         GameOptions::Kenken { size, difficulty, seed } => {
-            let g = inkdoku::kenken::generator::generate(size, difficulty, seed).map_err(|e| e.to_string())?;
+            let g = inkdoku::kenken::generator::generate_with(size, difficulty, seed, progress).map_err(|e| e.to_string())?;
             let info = KenkenInfo { solution: Some(g.solution), difficulty: Some(g.difficulty.name().to_string()), seed: Some(seed) };
             Ok(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle)), info))
         }
@@ -226,7 +227,7 @@ pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, Command
             start(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(served.puzzle)), info))
         }
         other => {
-            let game = make_kenken_or_slide(&other).map_err(CommandError::Unavailable)?;
+            let game = make_kenken_or_slide(&other, &mut |_| true).map_err(CommandError::Unavailable)?;
             start(game)
         }
     }

@@ -62,13 +62,15 @@ pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, Com
     std::thread::Builder::new()
         .name("generator".into())
         .spawn(move || {
+            // Every generator reports its progress and stops when cancelled.
+            let mut report = |p: f32| {
+                progress.store((p.clamp(0.0, 1.0) * 1000.0) as u32, Ordering::Relaxed);
+                !cancel.load(Ordering::Relaxed)
+            };
             let out = match opts {
                 GameOptions::Sudoku { shape, difficulty, symmetric, seed } => {
                     let gen_opts = GenerateOptions { shape, difficulty, symmetric, seed };
-                    generator::generate(&gen_opts, &mut |p| {
-                        progress.store((p.clamp(0.0, 1.0) * 1000.0) as u32, Ordering::Relaxed);
-                        !cancel.load(Ordering::Relaxed)
-                    })
+                    generator::generate(&gen_opts, &mut report)
                     .map_err(|e| e.to_string())
                     .and_then(|puzzle| {
                         let solution = solver::solve(&puzzle).ok_or_else(|| "the generated puzzle has no solution".to_string())?;
@@ -76,7 +78,7 @@ pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, Com
                         Ok(GameInPlay::Sudoku(session))
                     })
                 }
-                other => make_kenken_or_slide(&other),
+                other => make_kenken_or_slide(&other, &mut report),
             };
             if let Ok(mut r) = result.lock() {
                 *r = Some(out);

@@ -162,15 +162,22 @@ pub fn guard_webview(window: &tauri::WebviewWindow) {
     }
 }
 
-/// The text shown when the app can't start: what went wrong and where the details are.
+/// The text shown when the app can't start: what went wrong and where the details are, in
+/// the system's language (the settings may be what could not be read).
 pub fn startup_failure_text(reason: &str, details: Option<&Path>) -> String {
-    let reason = reason.trim();
-    let reason = if reason.is_empty() { "an unknown error" } else { reason };
-    let details = match details {
-        Some(p) => format!("The details are written in {}.", p.display()),
-        None => "No log could be written either.".to_string(),
-    };
-    format!("Inkdoku could not start: {reason}.\n\n{details}\nYour saved games are not affected.")
+    crate::words::startup_failure(reason, details, crate::words::Lang::of("auto", system_language().as_deref()))
+}
+
+/// The system's display language as a tag (`zh-CN`, `en-US`), when it can be told.
+#[cfg(windows)]
+pub fn system_language() -> Option<String> {
+    windows::ui_language()
+}
+
+/// Portable fallback: the POSIX locale variables (`zh_CN.UTF-8`).
+#[cfg(not(windows))]
+pub fn system_language() -> Option<String> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"].iter().filter_map(|v| std::env::var(v).ok()).find(|v| !v.is_empty() && v != "C" && v != "POSIX")
 }
 
 /// Tells the player the app could not start. The Windows release build has no console, so a
@@ -229,10 +236,11 @@ mod tests {
     #[test]
     fn the_startup_failure_says_why_and_where_the_log_is() {
         let path = Path::new("/data/app.inkdoku.desktop/logs/startup-error.txt");
-        let text = startup_failure_text("the data folder /data is not writable (Permission denied)\n", Some(path));
+        let en = |reason: &str, p| crate::words::startup_failure(reason, p, crate::words::Lang::En);
+        let text = en("the data folder /data is not writable (Permission denied)\n", Some(path));
         assert!(text.starts_with("Inkdoku could not start: the data folder /data is not writable (Permission denied)."), "{text}");
         assert!(text.contains(&path.display().to_string()), "{text}");
-        let text = startup_failure_text("  ", None);
+        let text = en("  ", None);
         assert!(text.contains("an unknown error") && text.contains("No log could be written"), "{text}");
     }
 }

@@ -49,6 +49,15 @@ pub fn digitizer_flags() -> u32 {
     unsafe { GetSystemMetrics(SM_DIGITIZER) as u32 }
 }
 
+/// The user's display language, as a tag: only its primary language matters to us (Chinese or
+/// not). `GetUserDefaultUILanguage` returns a LANGID; its low 10 bits are the primary language.
+pub fn ui_language() -> Option<String> {
+    // SAFETY: no arguments, no preconditions.
+    let id = unsafe { windows_sys::Win32::Globalization::GetUserDefaultUILanguage() };
+    const LANG_CHINESE: u16 = 0x04;
+    Some(if id & 0x3ff == LANG_CHINESE { "zh-CN" } else { "en" }.to_string())
+}
+
 /// A modal error message box with an OK button, shown before any window of ours exists.
 pub fn error_box(title: &str, text: &str) {
     let wide = |s: &str| s.encode_utf16().chain(std::iter::once(0)).collect::<Vec<u16>>();

@@ -260,7 +260,7 @@ export function createPenScreen(ctx, game) {
     const v = await ctx.callOrToast('choose_alternative', { row: u.row, col: u.col, symbol });
     if (v) {
       ctx.show(v);
-      ctx.setStatus(`Wrote ${symbol} in ${where(u)}.`);
+      ctx.setStatus(t('pen.wrote', { n: symbol, cell: where(u) }));
     }
     ctx.redraw();
   }
@@ -289,7 +289,7 @@ export function createPenScreen(ctx, game) {
     state.eraser = false;
     sync();
     ctx.redraw();
-    if (changed) ctx.call('set_input_mode', { mode }).catch((e) => ctx.toast(e.message));
+    if (changed) ctx.call('set_input_mode', { mode }).catch((e) => ctx.toast(errorText(e)));
   }
 
   // Eraser mode: the pen, a finger or the mouse rub out until switched back.

@@ -1,0 +1,146 @@
+// #26: no English in the Chinese interface. In real headless Chromium against the real backend,
+// with the language set to zh-CN, every screen (each game, KenKen's "enter a puzzle", the
+// practice sheet, a Sudoku being entered) and every dialog (new game for each kind, settings,
+// statistics, files, the replace question) is opened, and every visible text, tooltip and
+// accessible name is read: a Latin word outside a short allow-list fails the test, so the next
+// English string can't slip in.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startDevServer, launchChromium, openApp, reloadToNewGame } from '../support/devserver.mjs';
+import { artifactPath, sleep, waitFor } from '../support/proc.mjs';
+
+// The app's name; the formats and file types the player picks by name; the keys on the keyboard
+// the tooltips name (Ctrl+Z); 16x16 boards write their symbols A-G, which single letters cover.
+const ALLOWED = new Set(['Inkdoku', 'JSON', 'PNG', 'JPEG', 'Ctrl', 'Shift', 'Alt', 'Delete', 'Backspace', 'Esc', 'Tab', 'Enter']);
+
+let server, browser, page;
+
+before(async () => {
+  server = await startDevServer();
+  browser = await launchChromium({ width: 1280, height: 800 });
+  page = await openApp(browser, server.url);
+  await setSettings({ language: 'zh-CN' });
+}, { timeout: 60000 });
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
+
+async function setSettings(patch) {
+  const s = await ipc('get_settings');
+  return ipc('update_settings', { settings: { ...s, ...patch } });
+}
+
+/** Every Latin word the player can read or hear now: visible text, titles, accessible names. */
+function latinWords() {
+  return page.evaluate((allowed) => {
+    const visible = (el) => {
+      for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (e.hidden || s.display === 'none' || s.visibility === 'hidden') return false;
+        if (e.tagName === 'DIALOG' && !e.open) return false;
+        if (e.tagName === 'TEMPLATE') return false;
+      }
+      return true;
+    };
+    const found = [];
+    const check = (text, where) => {
+      for (const w of (text || '').match(/[A-Za-z]{2,}/g) || []) if (!allowed.includes(w)) found.push(`${w} (${where})`);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (el && !['SCRIPT', 'STYLE'].includes(el.tagName) && visible(el)) check(n.textContent, `${el.tagName.toLowerCase()}#${el.id || el.className}`);
+    }
+    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], option')) {
+      if (!visible(el.tagName === 'OPTION' ? el.parentElement : el)) continue;
+      for (const a of ['title', 'aria-label', 'placeholder']) check(el.getAttribute(a), `${el.tagName.toLowerCase()}#${el.id}[${a}]`);
+      if (el.tagName === 'OPTION') check(el.textContent, `option in #${el.parentElement.id}`);
+    }
+    check(document.title, 'title');
+    return found;
+  }, [...ALLOWED]);
+}
+
+const seen = [];
+async function look(what) {
+  await sleep(250);
+  const words = await latinWords();
+  seen.push(what);
+  await page.screenshot({ path: artifactPath(`zh-text-${what}.png`) });
+  assert.deepEqual(words, [], `English in the Chinese interface (${what})`);
+}
+
+async function openDialog(button, dialog) {
+  await page.click(button);
+  await page.waitForSelector(`${dialog}[open]`);
+}
+
+async function closeDialogs() {
+  for (let k = 0; k < 3; k++) {
+    if (!(await page.$('dialog[open]'))) return;
+    await page.keyboard.press('Escape');
+    await sleep(150);
+  }
+}
+
+test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async () => {
+  for (const [kind, options] of [['sudoku', { default_size: 16 }], ['kenken', {}], ['slide', {}]]) {
+    await setSettings({ last_game: kind, ...options });
+    await reloadToNewGame(page);
+    await waitFor('Chinese', async () => page.evaluate(() => document.documentElement.lang === 'zh-CN'));
+    await look(`play-${kind}`);
+    // A hint, said in the panel and status line.
+    if (kind !== 'slide') {
+      await page.click('#btn-hint');
+      await look(`hint-${kind}`);
+    }
+  }
+  await openDialog('#btn-new', '#dlg-new');
+  for (const kind of ['sudoku', 'kenken', 'slide']) {
+    await page.click(`#game-${kind}`);
+    await look(`new-${kind}`);
+  }
+  await closeDialogs();
+  await openDialog('#btn-settings', '#dlg-settings');
+  await look('settings');
+  await closeDialogs();
+  await openDialog('#btn-stats', '#dlg-stats');
+  await look('stats');
+  await closeDialogs();
+  await openDialog('#btn-share', '#dlg-share');
+  await look('files');
+  // A text that is no puzzle: the error said in Chinese.
+  await page.$eval('#share-text', (t) => { t.value = '12345'; });
+  await page.click('#share-import');
+  await waitFor('the error', async () => page.$eval('#share-error', (e) => e.textContent.length > 0));
+  await look('files-error');
+  await closeDialogs();
+  // A Sudoku being entered from paper, with its instructions in the status line.
+  await setSettings({ last_game: 'sudoku', default_size: 9 });
+  await reloadToNewGame(page);
+  await openDialog('#btn-new', '#dlg-new');
+  await page.click('#game-sudoku');
+  await page.click('#new-enter');
+  await waitFor('the board being entered', async () => page.evaluate(() => window.__inkdoku.view && window.__inkdoku.view.difficulty === 'being entered'));
+  await look('enter-sudoku');
+  // KenKen's "enter a puzzle" screen.
+  await openDialog('#btn-new', '#dlg-new');
+  await page.click('#game-kenken');
+  await page.click('#kk-enter');
+  await page.waitForSelector('#ke-solve');
+  await look('enter-kenken');
+  await page.click('#ke-back');
+  await sleep(300);
+  // The practice sheet.
+  await closeDialogs();
+  await openDialog('#btn-settings', '#dlg-settings');
+  await page.click('#hw-calibrate');
+  await page.waitForSelector('#cal-save');
+  await look('calibrate');
+  await page.click('#cal-cancel');
+  assert.ok(seen.length >= 14, `looked at ${seen.join(', ')}`);
+});
