@@ -88,7 +88,14 @@ pub fn instant_puzzle(shape: Shape, difficulty: Difficulty, symmetric: bool, rng
     }
     let e = pool[rng.random_range(0..pool.len())];
     let t = Transform::random(shape, e.symmetric, rng);
-    Instant { puzzle: t.apply(&e.puzzle), difficulty: level }
+    let mut puzzle = t.apply(&e.puzzle);
+    let min = super::generator::min_easy_givens(shape);
+    if level == Difficulty::Easy && puzzle.filled() < min {
+        if let Some(solution) = super::solver::solve(&puzzle) {
+            puzzle = super::generator::with_min_givens(&puzzle, &solution, min, e.symmetric, rng);
+        }
+    }
+    Instant { puzzle, difficulty: level }
 }
 
 #[cfg(test)]
@@ -112,7 +119,17 @@ mod tests {
                 assert_eq!(i.puzzle.shape(), shape);
                 assert!(i.difficulty <= d);
                 assert!(super::super::transform::is_symmetric(&i.puzzle));
+                if i.difficulty == Difficulty::Easy {
+                    // The seed's MinimumFilledCells, still one solution, still easy.
+                    assert!(i.puzzle.filled() >= super::super::generator::min_easy_givens(shape), "{shape:?}: {}", i.puzzle.filled());
+                    assert_eq!(super::super::solver::count_solutions(&i.puzzle, 2), 1);
+                    assert!(super::super::human::solvable_within(&i.puzzle, Difficulty::Easy));
+                }
             }
+        }
+        for _ in 0..50 {
+            let i = instant_puzzle(Shape::S9, Difficulty::Easy, false, &mut rng);
+            assert!(i.puzzle.filled() >= 32, "{}", i.puzzle.filled());
         }
         assert_eq!(served_level(Shape::S4, Difficulty::Expert), Difficulty::Easy);
         assert_eq!(served_level(Shape::S9, Difficulty::Expert), Difficulty::Expert);

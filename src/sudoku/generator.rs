@@ -128,15 +128,63 @@ pub fn generate(opts: &GenerateOptions, progress: &mut dyn FnMut(f32) -> bool) -
         if hit {
             // The result is ready: 1.0 is the last report (cancelling now changes nothing).
             progress(1.0);
+            if opts.difficulty == Difficulty::Easy {
+                puzzle = with_min_givens(&puzzle, &full, min_easy_givens(shape), opts.symmetric, &mut rng);
+            }
             return Ok(puzzle);
         }
     }
     Err(unavailable)
 }
 
+/// The Tablet PC Sudoku's `MinimumFilledCells`: an easy 9x9 keeps at least 32 givens, other
+/// sizes the same share of their cells (4x4: 6, 6x6: 14, 16x16: 101).
+pub fn min_easy_givens(shape: Shape) -> usize {
+    (32 * shape.cells() + 40) / 81
+}
+
+/// `puzzle` with givens added from `solution` (random blank cells; with `symmetric`, each with
+/// its 180-degree mirror) until it has at least `min`. More givens keep a unique puzzle unique,
+/// and one that singles solve still solved by singles: an easy puzzle stays easy.
+pub fn with_min_givens(puzzle: &Grid, solution: &Grid, min: usize, symmetric: bool, rng: &mut impl rand::Rng) -> Grid {
+    let cells = puzzle.shape().cells();
+    let n = puzzle.shape().n();
+    let mut out = puzzle.clone();
+    let mut blanks: Vec<usize> = (0..cells).filter(|&i| puzzle.values()[i] == 0).collect();
+    blanks.shuffle(rng);
+    for i in blanks {
+        if out.filled() >= min {
+            break;
+        }
+        let mirror = cells - 1 - i;
+        for k in if symmetric { vec![i, mirror] } else { vec![i] } {
+            out.set(k / n, k % n, solution.values()[k]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn easy_puzzles_keep_the_seeds_minimum_of_givens_and_stay_unique_and_easy() {
+        assert_eq!(Shape::ALL.map(min_easy_givens), [6, 14, 32, 101]);
+        for (shape, symmetric) in [(Shape::S4, false), (Shape::S6, true), (Shape::S9, true), (Shape::S9, false)] {
+            for seed in 0..4 {
+                let opts = GenerateOptions { shape, difficulty: Difficulty::Easy, symmetric, seed };
+                let p = generate(&opts, &mut |_| true).unwrap();
+                assert!(p.filled() >= min_easy_givens(shape), "{shape:?} {seed}: {} givens", p.filled());
+                assert_eq!(solver::count_solutions(&p, 2), 1);
+                assert!(human::solvable_within(&p, Difficulty::Easy));
+                let cells = shape.cells();
+                if symmetric {
+                    assert!((0..cells).all(|i| (p.values()[i] == 0) == (p.values()[cells - 1 - i] == 0)), "still symmetric");
+                }
+            }
+        }
+    }
 
     #[test]
     fn same_seed_same_puzzle_and_cancel_works() {

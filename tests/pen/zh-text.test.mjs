@@ -48,14 +48,18 @@ function latinWords() {
     };
     const found = [];
     const check = (text, where) => {
-      for (const w of (text || '').match(/[A-Za-z]{2,}/g) || []) if (!allowed.includes(w)) found.push(`${w} (${where})`);
+      // A colour value (#ffbb00, the border swatches' names) is no word.
+      // Nor is a file extension (.txt, .json).
+      const words = (text || '').replace(/#[0-9a-fA-F]{3,8}\b/g, ' ').replace(/\.[a-z]{2,5}\b/g, ' ').match(/[A-Za-z]{2,}/g) || [];
+      for (const w of words) if (!allowed.includes(w)) found.push(`${w} (${where})`);
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
-      if (el && !['SCRIPT', 'STYLE'].includes(el.tagName) && visible(el)) check(n.textContent, `${el.tagName.toLowerCase()}#${el.id || el.className}`);
+      if (el && !['SCRIPT', 'STYLE'].includes(el.tagName) && !el.closest('#set-language') && visible(el)) check(n.textContent, `${el.tagName.toLowerCase()}#${el.id || el.className}`);
     }
-    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], option')) {
+    // Each language is named in its own words in the language picker ("English", "中文").
+    for (const el of document.querySelectorAll('[title], [aria-label], [placeholder], option:not(#set-language option)')) {
       if (!visible(el.tagName === 'OPTION' ? el.parentElement : el)) continue;
       for (const a of ['title', 'aria-label', 'placeholder']) check(el.getAttribute(a), `${el.tagName.toLowerCase()}#${el.id}[${a}]`);
       if (el.tagName === 'OPTION') check(el.textContent, `option in #${el.parentElement.id}`);
@@ -133,6 +137,7 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await page.click('#kk-enter');
   await page.waitForSelector('#ke-solve');
   await look('enter-kenken');
+  assert.ok(await page.$eval('#entry', (e) => e.hidden), 'nor does KenKen\'s entry screen');
   await page.click('#ke-back');
   await sleep(300);
   // The practice sheet.
@@ -141,6 +146,7 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await page.click('#hw-calibrate');
   await page.waitForSelector('#cal-save');
   await look('calibrate');
+  assert.ok(await page.$eval('#entry', (e) => e.hidden), 'the practice sheet shows no "Start this puzzle" of the board under it');
   await page.click('#cal-cancel');
   assert.ok(seen.length >= 14, `looked at ${seen.join(', ')}`);
 });

@@ -241,6 +241,9 @@ function useSideScreen(make) {
   app.view = null;
   wasSolved = false;
   $('celebration').hidden = true;
+  // Nothing of a board being entered under it ("Start this puzzle" belongs to that board).
+  $('entry').hidden = true;
+  $('app').dataset.entering = 'false';
   $('timer').textContent = '–';
   syncHistory();
   render();
