@@ -106,6 +106,13 @@ test('the eraser end clears every player-filled cell it passes over, in one undo
   const path = Array.from({ length: 12 }, (_, k) => ({ x: from.x + ((to.x - from.x) * k) / 11, y: from.y }));
   await erase(page, path);
   await page.waitForFunction((row, cols) => cols.every((c) => window.__inkdoku.view.cells[row * 9 + c].value === 0), { timeout: 5000 }, row, cols);
+  // #26, as in the Tablet PC original: the selection follows the eraser to the cell it rubbed
+  // last, and the pointer looks like an eraser while the pen is turned over.
+  assert.deepEqual((await ui()).selected, { row, col: 8 });
+  assert.equal(await page.$eval('#ink', (e) => e.dataset.cursor), 'eraser');
+  assert.match(await page.$eval('#ink', (e) => getComputedStyle(e).cursor), /eraser-cursor\.svg/);
+  await pen.hover(cellCentre(r, 9, row, 4));
+  assert.equal(await page.$eval('#ink', (e) => getComputedStyle(e).cursor), 'crosshair', 'the nib again: the crosshair');
   const after = (await ui()).view;
   for (let c = 0; c < 9; c++) if (view.cells[row * 9 + c].given) assert.equal(after.cells[row * 9 + c].value, view.cells[row * 9 + c].value, 'givens stay');
   await page.keyboard.down('Control'); await page.keyboard.press('z'); await page.keyboard.up('Control');

@@ -4,6 +4,7 @@
 // screen. Ink a screen event carries stays until the screen's handling of it has settled.
 
 import { InputMachine } from './input.js';
+import { isEraser } from './eraser.js';
 import { InkLayer } from './ink.js';
 import { fitCanvas, COLORS } from './board.js';
 import { toBoard } from './hit.js';
@@ -34,11 +35,19 @@ export class BoardInput {
     this.machine = new InputMachine();
     this.mode = mode;
     this.onEvent = onEvent;
-    canvas.addEventListener('pointerdown', (ev) => this._down(ev));
-    canvas.addEventListener('pointermove', (ev) => this._move(ev));
+    canvas.addEventListener('pointerdown', (ev) => { this._cursor(ev); this._down(ev); });
+    canvas.addEventListener('pointermove', (ev) => { this._cursor(ev); this._move(ev); });
+    canvas.addEventListener('pointerover', (ev) => this._cursor(ev));
     canvas.addEventListener('pointerup', (ev) => this._handle(this.machine.up(this._input(ev))));
     canvas.addEventListener('pointercancel', (ev) => this._handle(this.machine.cancel(this._input(ev))));
     setInterval(() => this._handle(this.machine.tick(performance.now())), TICK_MS);
+  }
+
+  /** The pointer's look over the board: an eraser while the pen is turned over or in eraser mode. */
+  _cursor(ev) {
+    const erasing = this.mode() === 'erase' || isEraser(ev);
+    const want = erasing ? 'eraser' : '';
+    if (this.canvas.dataset.cursor !== want) this.canvas.dataset.cursor = want;
   }
 
   /** Live strokes on screen (tests check that none is left behind). */

@@ -357,6 +357,13 @@ export function createPenScreen(ctx, game) {
   function erase(points) {
     const n = view.size;
     const cells = cellsUnderPath(points, n, 0).map(({ row, col }) => [row, col]);
+    // As in the Tablet PC original, the selection follows the eraser to the cell it rubbed last
+    // (the one under the stroke's end; cellsUnderPath's list is sorted, not in stroke order).
+    const end = points[points.length - 1];
+    if (cells.length && end) {
+      const at = (v) => Math.min(n - 1, Math.max(0, Math.floor(v * n)));
+      state.selected = { row: at(end.y), col: at(end.x) };
+    }
     if (state.mode === 'pencil') {
       const notes = (view.notes || []).map((k) => ({ id: k.id, points: k.points.map(([x, y]) => ({ x, y })) }));
       const ids = notesHit(notes, points, 0.25 / n);
