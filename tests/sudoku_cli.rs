@@ -100,3 +100,23 @@ fn generate_rejects_impossible_requests() {
     assert_eq!(code, 2);
     assert!(out.is_empty() && err.contains("line 1") && err.contains("81 (9x9)"), "{err}");
 }
+
+/// #26 (WPF Sudoku's pluggable solvers): `solve --method human` solves as a person would, one
+/// named technique per step, then prints the same answer as the exact solver.
+#[test]
+fn solve_by_the_human_method_names_each_step_and_ends_with_the_answer() {
+    let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let (code, exact, err) = run(&["solve", "-"], &format!("{easy}\n"));
+    assert_eq!(code, 0, "{err}");
+    let (code, human, err) = run(&["solve", "--method", "human", "-"], &format!("{easy}\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = human.lines().collect();
+    let blanks = easy.chars().filter(|&c| c == '.').count();
+    assert_eq!(lines.last().copied(), Some(exact.trim()), "the same answer");
+    assert!(lines.len() > blanks / 2, "steps: {human}");
+    assert!(lines[0].starts_with("1. ") && lines[0].to_lowercase().contains("single"), "{}", lines[0]);
+    let (code, out, _) = run(&["solve", "--method", "human", "-"], &format!("{}\n", ".".repeat(81)));
+    assert_eq!((code, out.trim()), (0, "multiple"));
+    let (code, _, err) = run(&["solve", "--method", "human", "--count", "-"], &format!("{easy}\n"));
+    assert_ne!(code, 0, "--count is the exact solver's: {err}");
+}

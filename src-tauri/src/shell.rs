@@ -33,11 +33,17 @@ fn handle_invoke(invoke: Invoke) -> bool {
         return true;
     };
     let resolver = invoke.resolver;
+    let app = invoke.message.webview().app_handle().clone();
     tauri::async_runtime::spawn_blocking(move || {
         // A bug must cost one command, not the app: the panic hook has logged it already.
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| commands::dispatch(&state, &command, args)))
             .unwrap_or_else(|_| Err(CommandError::Internal("an unexpected error; it was written to the log".into())));
         match result {
+            // "Quit": the game is saved (by the command); the app closes as on the window's X.
+            Ok(value) if command == "quit" => {
+                resolver.resolve(value);
+                app.exit(0);
+            }
             Ok(value) => resolver.resolve(value),
             Err(e) => {
                 if e.kind() == "internal" {

@@ -81,6 +81,16 @@ pub struct SolveArgs {
     /// Stop counting at this many solutions.
     #[arg(long, default_value_t = 2)]
     limit: usize,
+    /// exact: the backtracking solver, the answer alone; human: the way a person would, one
+    /// named technique per step (as the app's hints), then the answer.
+    #[arg(long, value_enum, default_value_t = Method::Exact, conflicts_with = "count")]
+    method: Method,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    Exact,
+    Human,
 }
 
 pub fn run(cmd: Command) -> ExitCode {
@@ -111,6 +121,20 @@ fn puzzles(text: &str) -> Vec<(usize, Result<Grid, GridError>)> {
 }
 
 fn solve(a: SolveArgs) -> ExitCode {
+    if a.method == Method::Human {
+        return each_puzzle("solve", &a.file, |g| match (human::solve_path(g), solver::solve(g)) {
+            (Ok(path), Some(answer)) if path.solved => {
+                let mut t = String::new();
+                for (k, s) in path.steps.iter().enumerate() {
+                    t.push_str(&format!("{}. {}\n", k + 1, step_text(s)));
+                }
+                t.push_str(&answer.to_line());
+                t
+            }
+            (Err(e), _) => not_rated(e),
+            _ => "unsolvable".to_string(),
+        });
+    }
     each_puzzle("solve", &a.file, |g| {
         let s = solver::solutions(g, if a.count { a.limit } else { 2 });
         if a.count {

@@ -73,3 +73,26 @@ test('launching a second instance keeps one window', { timeout: 60000 }, async (
   // The first instance still answers.
   assert.ok((await backend(app.driver, 'board')).cells.length > 0);
 });
+
+test('Quit (Files…) closes the app with the game saved; the next launch offers it for Continue', { timeout: 90000 }, async () => {
+  if (app) await app.quit();
+  app = await startApp();
+  let d = app.driver;
+  await dismissResume(d, 'new');
+  const v0 = (await pageState(d)).view;
+  const blank = v0.cells.findIndex((c) => c.value === 0);
+  const n = v0.size;
+  const before = await backend(d, 'act', { action: { type: 'set_value', row: Math.floor(blank / n), col: blank % n, value: 3 } });
+  await d.executeScript("document.getElementById('btn-share').click();");
+  await d.executeScript("document.getElementById('file-quit').click();");
+  await waitFor('the app to close', () => inkdokuWindows() === 0, { timeout: 15000 });
+  await app.quit();
+  app = await startApp();
+  d = app.driver;
+  await waitFor('the resume dialog', () => d.executeScript("return document.getElementById('dlg-resume').open;"));
+  assert.equal(await dismissResume(d, 'sudoku'), true);
+  const after = await waitFor('the game quit', async () => { const v = (await pageState(d)).view; return v && v.cells[blank].value === 3 ? v : null; });
+  assert.deepEqual(after.cells, before.cells);
+  await app.quit();
+  app = null;
+});

@@ -174,7 +174,7 @@ test('the Files label never breaks the "." onto a line of its own (English, 800x
   await page.click('#btn-share');
   await page.waitForSelector('#dlg-share[open]');
   const l = await page.evaluate(() => { const e = document.querySelector('label[for=share-text]'); return { h: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) || 20, text: e.textContent }; });
-  assert.equal(l.text, 'Puzzle as text (one line, . for blanks)');
+  assert.equal(l.text, 'Puzzle as text (any game, . for blanks)');
   assert.ok(l.h < l.line * 1.6, `one line (${l.h}px, line ${l.line}px)`);
   await page.screenshot({ path: artifactPath('i18n-en-files-800x480.png') });
   await page.keyboard.press('Escape');

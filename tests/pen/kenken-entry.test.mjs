@@ -268,3 +268,39 @@ test('the sample solves; the entry screen fits at 1920x1080 and 800x480', { time
   }
   await page.setViewport({ width: 1200, height: 760, deviceScaleFactor: 1 });
 });
+
+test('every cage is listed in a table, editable there too, in English and Chinese (#26)', { timeout: 90000 }, async () => {
+  await openEntry(6);
+  await page.click('#ke-sample');
+  await waitEntry(() => window.__inkdoku.entry.cages.length === 15);
+  await page.click('#ke-table-box summary');
+  const rows = await page.$$eval('#ke-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => (td.querySelector('select,input') || td).value ?? td.textContent)));
+  assert.equal(rows.length, 15);
+  assert.deepEqual(rows[0], ['1', 'R1C1, R1C2, R1C3', '+', '7'], 'cage 1 of the sample: 7+ over the first three cells');
+  // The first cage: 7+ becomes 9×, from the table.
+  await page.select('#ke-table tbody tr:first-child select', '*');
+  await waitEntry(() => window.__inkdoku.entry.cages[0].op === '*');
+  await page.$eval('#ke-table tbody tr:first-child input', (i) => { i.value = '90'; i.dispatchEvent(new Event('change', { bubbles: true })); });
+  await waitEntry(() => window.__inkdoku.entry.cages[0].target === 90);
+  assert.equal((await entry()).selected, 0, 'editing a row chooses its cage');
+  // Undo takes the table's edits back as the panel's.
+  await page.click('#btn-undo');
+  await waitEntry(() => window.__inkdoku.entry.cages[0].target === 7);
+  assert.equal(await page.$eval('#ke-table tbody tr:first-child input', (i) => i.value), '7', 'the table follows');
+  for (const lang of ['en', 'zh-CN']) {
+    // As a player changes it: Settings…, Language, Save (the entry screen stays).
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    await page.select('#set-language', lang);
+    await page.click('#settings-save');
+    await page.waitForFunction((l) => document.documentElement.lang === l, { timeout: 5000 }, lang);
+    const head = await page.$eval('#ke-table thead', (e) => e.textContent);
+    assert.match(head, lang === 'en' ? /Cage/ : /笼子/, head);
+    assert.equal(await page.$$eval('#ke-table tbody tr', (t) => t.length), 15, 'the table stays');
+    for (const [w, h] of [[1920, 1080], [800, 480]]) {
+      await resizePage(page, { width: w, height: h });
+      await page.screenshot({ path: artifactPath(`kenken-cage-table-${lang}-${w}x${h}.png`) });
+    }
+  }
+  await page.setViewport({ width: 1200, height: 760, deviceScaleFactor: 1 });
+});

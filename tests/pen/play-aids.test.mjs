@@ -439,3 +439,83 @@ test('the panel with its new buttons fits at 800x480 even with a long hint, and 
   }
   await page.setViewport({ width: 1200, height: 760 });
 });
+
+/** How many pixels of a cell (inset a little, off the grid lines) are close to `rgb`. */
+function cellPixelsNear(row, col, n, [r0, g0, b0], tol = 40) {
+  return page.evaluate(({ row, col, n, r0, g0, b0, tol }) => {
+    const c = document.getElementById('board');
+    const side = c.width / n;
+    const x = Math.floor(col * side + side * 0.15), y = Math.floor(row * side + side * 0.15), w = Math.floor(side * 0.7);
+    const d = c.getContext('2d').getImageData(x, y, w, w).data;
+    let k = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r0) + Math.abs(d[i + 1] - g0) + Math.abs(d[i + 2] - b0) < tol) k++;
+    return k;
+  }, { row, col, n, r0, g0, b0, tol });
+}
+
+const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+
+test('"Show incorrect numbers" paints a wrong number red, and only while it is on (#26: it had no test)', { timeout: 60000 }, async () => {
+  const s = await ipc('get_settings');
+  for (const on of [true, false]) {
+    await ipc('update_settings', { settings: { ...s, show_incorrect: on } });
+    const view = await newGame(9); // the page reads the setting as it loads
+    // The answer, from the computer's Solve taken back at once (the page is not told).
+    const solved = await ipc('act', { action: { type: 'solve' } });
+    await ipc('undo');
+    // A blank cell and a wrong number for it that clashes with nothing on the board (a clash
+    // is red whatever the setting).
+    const clashFree = (c) => {
+      const seen = new Set(view.cells.filter((x, i) => {
+        const r = Math.floor(i / 9), k = i % 9;
+        return x.value && (r === c.row || k === c.col || (Math.floor(r / 3) === Math.floor(c.row / 3) && Math.floor(k / 3) === Math.floor(c.col / 3)));
+      }).map((x) => x.value));
+      return [1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => d !== solved.cells[c.row * 9 + c.col].value && !seen.has(d));
+    };
+    const c = blanks(view).find((b) => clashFree(b));
+    assert.ok(c, 'a cell that can take a wrong number without a clash');
+    await typeInto(c.row, c.col, clashFree(c));
+    await sleep(200);
+    const red = await cellPixelsNear(c.row, c.col, 9, hex('#b71c1c'));
+    const ink = await cellPixelsNear(c.row, c.col, 9, hex('#1a237e'));
+    if (on) assert.ok(red > 20 && ink < red / 4, `on: the wrong number is red (red ${red} px, ink ${ink} px)`);
+    else assert.ok(ink > 20 && red < ink / 4, `off: the wrong number is ink-coloured (red ${red} px, ink ${ink} px)`);
+  }
+  await ipc('update_settings', { settings: s });
+});
+
+test('the pen on a given changes nothing and says so (#26: it had no test)', { timeout: 60000 }, async () => {
+  const view = await newGame(9);
+  const i = view.cells.findIndex((c) => c.given);
+  const row = Math.floor(i / 9), col = i % 9;
+  const r = await rect();
+  const p = cellCentre(r, 9, row, col);
+  const side = r.size / 9;
+  // A "1": a downstroke in the given's cell, then the pen away to end the group.
+  await pen.stroke(Array.from({ length: 8 }, (_, k) => ({ x: p.x, y: p.y - side * 0.3 + (side * 0.6 * k) / 7 })));
+  await pen.hover(cellCentre(r, 9, (row + 4) % 9, (col + 4) % 9));
+  await sleep(1200);
+  const after = (await ui()).view;
+  assert.deepEqual(after.cells, view.cells, 'nothing changed');
+  assert.equal(after.can_undo, false, 'and no undo step');
+  assert.match(await page.$eval('#status', (e) => e.textContent), /part of the puzzle/, 'the status line says why');
+});
+
+test('pencil notes are dark in pencil mode and grey in pen mode (#26: it had no test)', { timeout: 60000 }, async () => {
+  const view = await newGame(9);
+  const cell = blanks(view)[0];
+  await page.click('#mode-pencil');
+  const r = await rect();
+  const p = cellCentre(r, 9, cell.row, cell.col);
+  const side = r.size / 9;
+  await pen.stroke(Array.from({ length: 10 }, (_, k) => ({ x: p.x - side * 0.35 + (side * 0.7 * k) / 9, y: p.y })));
+  await waitFor('the note', async () => (await ui()).view.notes.length === 1);
+  await sleep(200);
+  const active = await cellPixelsNear(cell.row, cell.col, 9, hex('#37474f'), 30);
+  await page.click('#mode-pen');
+  await sleep(300);
+  const idle = await cellPixelsNear(cell.row, cell.col, 9, hex('#7b8a93'), 30);
+  const activeNow = await cellPixelsNear(cell.row, cell.col, 9, hex('#37474f'), 30);
+  assert.ok(active > 10, `dark in pencil mode (${active} px)`);
+  assert.ok(idle > 10 && activeNow < idle / 3, `grey in pen mode (grey ${idle} px, dark ${activeNow} px)`);
+});

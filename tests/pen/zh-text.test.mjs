@@ -108,6 +108,24 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
     await page.click(`#game-${kind}`);
     await look(`new-${kind}`);
   }
+  // A fresh puzzle being made: its progress card over the board (as in the seed), in Chinese.
+  await page.click('#game-sudoku');
+  await page.select('#new-size', '16');
+  await page.select('#new-difficulty', 'hard');
+  await page.click('#new-fresh');
+  await page.waitForSelector('#gen:not([hidden])', { timeout: 5000 });
+  const placed = await page.evaluate(() => {
+    const g = document.getElementById('gen').getBoundingClientRect();
+    const b = document.getElementById('board').getBoundingClientRect();
+    return { inside: g.left >= b.left && g.right <= b.right && g.top >= b.top && g.bottom <= b.bottom, centred: Math.abs((g.left + g.right) / 2 - (b.left + b.right) / 2) < 2 };
+  });
+  assert.deepEqual(placed, { inside: true, centred: true }, 'the progress sits over the board');
+  await page.screenshot({ path: artifactPath('zh-text-generating.png') });
+  assert.deepEqual(await latinWords(), [], 'English in the Chinese interface (generating)');
+  // Cancelled, unless the puzzle was ready first.
+  await page.evaluate(() => { const g = document.getElementById('gen'); if (!g.hidden) document.getElementById('gen-cancel').click(); });
+  await page.waitForSelector('#gen[hidden]');
+  seen.push('generating');
   await closeDialogs();
   await openDialog('#btn-settings', '#dlg-settings');
   await look('settings');
@@ -148,5 +166,5 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await look('calibrate');
   assert.ok(await page.$eval('#entry', (e) => e.hidden), 'the practice sheet shows no "Start this puzzle" of the board under it');
   await page.click('#cal-cancel');
-  assert.ok(seen.length >= 14, `looked at ${seen.join(', ')}`);
+  assert.ok(seen.length >= 15, `looked at ${seen.join(', ')}`);
 });

@@ -283,5 +283,9 @@ export function wireDialogs(app) {
   });
   const asOpened = (view) => ({ view });
   fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
+  $('file-quit').addEventListener('click', async () => {
+    // The app exits after saving; where nothing closes (the dev bridge) the player is told.
+    if (await callOrToast('quit')) { $('dlg-share').close(); setStatus(t('status.saved_quit')); }
+  });
   fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened((v) => t('status.imported_file', importedLevel(v)))(r.view), asOpened);
 }

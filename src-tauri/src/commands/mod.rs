@@ -39,6 +39,12 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "new_game" => to_value(game::new_game(state, a.parse()?)),
         "replace_game" => to_value(game::replace_game(state, a.parse()?)),
         "set_side_screen" => to_value(side::set_side_screen(state, a.parse()?)),
+        // "Quit" (Files…): saved as on close; the app then exits (the shell's part, after the
+        // answer). The dev server has no app to close: the game is saved, that is all.
+        "quit" => {
+            state.save_before_exit();
+            to_value(Ok::<bool, CommandError>(true))
+        }
         "generate_game" => to_value(generate::generate_game(state, a.parse()?)),
         "generation_status" => to_value(generate::generation_status(state)),
         "cancel_generation" => to_value(generate::cancel_generation(state)),

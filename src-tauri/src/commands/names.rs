@@ -43,4 +43,5 @@ pub const COMMANDS: &[&str] = &[
     "picture",
     "get_stats",
     "reset_stats",
+    "quit",
 ];

@@ -489,6 +489,28 @@ fn a_puzzle_imported_from_a_text_file_with_precise_errors() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// #26 (the Tablet PC original's Quit): "quit" saves the game as closing the window does, so
+/// the next start offers it for Continue exactly as it was.
+#[test]
+fn quit_saves_the_game_for_continue() {
+    let dir = temp_dir("quit");
+    let open = || AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let state = open();
+    dispatch(&state, "startup", Value::Null).unwrap();
+    play_a_little(&state);
+    let before = board_without_clock(&state);
+    assert_eq!(dispatch(&state, "quit", Value::Null).unwrap(), json!(true));
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["running"], false, "the clock stopped");
+    let next = open();
+    let found = dispatch(&next, "startup", Value::Null).unwrap();
+    assert_eq!(found["resumable"].as_array().map(Vec::len), Some(1), "{found}");
+    dispatch(&next, "continue_game", json!({"kind": "sudoku"})).unwrap();
+    let after = board_without_clock(&next);
+    assert_eq!(after["cells"], before["cells"]);
+    assert_eq!(after["notes"], before["notes"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn sleep_stops_the_clock_and_saves_and_waking_restarts_it() {
     let dir = temp_dir("sleep");

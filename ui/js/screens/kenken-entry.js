@@ -7,7 +7,7 @@
 // It is a screen like the games' (interface at the top of screens/sudoku.js) without a game in
 // play: undo and redo are the editor's, there is no clock.
 
-import { t, errorText, difficultyText, sizeText } from '../i18n.js';
+import { t, errorText, difficultyText, sizeText, onLanguageChange } from '../i18n.js';
 import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken, cageLabel } from '../kenken-board.js';
 import { cellsUnderPath } from '../eraser.js';
@@ -119,8 +119,56 @@ export function createKenkenEntry(ctx, { size }) {
     return need ? t('ke.cage_needs', { ...args, need }) : t('ke.cage_chosen', args);
   }
 
+  /** The cage table: one row per cage, its operation and target editable in place. */
+  const OP_KEYS = { '+': 'ke.op.add', '-': 'ke.op.sub', '*': 'ke.op.mul', '/': 'ke.op.div', '=': 'ke.op.given' };
+  function syncTable() {
+    const body = $('ke-table').tBodies[0];
+    body.replaceChildren();
+    editor.cages.forEach((c, i) => {
+      const tr = document.createElement('tr');
+      tr.dataset.cage = String(i);
+      tr.setAttribute('aria-selected', String(editor.selected === i));
+      const cell = (content) => { const td = document.createElement('td'); td.append(content); tr.append(td); return td; };
+      cell(String(i + 1));
+      cell(c.cells.map(([r, col]) => t('ke.table.cell', { row: r + 1, col: col + 1 })).join(t('ke.table.sep')));
+      const op = document.createElement('select');
+      op.setAttribute('aria-label', t('ke.table.op_of', { n: i + 1 }));
+      for (const v of ['', '+', '-', '*', '/', '=']) {
+        const o = document.createElement('option');
+        o.value = v;
+        o.textContent = v ? t(OP_KEYS[v]) : '?';
+        op.append(o);
+      }
+      op.value = c.op ?? '';
+      op.addEventListener('change', () => { editor.select(i); if (op.value) changed(editor.setRule({ op: op.value }, i)); });
+      cell(op);
+      const target = document.createElement('input');
+      target.type = 'number';
+      target.min = '1';
+      target.inputMode = 'numeric';
+      target.value = c.target ?? '';
+      target.setAttribute('aria-label', t('ke.table.target_of', { n: i + 1 }));
+      target.addEventListener('change', () => {
+        editor.select(i);
+        changed(editor.setRule({ target: Number(target.value) }, i));
+      });
+      cell(target);
+      tr.addEventListener('focusin', () => { if (editor.selected !== i) { editor.select(i); say(describe(i)); sync(); } });
+      tr.addEventListener('click', (ev) => { if (ev.target === tr || ev.target.tagName === 'TD') { editor.select(i); say(describe(i)); sync(); } });
+      body.append(tr);
+    });
+  }
+  // A new language: the table and the line about the chosen cage are said again in it.
+  const stopListening = onLanguageChange(() => {
+    syncTable();
+    say(editor.selected === null ? '' : describe(editor.selected));
+  });
+
   function sync() {
     const cage = editor.cages[editor.selected];
+    // Rebuilt unless the player is typing in it (a rebuild would take the focus away).
+    if (!$('ke-table').contains(document.activeElement)) syncTable();
+    else for (const tr of $('ke-table').tBodies[0].rows) tr.setAttribute('aria-selected', String(editor.selected === Number(tr.dataset.cage)));
     $('ke-size').textContent = sizeText(editor.size);
     $('ke-target').textContent = cage ? (cage.target ?? '?') : '–';
     for (const b of $('ke-ops').children) {
@@ -381,6 +429,7 @@ export function createKenkenEntry(ctx, { size }) {
       redo: () => { if (editor.redo()) changed({ ok: true }); },
     },
     destroy() {
+      stopListening();
       ctx.panel.replaceChildren();
     },
   };
