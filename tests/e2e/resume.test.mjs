@@ -18,19 +18,25 @@ async function dragOnBoard(d, from, to) {
   await a.release().perform();
 }
 
+/** A fresh app with a new game and one number written into its first blank cell. */
+async function startWithOneMove(value) {
+  app = await startApp();
+  const d = app.driver;
+  await dismissResume(d, 'new');
+  const v0 = (await pageState(d)).view;
+  const blank = v0.cells.findIndex((c) => c.value === 0);
+  const n = v0.size;
+  const view = await backend(d, 'act', { action: { type: 'set_value', row: Math.floor(blank / n), col: blank % n, value } });
+  return { d, blank, n, view };
+}
+
 function inkdokuWindows() {
   const tree = execFileSync('xwininfo', ['-root', '-tree'], { encoding: 'utf8' });
   return tree.split('\n').filter((l) => /"Inkdoku"/.test(l)).length;
 }
 
 test('a game survives closing and relaunching the app, with notes and undo', { timeout: 90000 }, async () => {
-  app = await startApp();
-  let d = app.driver;
-  await dismissResume(d, 'new');
-  const v0 = (await pageState(d)).view;
-  const blank = v0.cells.findIndex((c) => c.value === 0);
-  const n = v0.size;
-  await backend(d, 'act', { action: { type: 'set_value', row: Math.floor(blank / n), col: blank % n, value: 1 } });
+  let { d, blank, n } = await startWithOneMove(1);
   await d.executeScript("document.getElementById('mode-pencil').click();");
   await dragOnBoard(d, [0.05, 0.05], [0.3, 0.2]);
   const before = await waitFor('the pencil note', async () => {
@@ -76,13 +82,7 @@ test('launching a second instance keeps one window', { timeout: 60000 }, async (
 
 test('Quit (Files…) closes the app with the game saved; the next launch offers it for Continue', { timeout: 90000 }, async () => {
   if (app) await app.quit();
-  app = await startApp();
-  let d = app.driver;
-  await dismissResume(d, 'new');
-  const v0 = (await pageState(d)).view;
-  const blank = v0.cells.findIndex((c) => c.value === 0);
-  const n = v0.size;
-  const before = await backend(d, 'act', { action: { type: 'set_value', row: Math.floor(blank / n), col: blank % n, value: 3 } });
+  let { d, blank, view: before } = await startWithOneMove(3);
   await d.executeScript("document.getElementById('btn-share').click();");
   await d.executeScript("document.getElementById('file-quit').click();");
   await waitFor('the app to close', () => inkdokuWindows() === 0, { timeout: 15000 });
