@@ -79,6 +79,9 @@ pub struct Settings {
     /// "Keep my handwriting": a value written with the pen keeps the player's ink, tidied, and
     /// the board shows it instead of the typed symbol.
     pub keep_handwriting: bool,
+    /// "Show the suggested cell" (the Tablet PC original's SuggestedCell): after every move the
+    /// cell the easiest technique fills next is outlined, without pressing Hint.
+    pub suggest_cell: bool,
 }
 
 impl Default for Settings {
@@ -103,6 +106,7 @@ impl Default for Settings {
             language: "auto".to_string(),
             theme: "system".to_string(),
             keep_handwriting: false,
+            suggest_cell: false,
         }
     }
 }
@@ -152,6 +156,7 @@ impl Settings {
         take(obj, "language", |l: &String| LANGUAGES.contains(&l.as_str()), &mut s.language, &mut rejected);
         take(obj, "theme", |t: &String| THEMES.contains(&t.as_str()), &mut s.theme, &mut rejected);
         take(obj, "keep_handwriting", |_| true, &mut s.keep_handwriting, &mut rejected);
+        take(obj, "suggest_cell", |_| true, &mut s.suggest_cell, &mut rejected);
         (s, rejected)
     }
 
@@ -262,6 +267,8 @@ mod tests {
         let (s, rejected) = Settings::from_value_lenient(&json!({"keep_handwriting": true, "mute": true}));
         assert!(s.keep_handwriting && s.mute && rejected.is_empty());
         assert_eq!(Settings::from_value_lenient(&json!({"keep_handwriting": "yes"})).1, vec!["keep_handwriting"]);
+        assert!(!Settings::default().suggest_cell, "the suggested cell is shown only when asked for");
+        assert!(Settings::from_value_lenient(&json!({"suggest_cell": true})).0.suggest_cell);
     }
 
     #[test]

@@ -441,16 +441,16 @@ test('the panel with its new buttons fits at 800x480 even with a long hint, and 
 });
 
 /** How many pixels of a cell (inset a little, off the grid lines) are close to `rgb`. */
-function cellPixelsNear(row, col, n, [r0, g0, b0], tol = 40) {
-  return page.evaluate(({ row, col, n, r0, g0, b0, tol }) => {
+function cellPixelsNear(row, col, n, [r0, g0, b0], tol = 40, inset = 0.15) {
+  return page.evaluate(({ row, col, n, r0, g0, b0, tol, inset }) => {
     const c = document.getElementById('board');
     const side = c.width / n;
-    const x = Math.floor(col * side + side * 0.15), y = Math.floor(row * side + side * 0.15), w = Math.floor(side * 0.7);
+    const x = Math.floor(col * side + side * inset), y = Math.floor(row * side + side * inset), w = Math.floor(side * (1 - 2 * inset));
     const d = c.getContext('2d').getImageData(x, y, w, w).data;
     let k = 0;
     for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r0) + Math.abs(d[i + 1] - g0) + Math.abs(d[i + 2] - b0) < tol) k++;
     return k;
-  }, { row, col, n, r0, g0, b0, tol });
+  }, { row, col, n, r0, g0, b0, tol, inset });
 }
 
 const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
@@ -518,4 +518,32 @@ test('pencil notes are dark in pencil mode and grey in pen mode (#26: it had no 
   const activeNow = await cellPixelsNear(cell.row, cell.col, 9, hex('#37474f'), 30);
   assert.ok(active > 10, `dark in pencil mode (${active} px)`);
   assert.ok(idle > 10 && activeNow < idle / 3, `grey in pen mode (grey ${idle} px, dark ${activeNow} px)`);
+});
+
+test('"Show the suggested cell": after every move the cell the next step fills is outlined, no Hint pressed (#26)', { timeout: 60000 }, async () => {
+  const s = await ipc('get_settings');
+  const hintsSoFar = async () => (await ipc('get_stats')).summaries.reduce((k, g) => k + g.hints, 0);
+  await newGame(9);
+  const hintsBefore = await hintsSoFar();
+  assert.equal((await ui()).suggested, null, 'off by default');
+  // Switched on in Settings, as a player does: the outline appears at once.
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.click('#set-suggest');
+  await page.click('#settings-save');
+  const first = await waitFor('the suggested cell', async () => (await ui()).suggested);
+  const expected = await ipc('suggested_cell');
+  assert.deepEqual([first.row, first.col], expected.cell);
+  const view = (await ui()).view;
+  assert.equal(view.cells[first.row * 9 + first.col].value, 0, 'an empty cell');
+  await page.screenshot({ path: artifactPath('suggested-cell.png') });
+  // The outline is drawn: accent-coloured pixels along the cell's inner edge.
+  const edge = await cellPixelsNear(first.row, first.col, 9, hex('#3d5afe'), 40, 0.02);
+  assert.ok(edge > 20, `the frame is drawn (${edge} px)`);
+  // Filled (by the hint's move, so it is right): the suggestion moves on.
+  const h = await ipc('hint');
+  await typeInto(first.row, first.col, h.apply.value);
+  await waitFor('the next suggestion', async () => { const u = (await ui()).suggested; return u && (u.row !== first.row || u.col !== first.col); });
+  assert.equal(await hintsSoFar(), hintsBefore + 1, 'only the Hint asked above counted, not the suggestions');
+  await ipc('update_settings', { settings: { ...s, suggest_cell: false } });
 });

@@ -310,6 +310,8 @@ async function saveSettings(patch) {
   app.settings = s;
   input.setPenOnly(s.pen_only);
   applyLook(s);
+  // A screen that shows something from the settings at once ("Show the suggested cell").
+  if (screen && screen.settingsChanged && app.view) screen.settingsChanged(app.view);
   render();
 }
 

@@ -154,6 +154,17 @@ export function drawUnderlay(ctx, view, ui, isPeer) {
     ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
     ctx.restore();
   }
+  if (ui.suggested) {
+    // "Show the suggested cell": a solid frame in the accent colour (the unsure guess's is
+    // dashed amber), inside the cell's lines.
+    const { row, col } = ui.suggested;
+    ctx.save();
+    ctx.strokeStyle = COLORS.selectedEdge;
+    ctx.lineWidth = Math.max(2, cell * 0.06);
+    const m = ctx.lineWidth * 1.2;
+    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
+    ctx.restore();
+  }
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   ctx.strokeStyle = ui.pencil ? COLORS.noteActive : COLORS.noteIdle;

@@ -215,6 +215,7 @@ async function openSettings() {
   $('set-incorrect').checked = s.show_incorrect;
   $('set-penonly').checked = s.pen_only;
   $('set-keepink').checked = Boolean(s.keep_handwriting);
+  $('set-suggest').checked = Boolean(s.suggest_cell);
   $('hw-status').textContent = handwritingText(await callOrToast('handwriting_status'));
   $('set-language').value = s.language || 'auto';
   $('set-theme').value = s.theme || 'system';
@@ -273,7 +274,7 @@ export function wireDialogs(app) {
   $('dlg-settings').addEventListener('close', () => {
     if ($('dlg-settings').returnValue === 'calibrate') host.calibrate();
     if ($('dlg-settings').returnValue !== 'save') return;
-    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, language: $('set-language').value, theme: $('set-theme').value });
+    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, suggest_cell: $('set-suggest').checked, language: $('set-language').value, theme: $('set-theme').value });
   });
   $('btn-share').addEventListener('click', openShare);
   const none = () => ({});

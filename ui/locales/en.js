@@ -191,6 +191,7 @@ export default {
   'settings.theme.light': 'Light',
   'settings.theme.dark': 'Dark',
   'settings.theme.hc': 'High contrast',
+  'settings.suggest': 'Show the suggested cell',
   'settings.incorrect': 'Show incorrect numbers',
   'settings.penonly': 'Pen only (ignore touch on the board)',
   'settings.keepink': 'Keep my handwriting',

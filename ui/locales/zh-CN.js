@@ -188,6 +188,7 @@ export default {
   'settings.theme.light': '浅色',
   'settings.theme.dark': '深色',
   'settings.theme.hc': '高对比度',
+  'settings.suggest': '显示建议的格子',
   'settings.incorrect': '显示错误的数字',
   'settings.penonly': '仅用笔（忽略棋盘上的触摸）',
   'settings.keepink': '保留我的笔迹',

@@ -44,4 +44,5 @@ pub const COMMANDS: &[&str] = &[
     "get_stats",
     "reset_stats",
     "quit",
+    "suggested_cell",
 ];

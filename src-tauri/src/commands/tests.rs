@@ -910,6 +910,28 @@ fn the_view_says_when_the_computer_solved_it() {
     }
 }
 
+/// #26 (the Tablet PC original's SuggestedCell): where the next number goes, not which, and
+/// not counted as a hint; nothing once the board is solved or has a wrong number.
+#[test]
+fn the_suggested_cell_is_where_the_next_step_places_and_counts_no_hint() {
+    let state = fresh();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "difficulty": "easy", "seed": 3})).unwrap();
+    let s = dispatch(&state, "suggested_cell", Value::Null).unwrap();
+    let hint = dispatch(&state, "hint", Value::Null).unwrap();
+    assert_eq!(s["cell"], json!([hint["place"]["row"], hint["place"]["col"]]), "the hint's own cell: {s} {hint}");
+    assert!(s.get("value").is_none() && s["cell"].get(2).is_none(), "the number stays hidden");
+    for _ in 0..5 {
+        dispatch(&state, "suggested_cell", Value::Null).unwrap();
+    }
+    assert_eq!(stats_of(&state)["summaries"][0]["hints"], 1, "only the Hint counted");
+    let v = dispatch(&state, "act", json!({"action": hint["apply"]})).unwrap();
+    let (r, c) = (s["cell"][0].as_u64().unwrap() as usize, s["cell"][1].as_u64().unwrap() as usize);
+    assert_ne!(v["cells"][r * 9 + c]["value"], 0);
+    assert_ne!(dispatch(&state, "suggested_cell", Value::Null).unwrap()["cell"], s["cell"], "it moves on after the move");
+    dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
+    assert_eq!(dispatch(&state, "suggested_cell", Value::Null).unwrap()["cell"], Value::Null);
+}
+
 #[test]
 fn a_win_is_counted_once_even_when_the_app_stopped_before_the_statistics_were_written() {
     let dir = temp_dir("stats-crash");

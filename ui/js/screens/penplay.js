@@ -15,6 +15,7 @@ import { telemetry, record } from '../telemetry.js';
 import { t, errorText, onLanguageChange } from '../i18n.js';
 import { hintText } from '../hints.js';
 import { penCellText } from '../a11ygrid.js';
+import { isEntering } from '../entry.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 350;
@@ -52,6 +53,7 @@ export function createPenScreen(ctx, game) {
     colour: null, // a colour chosen first, then cells tapped or swept
     victory: null, // 'wave' while the board celebrates a win, 'still' with reduced motion
     victoryFrom: null, // the cell the last wave started from
+    suggested: null, // "Show the suggested cell": {row, col} the next step fills
     unsure: null, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
   };
   let view = null;
@@ -399,6 +401,25 @@ export function createPenScreen(ctx, game) {
     requestAnimationFrame(frame);
   }
 
+  // "Show the suggested cell" (a setting): after every view, where the next number goes. A late
+  // answer about an older view is dropped.
+  let suggestFor = null;
+  function suggest(v) {
+    const on = Boolean((ctx.settings() || {}).suggest_cell) && !v.solved && !isEntering(v);
+    const key = `${v.game_id}:${v.rev}`;
+    if (!on) {
+      suggestFor = null;
+      if (state.suggested) { state.suggested = null; ctx.redraw(); }
+      return;
+    }
+    suggestFor = key;
+    ctx.call('suggested_cell').then((r) => {
+      if (suggestFor !== key) return;
+      state.suggested = r && r.cell ? { row: r.cell[0], col: r.cell[1] } : null;
+      ctx.redraw();
+    }, () => {});
+  }
+
   // The first press shows the hint; a second press applies it.
   async function hint() {
     const apply = state.hint && state.hint.apply;
@@ -437,9 +458,14 @@ export function createPenScreen(ctx, game) {
       if (fresh || !v.solved) celebrate(null);
       if (won) celebrate(won);
       state.hint = null;
+      suggest(v);
       // A new view means something happened: an unsure guess is accepted as it stands.
       withdrawOffer();
       sync();
+    },
+
+    settingsChanged(v) {
+      suggest(v);
     },
 
     /** Highlights cells (start_entered's differing cells) until the next change. */
@@ -458,6 +484,7 @@ export function createPenScreen(ctx, game) {
         digit: state.digit,
         victory: victory ? { t: performance.now() - victory.start, from: victory.from } : state.victory === 'still' ? { still: true } : null,
         unsure: state.unsure,
+        suggested: state.suggested,
       });
     },
 
