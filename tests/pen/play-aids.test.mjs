@@ -537,6 +537,22 @@ test('"Show the suggested cell": after every move the cell the next step fills i
   const view = (await ui()).view;
   assert.equal(view.cells[first.row * 9 + first.col].value, 0, 'an empty cell');
   await page.screenshot({ path: artifactPath('suggested-cell.png') });
+  // Looked at in both languages, large and small (the frame is drawn from the board's size).
+  for (const lang of ['zh-CN', 'en']) {
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    await page.select('#set-language', lang);
+    await page.click('#settings-save');
+    await page.waitForFunction((l) => document.documentElement.lang === l, { timeout: 5000 }, lang);
+    for (const [width, height] of [[1920, 1080], [800, 480]]) {
+      await page.setViewport({ width, height, deviceScaleFactor: 1 });
+      await sleep(300);
+      assert.deepEqual(await ui().then((u) => u.suggested), first, 'the suggestion stays through a resize');
+      await page.screenshot({ path: artifactPath(`suggested-cell-${lang}-${width}x${height}.png`) });
+    }
+  }
+  await page.setViewport({ width: 1200, height: 760, deviceScaleFactor: 1 });
+  await sleep(300);
   // The outline is drawn: accent-coloured pixels along the cell's inner edge.
   const edge = await cellPixelsNear(first.row, first.col, 9, hex('#3d5afe'), 40, 0.02);
   assert.ok(edge > 20, `the frame is drawn (${edge} px)`);
