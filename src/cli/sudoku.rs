@@ -123,14 +123,7 @@ fn puzzles(text: &str) -> Vec<(usize, Result<Grid, GridError>)> {
 fn solve(a: SolveArgs) -> ExitCode {
     if a.method == Method::Human {
         return each_puzzle("solve", &a.file, |g| match (human::solve_path(g), solver::solve(g)) {
-            (Ok(path), Some(answer)) if path.solved => {
-                let mut t = String::new();
-                for (k, s) in path.steps.iter().enumerate() {
-                    t.push_str(&format!("{}. {}\n", k + 1, step_text(s)));
-                }
-                t.push_str(&answer.to_line());
-                t
-            }
+            (Ok(path), Some(answer)) if path.solved => format!("{}{}", numbered_steps(&path.steps), answer.to_line()),
             (Err(e), _) => not_rated(e),
             _ => "unsolvable".to_string(),
         });
@@ -238,6 +231,11 @@ fn step_text(s: &Step) -> String {
     t
 }
 
+/// `1. <step>` lines, one per step of a human solution path (`steps`, `solve --method human`).
+fn numbered_steps(steps: &[Step]) -> String {
+    steps.iter().enumerate().map(|(k, s)| format!("{}. {}\n", k + 1, step_text(s))).collect()
+}
+
 fn steps(a: StepsArgs) -> ExitCode {
     each_puzzle("steps", &a.file, |g| match human::solve_path(g) {
         Ok(path) => {
@@ -245,12 +243,7 @@ fn steps(a: StepsArgs) -> ExitCode {
             if a.json {
                 serde_json::json!({ "rating": r, "steps": path.steps }).to_string()
             } else {
-                let mut t = String::new();
-                for (k, s) in path.steps.iter().enumerate() {
-                    t.push_str(&format!("{}. {}\n", k + 1, step_text(s)));
-                }
-                t.push_str(&format!("rating: {} {} {}", r.level, r.score, r.hardest.id()));
-                t
+                format!("{}rating: {} {} {}", numbered_steps(&path.steps), r.level, r.score, r.hardest.id())
             }
         }
         Err(e) => not_rated(e),

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp, resizePage, reloadToNewGame } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, resizePage, reloadToNewGame, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath, repoRoot, sleep } from '../support/proc.mjs';
 import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -288,12 +288,8 @@ test('every cage is listed in a table, editable there too, in English and Chines
   await waitEntry(() => window.__inkdoku.entry.cages[0].target === 7);
   assert.equal(await page.$eval('#ke-table tbody tr:first-child input', (i) => i.value), '7', 'the table follows');
   for (const lang of ['en', 'zh-CN']) {
-    // As a player changes it: Settings…, Language, Save (the entry screen stays).
-    await page.click('#btn-settings');
-    await page.waitForSelector('#dlg-settings[open]');
-    await page.select('#set-language', lang);
-    await page.click('#settings-save');
-    await page.waitForFunction((l) => document.documentElement.lang === l, { timeout: 5000 }, lang);
+    // As a player changes it (the entry screen stays).
+    await chooseLanguage(page, lang);
     const head = await page.$eval('#ke-table thead', (e) => e.textContent);
     assert.match(head, lang === 'en' ? /Cage/ : /笼子/, head);
     assert.equal(await page.$$eval('#ke-table tbody tr', (t) => t.length), 15, 'the table stays');

@@ -7,7 +7,7 @@
 // by hand when the look changes, so that a test run leaves the checkout clean).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp, reloadToNewGame, relaunch } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, reloadToNewGame, relaunch, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
 import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
 
@@ -539,20 +539,14 @@ test('"Show the suggested cell": after every move the cell the next step fills i
   await page.screenshot({ path: artifactPath('suggested-cell.png') });
   // Looked at in both languages, large and small (the frame is drawn from the board's size).
   for (const lang of ['zh-CN', 'en']) {
-    await page.click('#btn-settings');
-    await page.waitForSelector('#dlg-settings[open]');
-    await page.select('#set-language', lang);
-    await page.click('#settings-save');
-    await page.waitForFunction((l) => document.documentElement.lang === l, { timeout: 5000 }, lang);
+    await chooseLanguage(page, lang);
     for (const [width, height] of [[1920, 1080], [800, 480]]) {
-      await page.setViewport({ width, height, deviceScaleFactor: 1 });
-      await sleep(300);
+      await resizePage(page, { width, height });
       assert.deepEqual(await ui().then((u) => u.suggested), first, 'the suggestion stays through a resize');
       await page.screenshot({ path: artifactPath(`suggested-cell-${lang}-${width}x${height}.png`) });
     }
   }
-  await page.setViewport({ width: 1200, height: 760, deviceScaleFactor: 1 });
-  await sleep(300);
+  await resizePage(page, { width: 1200, height: 760 });
   // The outline is drawn: accent-coloured pixels along the cell's inner edge.
   const edge = await cellPixelsNear(first.row, first.col, 9, hex('#3d5afe'), 40, 0.02);
   assert.ok(edge > 20, `the frame is drawn (${edge} px)`);

@@ -59,6 +59,15 @@ export async function openPenPage({ width = 1200, height = 760, args = [] } = {}
  * `resize` at its next frame, so the old layout is still on screen just after setViewport. (A new
  * device-pixel ratio alone changes no CSS-pixel layout, and headless Chromium fires nothing for it.)
  */
+/** Changes the language as a player does: Settings…, Language, Save; waits until the page speaks it. */
+export async function chooseLanguage(page, lang) {
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.select('#set-language', lang);
+  await page.click('#settings-save');
+  await page.waitForFunction((l) => document.documentElement.lang === l, { timeout: 5000 }, lang);
+}
+
 export async function resizePage(page, { width, height, deviceScaleFactor = 1 }) {
   await page.setViewport({ width, height, deviceScaleFactor });
   await page.waitForFunction((want) => window.__inkdoku && window.__inkdoku.renderedFor === want, { timeout: 10000 }, `${width}x${height}`);
