@@ -314,6 +314,40 @@ impl GameInPlay {
         Ok(changed)
     }
 
+    /// "Solve step by step": makes the next step as [`GameInPlay::advice`] names it, as the
+    /// computer's move (one undo step: undo goes back step by step), and returns that advice.
+    /// A wrong number is taken out and a lost candidate put back first, as the hint says; a
+    /// solved board changes nothing. The sliding picture has no such steps.
+    pub fn solve_step(&mut self, now_ms: u64) -> Result<Advice, PlayError> {
+        if let GameInPlay::Slide(..) = self {
+            return Err(PlayError::NotPenGame("sliding picture"));
+        }
+        let advice = self.advice()?;
+        let kind = self.kind();
+        if advice.id != "solved" {
+            match self {
+                GameInPlay::Sudoku(s) => {
+                    let action = match advice.id {
+                        "wrong_number" | "missing_candidate" => parse_action(kind, advice.apply.clone().unwrap_or(Value::Null))?,
+                        _ => sudoku_play::Action::ApplyStep {
+                            place: advice.place.iter().map(|p| (p.row, p.col, p.value)).collect(),
+                            eliminate: advice.eliminate.iter().map(|c| (c.row, c.col, c.value)).collect(),
+                        },
+                    };
+                    s.apply(action)?;
+                }
+                GameInPlay::Kenken(s, _) => {
+                    let target = advice.highlight.target.ok_or_else(|| PlayError::NoHint("the step names no cell".into()))?;
+                    let value = advice.place.map_or(0, |p| p.value);
+                    s.apply(kenken_play::Action::ApplyStep { row: target.row, col: target.col, value })?;
+                }
+                GameInPlay::Slide(..) => {}
+            }
+        }
+        self.settle_clock(now_ms);
+        Ok(advice)
+    }
+
     pub fn undo(&mut self, now_ms: u64) -> Result<(), PlayError> {
         each_session!(self, s => s.undo())?;
         self.settle_clock(now_ms);
@@ -428,14 +462,18 @@ impl GameInPlay {
         self.is_solved()
     }
 
-    /// Whether the player's own move finished it, not the computer's "Solve" (statistics count
-    /// only the former). Sudoku records the solve as such; a KenKen solve is known by filling
-    /// more than one cell in one step, which no move of the player does (so a "Solve" with one
-    /// cell left counts as the player's: that last cell was theirs to write).
+    /// Whether the computer's move finished it ("Solve", or the last step of "Solve step by
+    /// step"), not the player's own (statistics count only the latter). Sudoku records both
+    /// kinds of edit as such, KenKen marks the steps; a KenKen solve is known by filling more
+    /// than one cell in one step, which no move of the player does (so a "Solve" with one cell
+    /// left counts as the player's: that last cell was theirs to write).
     pub fn was_solved_by_computer(&self) -> bool {
+        use sudoku_play::EditKind;
         match self {
-            GameInPlay::Sudoku(s) => s.history().done().last().is_some_and(|e| e.kind == sudoku_play::EditKind::Solve),
-            GameInPlay::Kenken(s, _) => s.history().done().last().is_some_and(|e| e.cells.iter().filter(|c| c.after.value != 0 && c.before.value != c.after.value).count() > 1),
+            GameInPlay::Sudoku(s) => s.history().done().last().is_some_and(|e| matches!(e.kind, EditKind::Solve | EditKind::Step)),
+            GameInPlay::Kenken(s, _) => s.history().done().last().is_some_and(|e| {
+                e.by_computer || e.cells.iter().filter(|c| c.after.value != 0 && c.before.value != c.after.value).count() > 1
+            }),
             GameInPlay::Slide(..) => false,
         }
     }
@@ -730,5 +768,71 @@ mod tests {
         let p = a.place.expect("a KenKen hint names its number");
         assert_eq!(g.solution[p.row * 4 + p.col], p.value);
         assert_ne!(a.id, "wrong_number");
+    }
+
+    /// "Solve step by step" finishes a hard Sudoku one step at a time, each step one undo
+    /// step, writing candidates when it first removes some, and the finished game is the
+    /// computer's; undoing the last step gives the player the board back.
+    #[test]
+    fn solve_step_by_step_solves_a_hard_sudoku_as_the_computer() {
+        use crate::sudoku::generator::{generate, GenerateOptions};
+        let opts = GenerateOptions { shape: crate::grid::Shape::S9, difficulty: crate::sudoku::Difficulty::Hard, symmetric: false, seed: 3 };
+        let puzzle = generate(&opts, &mut |_| true).unwrap();
+        let solution = crate::sudoku::solver::solve(&puzzle).unwrap();
+        let mut g = GameInPlay::Sudoku(SudokuSession::new(puzzle, solution, "hard", None).unwrap());
+        let (mut steps, mut eliminated, mut first_elimination_filled) = (0, false, false);
+        loop {
+            let a = g.solve_step(0).unwrap();
+            if a.id == "solved" {
+                break;
+            }
+            steps += 1;
+            let GameInPlay::Sudoku(s) = &g else { unreachable!() };
+            assert_eq!(s.history().done().len(), steps, "one undo step per step");
+            if !a.eliminate.is_empty() && !eliminated {
+                eliminated = true;
+                // Candidates appeared everywhere open, without the removed ones.
+                let open: Vec<usize> = (0..81).filter(|&i| s.game().board().values()[i] == 0).collect();
+                first_elimination_filled = open.iter().all(|&i| s.game().candidates()[i] != 0)
+                    && a.eliminate.iter().all(|c| s.game().candidates()[c.row * 9 + c.col] & (1 << (c.value - 1)) == 0);
+            }
+            assert!(steps < 200, "the steps go somewhere");
+        }
+        assert!(eliminated && first_elimination_filled, "a hard puzzle needs a step that removes candidates");
+        assert!(g.is_solved() && g.was_solved_by_computer());
+        let back = crate::save::from_bytes(&crate::save::to_bytes(&g, 0).unwrap()).unwrap();
+        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
+        g.undo(0).unwrap();
+        assert!(!g.is_solved() && !g.view(0).solved_by_computer, "undo gives the last cell back");
+    }
+
+    /// A wrong number is what the first step takes out; a KenKen finished by the steps is the
+    /// computer's, and its steps survive a save.
+    #[test]
+    fn solve_step_takes_out_a_wrong_number_first_and_finishes_a_kenken() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
+        s.apply(Action::SetValue { row: 0, col: 0, value: wrong }).unwrap();
+        let info = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
+        let mut game = GameInPlay::Kenken(s, info);
+        let first = game.solve_step(0).unwrap();
+        assert_eq!(first.id, "wrong_number");
+        let mut n = 0;
+        while game.solve_step(0).unwrap().id != "solved" {
+            n += 1;
+            assert!(n < 40);
+        }
+        assert!(game.is_solved() && game.was_solved_by_computer());
+        let bytes = crate::save::to_bytes(&game, 0).unwrap();
+        let back = crate::save::from_bytes(&bytes).unwrap();
+        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
+    }
+
+    #[test]
+    fn the_sliding_picture_has_no_solve_step() {
+        let board = crate::slide::Board::solved(3, 3).unwrap();
+        let mut g = GameInPlay::Slide(crate::slide::play::SlideSession::from_game(crate::slide::play::SlideGame::new(board)), Default::default());
+        assert_eq!(g.solve_step(0).map(|a| a.id).unwrap_err().kind(), "not_a_pen_game");
     }
 }

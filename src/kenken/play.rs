@@ -51,6 +51,10 @@ pub enum Action {
         #[serde(default)]
         cells: Vec<(usize, usize)>,
     },
+    /// One step of "Solve step by step": `value` into the cell (0: the cell cleared, a wrong
+    /// number taken out), recorded as the computer's move. Only the engine makes it.
+    #[serde(skip)]
+    ApplyStep { row: usize, col: usize, value: u8 },
     /// A value written with the pen, its ink kept as the cell's glyph ("keep my handwriting").
     /// Only the engine's pen path makes it (never from JSON).
     #[serde(skip)]
@@ -66,6 +70,8 @@ pub struct Edit {
     /// The player's handwriting of the one cell a pen write changed
     /// ([`crate::session::glyph`]).
     pub glyph: Option<Glyph>,
+    /// A step of "Solve step by step": the computer's move, not the player's.
+    pub by_computer: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -304,6 +310,10 @@ impl Game for KenkenGame {
             &Action::Clear { row, col } => {
                 let i = self.cell(row, col)?;
                 self.edit(i, CellState::default(), InkEdit::default())
+            }
+            &Action::ApplyStep { row, col, value } => {
+                let plain = if value == 0 { Action::Clear { row, col } } else { Action::SetValue { row, col, value } };
+                self.plan(&plain)?.map(|e| Edit { by_computer: true, ..e })
             }
             Action::ClearCells { cells } => {
                 // Check every cell first so a bad one refuses the whole stroke.

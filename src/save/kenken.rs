@@ -72,6 +72,9 @@ pub(super) enum EditRecord {
         /// Save format 2: the player's handwriting of a pen write.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         glyph: Option<Glyph>,
+        /// A step of "Solve step by step" (written only when true).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_computer: bool,
     },
 }
 
@@ -159,9 +162,9 @@ pub(super) fn record(session: &KenkenSession, info: &KenkenInfo) -> Result<(Reco
     };
     let history = session.history().try_map(|_, _, e: &Edit| {
         let cells = e.cells.iter().map(cell_record).collect::<Option<Vec<_>>>().ok_or_else(too_wide)?;
-        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty() && e.glyph.is_none()) {
+        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty() && e.glyph.is_none() && !e.by_computer) {
             ([one], true) => EditRecord::Cell(*one),
-            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone(), glyph: e.glyph.clone() },
+            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone(), glyph: e.glyph.clone(), by_computer: e.by_computer },
         })
     })?;
     Ok((rec, history))
@@ -189,15 +192,15 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink, rec.colours).map_err(inconsistent)?;
     let history = history.try_map(|undone, k, e: &EditRecord| {
         let bad = || unfit_step(undone, k, "change");
-        let (cells, ink, colours, glyph) = match e {
-            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new(), None),
-            EditRecord::Full { cells, ink, colours, glyph } => (cells.as_slice(), ink.clone(), colours.clone(), glyph.clone()),
+        let (cells, ink, colours, glyph, by_computer) = match e {
+            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new(), None, false),
+            EditRecord::Full { cells, ink, colours, glyph, by_computer } => (cells.as_slice(), ink.clone(), colours.clone(), glyph.clone(), *by_computer),
         };
         let cells = cells.iter().map(cell_change).collect::<Option<Vec<_>>>().ok_or_else(bad)?;
         if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty() && colours.is_empty()) {
             return Err(bad());
         }
-        Ok(Edit { cells, ink, colours, glyph })
+        Ok(Edit { cells, ink, colours, glyph, by_computer })
     })?;
     let session = Session::replay(KenkenGame::new(puzzle), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {

@@ -50,6 +50,13 @@ pub enum Action {
     ApplyHint { row: usize, col: usize, value: u8 },
     /// Fills every cell from the solution.
     Solve,
+    /// One step of "Solve step by step": the computer writes the numbers `place` and removes
+    /// the candidates `eliminate`, as a person does with pencil marks: a number placed leaves
+    /// the candidates of its row, column and box, and a step that removes candidates while the
+    /// board has none writes every cell's candidates first. Each number must be the solution's
+    /// and no removed candidate may be; one undo step. Only the engine makes it (never JSON).
+    #[serde(skip)]
+    ApplyStep { place: Vec<(usize, usize, u8)>, eliminate: Vec<(usize, usize, u8)> },
     /// A value written with the pen, with the player's ink kept to show it ("keep my
     /// handwriting"). Only the engine's pen path makes it (never from JSON).
     #[serde(skip)]
@@ -125,6 +132,8 @@ pub enum EditKind {
     Hint,
     Solve,
     Colour,
+    /// A step of "Solve step by step" (the computer's move, as `Solve` is).
+    Step,
 }
 
 /// A recorded, reversible move. In a save: `{"kind", "cells", "notes_added", "notes_removed",
@@ -413,6 +422,51 @@ impl SudokuGame {
         edit.non_empty()
     }
 
+    /// The edit of [`Action::ApplyStep`].
+    fn step_edit(&self, place: &[(usize, usize, u8)], eliminate: &[(usize, usize, u8)]) -> Result<Option<Edit>, ActionError> {
+        let n = self.shape().n();
+        let board = self.board();
+        let mut after: Vec<CellState> = (0..n * n).map(|i| self.cell_state(i)).collect();
+        if !eliminate.is_empty() && self.candidates.iter().all(|&c| c == 0) {
+            for (i, &v) in board.values().iter().enumerate() {
+                if v == 0 {
+                    after[i].candidates = self.open_values(&board, i / n, i % n);
+                }
+            }
+        }
+        for &(row, col, value) in eliminate {
+            let i = self.check_open_cell(row, col)?;
+            self.check_value(value)?;
+            if self.solution.values()[i] == value {
+                return Err(ActionError::WrongHint { row, col, value });
+            }
+            after[i].candidates &= !bit(value);
+        }
+        let shape = self.shape();
+        let (br, bc) = (shape.box_rows as usize, shape.box_cols as usize);
+        let mut ink = InkEdit::default();
+        for &(row, col, value) in place {
+            let i = self.check_open_cell(row, col)?;
+            self.check_value(value)?;
+            if self.solution.values()[i] != value || self.entries[i] != 0 {
+                return Err(ActionError::WrongHint { row, col, value });
+            }
+            after[i] = CellState { value, candidates: 0 };
+            for (j, cell) in after.iter_mut().enumerate() {
+                let (r, c) = (j / n, j % n);
+                if r == row || c == col || (r / br == row / br && c / bc == col / bc) {
+                    cell.candidates &= !bit(value);
+                }
+            }
+            ink.removed.extend(self.ink.in_cell(n, row, col));
+        }
+        let mut edit = Edit::with_ink(EditKind::Step, ink);
+        for (i, a) in after.into_iter().enumerate() {
+            edit.change(i, self.cell_state(i), a);
+        }
+        Ok(edit.non_empty())
+    }
+
     /// The invariant of one cell: a value or candidates (never both, never on a given), both
     /// within the board's symbols. Shared by edits and saved boards.
     fn cell_ok(&self, i: usize, s: CellState) -> bool {
@@ -550,7 +604,8 @@ impl Game for SudokuGame {
                 // The glyph goes with the value it shows (an edit that only rubs out notes has none).
                 Ok(self.write_edit(EditKind::Value, i, *value).map(|e| Edit { glyph: (e.cells.len() == 1).then(|| glyph.clone()), ..e }))
             }
-            Action::ApplyHint { .. } | Action::Solve if self.is_being_entered() => Err(ActionError::NoAnswerYet),
+            Action::ApplyHint { .. } | Action::Solve | Action::ApplyStep { .. } if self.is_being_entered() => Err(ActionError::NoAnswerYet),
+            Action::ApplyStep { place, eliminate } => self.step_edit(place, eliminate),
             &Action::ApplyHint { row, col, value } => {
                 let i = self.check_open_cell(row, col)?;
                 self.check_value(value)?;
@@ -739,6 +794,42 @@ mod tests {
 
     fn sol(s: &SudokuSession, r: usize, c: usize) -> u8 {
         s.game().solution().get(r, c)
+    }
+
+    /// A step of "Solve step by step": a removal on a board without candidates writes them all
+    /// first; a number placed takes its digit out of its peers' candidates; a wrong number or
+    /// the removal of the solution's digit is refused and changes nothing; one undo step.
+    #[test]
+    fn a_solver_step_writes_candidates_places_and_refuses_what_is_wrong() {
+        let mut s = game4();
+        let (r, c) = (1, 0);
+        let right = sol(&s, r, c);
+        let other = (1..=4).find(|&v| v != right && v != sol(&s, 0, 0)).unwrap();
+        s.apply(Action::ApplyStep { place: vec![], eliminate: vec![(r, c, other)] }).unwrap();
+        let g = s.game();
+        assert!((4..16).all(|i| g.candidates()[i] != 0), "every open cell got its candidates");
+        assert_eq!(g.candidates()[r * 4 + c] & bit(other), 0, "and the removed one is gone");
+        assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::Step));
+
+        s.apply(Action::ApplyStep { place: vec![(r, c, right)], eliminate: vec![] }).unwrap();
+        let g = s.game();
+        assert_eq!(g.board().get(r, c), right);
+        for j in [(1, 1), (1, 3), (2, 0), (3, 0), (0, 1)] {
+            let i = j.0 * 4 + j.1;
+            assert_eq!(g.candidates()[i] & bit(right), 0, "r{}c{} keeps no {right}", j.0 + 1, j.1 + 1);
+        }
+        assert_eq!(s.history().done().len(), 2, "one undo step each");
+
+        let before = s.clone();
+        let wrong = (1..=4).find(|&v| v != sol(&s, 2, 1)).unwrap();
+        assert!(matches!(s.apply(Action::ApplyStep { place: vec![(2, 1, wrong)], eliminate: vec![] }), Err(ActionError::WrongHint { .. })));
+        let keep = sol(&s, 3, 3);
+        assert!(matches!(s.apply(Action::ApplyStep { place: vec![], eliminate: vec![(3, 3, keep)] }), Err(ActionError::WrongHint { .. })));
+        assert!(matches!(s.apply(Action::ApplyStep { place: vec![(0, 0, sol(&s, 0, 0))], eliminate: vec![] }), Err(ActionError::Given { .. })));
+        assert_eq!(s.game(), before.game());
+        s.undo().unwrap();
+        s.undo().unwrap();
+        assert_eq!(s.game(), game4().game(), "undo goes back step by step to the start");
     }
 
     #[test]

@@ -101,6 +101,17 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
     if (kind !== 'slide') {
       await page.click('#btn-hint');
       await look(`hint-${kind}`);
+      // Solve's question, then "Solve step by step"'s controls and its first step.
+      await openDialog('#btn-solve', '#dlg-confirm');
+      await look(`solve-${kind}`);
+      await page.click('#confirm-alt');
+      await page.waitForFunction(() => window.__inkdoku.steps !== 'off');
+      await page.click('#steps-play');
+      await page.waitForFunction(() => window.__inkdoku.steps === 'paused');
+      await look(`steps-${kind}`);
+      await page.click('#steps-stop');
+      // A fresh game again: one with the step's move would be at stake when a new one starts below.
+      await reloadToNewGame(page);
     }
   }
   await openDialog('#btn-new', '#dlg-new');
@@ -166,5 +177,5 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await look('calibrate');
   assert.ok(await page.$eval('#entry', (e) => e.hidden), 'the practice sheet shows no "Start this puzzle" of the board under it');
   await page.click('#cal-cancel');
-  assert.ok(seen.length >= 15, `looked at ${seen.join(', ')}`);
+  assert.ok(seen.length >= 19, `looked at ${seen.join(', ')}`);
 });

@@ -12,7 +12,7 @@ import { telemetry } from './telemetry.js';
 import { formatTime } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { gameOf, playable } from './screens/index.js';
-import { wireDialogs, openPicker, offerResume, confirm, replacing, replacingOrToast, watchGeneration } from './dialogs.js';
+import { wireDialogs, openPicker, offerResume, confirm, ask, replacing, replacingOrToast, watchGeneration } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
@@ -130,6 +130,7 @@ const ctx = {
   setStatus,
   toast,
   confirm,
+  ask,
   settings: () => app.settings,
   saveSettings: (patch) => saveSettings(patch),
 };

@@ -192,15 +192,25 @@ export function offerResume(resumable) {
 // ---------- confirmation ----------
 
 /** Asks a yes/no question; resolves true if the player said `ok`. */
-export function confirm({ title, text, ok, cancel }) {
+export async function confirm({ title, text, ok, cancel }) {
+  return (await ask({ title, text, ok, cancel })) === 'ok';
+}
+
+/**
+ * Asks a question with one or two ways to say yes: resolves to 'ok', 'alt' (the `alt` button,
+ * shown only when given) or null (cancelled, Escape).
+ */
+export function ask({ title, text, ok, alt, cancel }) {
   $('dlg-confirm-title').textContent = title;
   $('confirm-text').textContent = text;
   $('confirm-ok').textContent = ok;
+  $('confirm-alt').hidden = !alt;
+  $('confirm-alt').textContent = alt || '';
   $('confirm-cancel').textContent = cancel || t('confirm.cancel');
   const dlg = $('dlg-confirm');
   dlg.returnValue = '';
   dlg.showModal();
-  return new Promise((resolve) => dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true }));
+  return new Promise((resolve) => dlg.addEventListener('close', () => resolve(['ok', 'alt'].includes(dlg.returnValue) ? dlg.returnValue : null), { once: true }));
 }
 
 // ---------- settings, puzzles and files ----------

@@ -344,7 +344,7 @@ pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut GameInPlay, u64) -
 /// [`change`]; `count_win`: a move that solves the game is the player's win (not so for the
 /// computer's "solve"). The win is saved first, then counted: a crash in between is made good
 /// at the next start-up (counting is idempotent).
-fn change_counting<T>(state: &AppState, count_win: bool, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
+pub(crate) fn change_counting<T>(state: &AppState, count_win: bool, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
     let now = state.now_ms();
     let mut inner = state.lock();
     let inner = &mut *inner;

@@ -3,7 +3,7 @@
 
 use inkdoku::play::Advice;
 
-use super::game::read;
+use super::game::{change_counting, read};
 use super::{AppState, CommandError};
 
 /// The advice; a hint asked for in an unsolved game is counted in the statistics.
@@ -35,4 +35,26 @@ pub fn hint(state: &AppState) -> Result<Advice, CommandError> {
         }
         Ok(advice)
     })
+}
+
+/// One step of "Solve step by step" and the board after it.
+#[derive(Debug, serde::Serialize)]
+pub struct SolveStep {
+    /// The step made, as a hint names it (`id` "solved": nothing was left to do).
+    pub advice: Advice,
+    pub view: inkdoku::play::PlayView,
+}
+
+/// "Solve step by step": the computer makes the next step a person would (the view calls it
+/// once per step, at the pace the player chose, and stops when the player takes over). Each
+/// step counts as a hint; a game the steps finish is the computer's, not a win.
+pub fn solve_step(state: &AppState) -> Result<SolveStep, CommandError> {
+    let (advice, view) = change_counting(state, false, |g, now| {
+        let advice = g.solve_step(now)?;
+        if advice.id != "solved" {
+            state.stats.hint(g, now);
+        }
+        Ok(advice)
+    })?;
+    Ok(SolveStep { advice, view })
 }

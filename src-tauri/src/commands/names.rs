@@ -45,4 +45,5 @@ pub const COMMANDS: &[&str] = &[
     "reset_stats",
     "quit",
     "suggested_cell",
+    "solve_step",
 ];

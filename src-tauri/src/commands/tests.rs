@@ -1221,3 +1221,33 @@ fn a_view_that_starts_again_finds_the_game_in_play_its_side_screen_and_its_gener
     assert_eq!(g["job"], started["job"], "{g}");
     dispatch(&state, "cancel_generation", Value::Null).unwrap();
 }
+
+/// #26 "Solve step by step": one step per call, each named and one undo step; the steps finish
+/// the game as the computer's (no win), each counted as a hint; the sliding picture has none.
+#[test]
+fn solve_step_makes_one_named_step_per_call_and_the_finish_is_the_computers() {
+    let state = fresh();
+    for kind in ["sudoku", "kenken"] {
+        dispatch(&state, "reset_stats", Value::Null).unwrap();
+        dispatch(&state, "new_game", json!({"kind": kind, "size": 4, "difficulty": "easy", "replace": true})).unwrap();
+        let mut steps = 0u64;
+        loop {
+            let r = dispatch(&state, "solve_step", Value::Null).unwrap();
+            if r["advice"]["id"] == "solved" {
+                break;
+            }
+            steps += 1;
+            assert!(r["advice"]["technique"].as_str().is_some_and(|t| !t.is_empty()), "{kind}: {r}");
+            assert_eq!(r["view"]["can_undo"], true);
+            assert!(steps <= 16, "{kind}: at most one step per cell");
+        }
+        let v = dispatch(&state, "board", Value::Null).unwrap();
+        assert_eq!((v["solved"].as_bool(), v["solved_by_computer"].as_bool()), (Some(true), Some(true)), "{kind}");
+        let s = &stats_of(&state)["summaries"][0];
+        assert_eq!((s["won"].as_u64(), s["hints"].as_u64()), (Some(0), Some(steps)), "{kind}: {s}");
+        let back = dispatch(&state, "undo", Value::Null).unwrap();
+        assert_eq!((back["solved"].as_bool(), back["solved_by_computer"].as_bool()), (Some(false), Some(false)), "{kind}");
+    }
+    dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "replace": true})).unwrap();
+    assert_eq!(dispatch(&state, "solve_step", Value::Null).unwrap_err().kind(), "not_a_pen_game");
+}

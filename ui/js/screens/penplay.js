@@ -3,7 +3,8 @@
 // pencil modes (kept with the game), the eraser (the pen's eraser end, or eraser mode for any
 // pointer: cells, or notes in pencil mode), the pen's barrel button (pencil while held), ink
 // notes, typed candidates, "fill candidates", the highlighted digit, cell colours, hint (a second
-// press applies it), Solve with a confirmation, and the victory wave. A game supplies its board
+// press applies it), Solve (instantly, or step by step at a pace the player sets, with the
+// steps' machine in stepper.js), and the victory wave. A game supplies its board
 // drawing and its pad's shape; the screen interface it returns is documented at the top of
 // screens/sudoku.js.
 
@@ -16,6 +17,7 @@ import { t, errorText, onLanguageChange } from '../i18n.js';
 import { hintText } from '../hints.js';
 import { penCellText } from '../a11ygrid.js';
 import { isEntering } from '../entry.js';
+import { createStepper } from '../stepper.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 350;
@@ -55,6 +57,8 @@ export function createPenScreen(ctx, game) {
     victoryFrom: null, // the cell the last wave started from
     suggested: null, // "Show the suggested cell": {row, col} the next step fills
     unsure: null, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
+    step: null, // the computer's last step while solving step by step (its advice)
+    steps: 'off', // "Solve step by step": 'off', 'playing' or 'paused' (stepper.js)
   };
   let view = null;
   let flashTimer = null;
@@ -74,9 +78,58 @@ export function createPenScreen(ctx, game) {
   click('btn-hint', hint);
   click('btn-auto', () => ctx.act({ type: 'set_candidates' }));
   click('btn-solve', async () => {
-    const ok = await ctx.confirm({ title: t('solve.title'), text: t('solve.text'), ok: t('btn.solve') });
-    if (ok) ctx.act({ type: 'solve' });
+    const how = await ctx.ask({ title: t('solve.title'), text: t('solve.text'), ok: t('solve.instant'), alt: t('solve.steps') });
+    if (how === 'ok') {
+      stepper.stop();
+      ctx.act({ type: 'solve' });
+    } else if (how === 'alt') {
+      stepper.start().catch(() => {});
+    }
   });
+
+  // "Solve step by step": the computer makes a person's next step (the backend's solve_step),
+  // shown as a hint is (highlight, technique, sentence), at the player's pace. A move of the
+  // player's own (or undo) pauses it: they take over from any step, and undo goes back step by
+  // step; "Take over" closes the controls.
+  let stepping = false; // the view being shown is a step's
+  const stepper = createStepper({
+    step: async () => {
+      let res;
+      try {
+        res = await ctx.call('solve_step');
+      } catch (e) {
+        ctx.toast(errorText(e));
+        return { done: true };
+      }
+      const a = res.advice;
+      if (!a || a.id === 'solved') return { done: true };
+      const target = a.highlight && a.highlight.target;
+      if (target) lastCell = { row: target.row, col: target.col };
+      stepping = true;
+      try {
+        ctx.show(res.view);
+      } finally {
+        stepping = false;
+      }
+      state.hint = { ...a, apply: null };
+      state.selected = null;
+      state.step = a;
+      // The last step's view says who solved it (the app's status line); until then, the step.
+      if (!res.view.solved) {
+        const said = hintText(a);
+        ctx.setStatus(said.text, said.technique);
+      }
+      ctx.redraw();
+      return { done: Boolean(res.view.solved) };
+    },
+    later: (f, ms) => setTimeout(f, ms),
+    cancel: (h) => clearTimeout(h),
+    changed: () => sync(),
+  });
+  click('steps-play', () => (stepper.state === 'playing' ? stepper.pause() : stepper.play().catch(() => {})));
+  click('steps-once', () => stepper.once().catch(() => {}));
+  click('steps-stop', () => stepper.stop());
+  $('steps-speed').addEventListener('change', (e) => stepper.setSpeed(e.target.value));
 
   // A new language: the pad's and the grid's names again (the page's own texts are i18n.js's).
   const stopListening = onLanguageChange(() => {
@@ -113,6 +166,15 @@ export function createPenScreen(ctx, game) {
   }
 
   function sync() {
+    state.steps = stepper.state;
+    $('steps').hidden = stepper.state === 'off';
+    // The controls take the place of Hint and Solve while they are open.
+    $('btn-solve').parentElement.hidden = stepper.state !== 'off';
+    const playing = stepper.state === 'playing';
+    $('steps-play').textContent = t(playing ? 'steps.pause' : 'steps.play');
+    $('steps-play').title = t(playing ? 'steps.pause.title' : 'steps.play.title');
+    $('steps-play').setAttribute('aria-pressed', String(playing));
+    if (stepper.state === 'off') state.step = null;
     $('mode-pen').setAttribute('aria-pressed', String(state.mode === 'pen' && !state.eraser));
     $('mode-pencil').setAttribute('aria-pressed', String(state.mode === 'pencil' && !state.eraser));
     $('mode-eraser').setAttribute('aria-pressed', String(state.eraser));
@@ -458,6 +520,9 @@ export function createPenScreen(ctx, game) {
       if (fresh || !v.solved) celebrate(null);
       if (won) celebrate(won);
       state.hint = null;
+      // Another game, or a move that is not the computer's step: the steps wait (or end).
+      if (fresh || v.solved) stepper.stop();
+      else if (!stepping) stepper.interrupted();
       suggest(v);
       // A new view means something happened: an unsure guess is accepted as it stands.
       withdrawOffer();
@@ -538,6 +603,7 @@ export function createPenScreen(ctx, game) {
     },
 
     destroy() {
+      stepper.stop();
       clearTimeout(flashTimer);
       victory = null;
       withdrawOffer();
