@@ -127,6 +127,8 @@ pub struct PlayView {
     pub solved_by_computer: bool,
     /// Pen or pencil, kept with the game (the sliding puzzle has no use for it: always pen).
     pub input_mode: InputMode,
+    /// The game's time limit (play time, ms), or none: the view counts down to it.
+    pub time_limit_ms: Option<u64>,
     /// Which game in play this view shows and how many changes it had seen, numbered by
     /// whoever holds the game (the app numbers each game it installs from 1, and counts every
     /// change); 0 from the engine. The view drops a reply older than the one it shows.
@@ -410,6 +412,21 @@ impl GameInPlay {
         }
     }
 
+    pub fn time_limit_ms(&self) -> Option<u64> {
+        each_session!(self, s => s.time_limit_ms())
+    }
+
+    /// A time limit for this game, or none ("play on untimed"); saved with it, not a move.
+    pub fn set_time_limit_ms(&mut self, limit: Option<u64>) {
+        each_session!(self, s => s.set_time_limit_ms(limit))
+    }
+
+    /// Whether nothing has happened in this game yet: no move and no time played (a new game,
+    /// which a time limit from the settings may be given).
+    pub fn is_untouched(&self, now_ms: u64) -> bool {
+        !self.has_progress() && self.elapsed(now_ms) == 0
+    }
+
     /// The pen writes numbers or pencil notes from now on (saved with the game; not a move).
     pub fn set_input_mode(&mut self, mode: InputMode) -> Result<(), PlayError> {
         match self {
@@ -521,6 +538,7 @@ impl GameInPlay {
             solved: s.is_solved(),
             solved_by_computer: s.is_solved() && self.was_solved_by_computer(),
             input_mode: s.input_mode(),
+            time_limit_ms: s.time_limit_ms(),
             game_id: 0,
             rev: 0,
             board,

@@ -34,6 +34,12 @@ pub const LANGUAGES: [&str; 3] = ["auto", "en", "zh-CN"];
 /// The view's themes; "system" follows the system's light or dark preference.
 pub const THEMES: [&str; 4] = ["system", "light", "dark", "high-contrast"];
 
+/// Where "New game" takes a Sudoku or KenKen from: the collection (instant) or the generator
+/// (fresh, made now, with a progress bar).
+pub const NEW_PUZZLES: [&str; 2] = ["collection", "fresh"];
+/// A game's time limit in minutes (0: none).
+pub const TIME_LIMITS: [u16; 9] = [0, 5, 10, 15, 20, 30, 45, 60, 90];
+
 /// `#rrggbb`.
 fn is_colour(s: &str) -> bool {
     s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
@@ -82,6 +88,13 @@ pub struct Settings {
     /// "Show the suggested cell" (the Tablet PC original's SuggestedCell): after every move the
     /// cell the easiest technique fills next is outlined, without pressing Hint.
     pub suggest_cell: bool,
+    /// Where a new Sudoku or KenKen comes from (one of [`NEW_PUZZLES`]; the WPF original's
+    /// choice of generator): "collection" instant, "fresh" made now.
+    pub new_puzzles: String,
+    /// The time limit a new game gets, in minutes (one of [`TIME_LIMITS`]; 0: none). The game
+    /// keeps it (saved with it); the view counts down, and when it runs out the player may play
+    /// on untimed.
+    pub time_limit_min: u16,
 }
 
 impl Default for Settings {
@@ -107,6 +120,8 @@ impl Default for Settings {
             theme: "system".to_string(),
             keep_handwriting: false,
             suggest_cell: false,
+            new_puzzles: "collection".to_string(),
+            time_limit_min: 0,
         }
     }
 }
@@ -157,6 +172,8 @@ impl Settings {
         take(obj, "theme", |t: &String| THEMES.contains(&t.as_str()), &mut s.theme, &mut rejected);
         take(obj, "keep_handwriting", |_| true, &mut s.keep_handwriting, &mut rejected);
         take(obj, "suggest_cell", |_| true, &mut s.suggest_cell, &mut rejected);
+        take(obj, "new_puzzles", |m: &String| NEW_PUZZLES.contains(&m.as_str()), &mut s.new_puzzles, &mut rejected);
+        take(obj, "time_limit_min", |m: &u16| TIME_LIMITS.contains(m), &mut s.time_limit_min, &mut rejected);
         (s, rejected)
     }
 
@@ -269,6 +286,19 @@ mod tests {
         assert_eq!(Settings::from_value_lenient(&json!({"keep_handwriting": "yes"})).1, vec!["keep_handwriting"]);
         assert!(!Settings::default().suggest_cell, "the suggested cell is shown only when asked for");
         assert!(Settings::from_value_lenient(&json!({"suggest_cell": true})).0.suggest_cell);
+    }
+
+    /// The generation method and the time limit: kept when valid, alone back to the default
+    /// when not; a file from before them reads as "collection" and no limit.
+    #[test]
+    fn new_puzzles_and_time_limit_are_kept_or_fall_back_alone() {
+        let (s, rejected) = Settings::from_value_lenient(&json!({"new_puzzles": "fresh", "time_limit_min": 15}));
+        assert_eq!((s.new_puzzles.as_str(), s.time_limit_min, rejected.len()), ("fresh", 15, 0));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"new_puzzles": "dice", "time_limit_min": 7, "suggest_cell": true}));
+        assert_eq!((s.new_puzzles.as_str(), s.time_limit_min, s.suggest_cell), ("collection", 0, true));
+        assert_eq!(rejected, vec!["new_puzzles", "time_limit_min"]);
+        let old = Settings::from_value_lenient(&json!({"pen_only": true})).0;
+        assert_eq!((old.new_puzzles.as_str(), old.time_limit_min), ("collection", 0));
     }
 
     #[test]

@@ -139,6 +139,9 @@ struct SaveFile<G, H> {
     /// Pen or pencil; absent (pen) in files written before it was kept.
     #[serde(default, skip_serializing_if = "InputMode::is_pen")]
     input_mode: InputMode,
+    /// The game's time limit (play time, ms); absent when it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time_limit_ms: Option<u64>,
     game: G,
     history: H,
 }
@@ -263,7 +266,7 @@ fn check_glyph_version(version: u32, glyphs: bool) -> Result<(), LoadError> {
 fn encode<G: Serialize, H: Serialize>(
     kind: GameKind,
     now_ms: u64,
-    (elapsed_ms, input_mode, version): (u64, InputMode, u32),
+    (elapsed_ms, input_mode, time_limit_ms, version): (u64, InputMode, Option<u64>, u32),
     game: G,
     history: H,
 ) -> Result<Vec<u8>, SaveError> {
@@ -274,6 +277,7 @@ fn encode<G: Serialize, H: Serialize>(
         saved_at_ms: now_ms,
         elapsed_ms,
         input_mode,
+        time_limit_ms,
         game,
         history,
     };
@@ -287,16 +291,16 @@ pub fn to_bytes(game: &GameInPlay, now_ms: u64) -> Result<Vec<u8>, SaveError> {
         GameInPlay::Sudoku(s) => {
             let (rec, history) = sudoku::record(s)?;
             let version = version_for(sudoku::has_glyphs(history));
-            encode(GameKind::Sudoku, now_ms, (s.elapsed(now_ms), s.input_mode(), version), rec, history)
+            encode(GameKind::Sudoku, now_ms, (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), version), rec, history)
         }
         GameInPlay::Kenken(s, info) => {
             let (rec, history) = kenken::record(s, info)?;
             let version = version_for(kenken::has_glyphs(&history));
-            encode(GameKind::Kenken, now_ms, (s.elapsed(now_ms), s.input_mode(), version), rec, history)
+            encode(GameKind::Kenken, now_ms, (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), version), rec, history)
         }
         GameInPlay::Slide(s, info) => {
             let (rec, history) = slide::record(s, info);
-            encode(GameKind::Slide, now_ms, (s.elapsed(now_ms), s.input_mode(), 1), rec, history)
+            encode(GameKind::Slide, now_ms, (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), 1), rec, history)
         }
     }
 }
@@ -313,6 +317,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
             check_glyph_version(f.version, sudoku::has_glyphs(&f.history))?;
             let mut s = sudoku::restore(f.game, f.history, f.elapsed_ms)?;
             s.set_input_mode(f.input_mode);
+            s.set_time_limit_ms(f.time_limit_ms);
             (GameInPlay::Sudoku(s), f.saved_at_ms)
         }
         GameKind::Kenken => {
@@ -320,12 +325,14 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
             check_glyph_version(f.version, kenken::has_glyphs(&f.history))?;
             let (mut s, info) = kenken::restore(f.game, f.history, f.elapsed_ms)?;
             s.set_input_mode(f.input_mode);
+            s.set_time_limit_ms(f.time_limit_ms);
             (GameInPlay::Kenken(s, info), f.saved_at_ms)
         }
         GameKind::Slide => {
             let f: SaveFile<slide::Record, History<slide::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
             let (mut s, info) = slide::restore(f.game, f.history, f.elapsed_ms)?;
             s.set_input_mode(f.input_mode);
+            s.set_time_limit_ms(f.time_limit_ms);
             (GameInPlay::Slide(s, info), f.saved_at_ms)
         }
     };

@@ -111,12 +111,15 @@ pub struct Session<G: Game> {
     history: History<G::Edit>,
     timer: Timer,
     input_mode: InputMode,
+    /// The optional time limit of this game (play time, ms): the view counts down to it, and
+    /// when it runs out the player may play on untimed (the limit is taken away).
+    time_limit_ms: Option<u64>,
 }
 
 impl<G: Game> Session<G> {
     /// A fresh session: the game is its own start, empty history, timer stopped at zero.
     pub fn from_game(game: G) -> Self {
-        Session { start: game.clone(), game, history: History::default(), timer: Timer::default(), input_mode: InputMode::Pen }
+        Session { start: game.clone(), game, history: History::default(), timer: Timer::default(), input_mode: InputMode::Pen, time_limit_ms: None }
     }
 
     /// Rebuilds a session from its start and its history, as Tatham's midend loads a save:
@@ -132,7 +135,7 @@ impl<G: Game> Session<G> {
         for (k, edit) in history.undone().iter().rev().enumerate() {
             probe.forward(edit).map_err(|mismatch| ReplayError::Undone { step: k + 1, mismatch })?;
         }
-        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen })
+        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None })
     }
 
     /// Pen or pencil (not a move: no undo step).
@@ -142,6 +145,15 @@ impl<G: Game> Session<G> {
 
     pub fn set_input_mode(&mut self, mode: InputMode) {
         self.input_mode = mode;
+    }
+
+    /// The game's time limit, if it has one (not a move: no undo step).
+    pub fn time_limit_ms(&self) -> Option<u64> {
+        self.time_limit_ms
+    }
+
+    pub fn set_time_limit_ms(&mut self, limit: Option<u64>) {
+        self.time_limit_ms = limit;
     }
 
     /// The state the game started from (where undoing everything leads).

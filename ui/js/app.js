@@ -9,10 +9,10 @@ import { fitCanvas } from './board.js';
 import { BoardInput } from './pointer.js';
 import { historyKey } from './keys.js';
 import { telemetry } from './telemetry.js';
-import { formatTime } from './format.js';
+import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { gameOf, playable } from './screens/index.js';
-import { wireDialogs, openPicker, offerResume, confirm, ask, replacing, replacingOrToast, watchGeneration } from './dialogs.js';
+import { wireDialogs, openPicker, offerResume, confirm, ask, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
@@ -102,7 +102,29 @@ function render() {
 function tickTimer() {
   const v = app.view;
   if (!v) return;
-  $('timer').textContent = formatTime(v.elapsed_ms + (v.running ? performance.now() - viewReceivedAt : 0));
+  const c = clockOf(v.elapsed_ms + (v.running ? performance.now() - viewReceivedAt : 0), v.time_limit_ms);
+  const el = $('timer');
+  el.textContent = c.countdown ? t('timer.left.text', { time: c.text }) : c.text;
+  el.dataset.countdown = String(c.countdown);
+  el.dataset.lastMinute = String(c.lastMinute);
+  el.setAttribute('aria-label', t(c.countdown ? 'timer.left' : 'timer'));
+  if (c.over && !v.solved) timeUp(v);
+}
+
+// The game's time limit ran out: the player is told once, and plays on untimed (the limit is
+// taken away) or starts a new game.
+let toldTimeUp = null;
+async function timeUp(v) {
+  if (toldTimeUp === v.game_id) return;
+  toldTimeUp = v.game_id;
+  const minutes = Math.round(v.time_limit_ms / 60_000);
+  const how = await ask({ title: t('timeup.title'), text: t('timeup.text', { minutes }), ok: t('timeup.play_on'), alt: t('btn.new'), cancel: false });
+  if (how === 'alt') {
+    openPicker();
+    return;
+  }
+  const after = await callOrToast('set_time_limit', { minutes: null });
+  if (after) show(after);
 }
 
 // ---------- the game in play ----------
@@ -302,6 +324,11 @@ async function newDefaultGame({ replace = false } = {}) {
   const s = app.settings || FALLBACK_SETTINGS;
   const g = gameOf(playable(s.last_game) ? s.last_game : 'sudoku');
   const yes = replace ? { replace: true } : {};
+  // "New puzzles: fresh, made now" (Settings): the generator, with its progress over the board.
+  if (freshFirst(g)) {
+    await generateGame(g, { ...g.options.fromSettings(s), ...yes });
+    return;
+  }
   if (!(await newGame(g.kind, { ...g.options.fromSettings(s), ...yes }))) await newGame(g.kind, yes);
 }
 

@@ -48,6 +48,16 @@ function pick(kind) {
   for (const g of GAMES) $(`game-${g.kind}`).setAttribute('aria-pressed', String(g.kind === kind));
   for (const f of document.querySelectorAll('#dlg-new [data-game]')) f.hidden = f.dataset.game !== kind;
   $('new-fresh').hidden = !gameOf(kind).canGenerate;
+  // "Start" makes the puzzle the way the settings say; the other button the other way.
+  const other = freshFirst(gameOf(kind)) ? 'new.collection' : 'new.fresh';
+  $('new-fresh').textContent = t(other);
+  $('new-fresh').title = t(`${other}.title`);
+}
+
+/** Whether "New game" makes a fresh puzzle for `game` (the settings' generation method). */
+export function freshFirst(game) {
+  const s = host.settings();
+  return Boolean(game.canGenerate && s && s.new_puzzles === 'fresh');
 }
 
 /**
@@ -70,12 +80,13 @@ function onPickerClosed() {
   const { args, settings } = g.options.read();
   host.saveSettings({ ...settings, last_game: g.kind });
   if (choice === 'enter') host.enterPuzzle(g.kind, args);
-  else if (choice === 'fresh') generateGame(g, args);
+  // 'fresh' is the other button: the other way of making it.
+  else if ((choice === 'fresh') !== freshFirst(g)) generateGame(g, args);
   else host.newGame(g.kind, args);
 }
 
 /** A brand-new puzzle from the generator, made in the background with a progress bar. */
-async function generateGame(game, args) {
+export async function generateGame(game, args) {
   const started = await replacingOrToast('generate_game', { kind: game.kind, ...args });
   if (started) await watchGeneration(started.job, 0);
 }
@@ -198,7 +209,8 @@ export async function confirm({ title, text, ok, cancel }) {
 
 /**
  * Asks a question with one or two ways to say yes: resolves to 'ok', 'alt' (the `alt` button,
- * shown only when given) or null (cancelled, Escape).
+ * shown only when given) or null (cancelled, Escape). `cancel: false`: no cancel button (Escape
+ * still closes it, resolving to null).
  */
 export function ask({ title, text, ok, alt, cancel }) {
   $('dlg-confirm-title').textContent = title;
@@ -207,13 +219,28 @@ export function ask({ title, text, ok, alt, cancel }) {
   $('confirm-alt').hidden = !alt;
   $('confirm-alt').textContent = alt || '';
   $('confirm-cancel').textContent = cancel || t('confirm.cancel');
+  $('confirm-cancel').hidden = cancel === false;
   const dlg = $('dlg-confirm');
   dlg.returnValue = '';
   dlg.showModal();
+  // With no way to cancel, the first answer is the one Enter gives.
+  if (cancel === false) $('confirm-ok').focus();
   return new Promise((resolve) => dlg.addEventListener('close', () => resolve(['ok', 'alt'].includes(dlg.returnValue) ? dlg.returnValue : null), { once: true }));
 }
 
 // ---------- settings, puzzles and files ----------
+
+/** The time limits a game may have (settings.rs TIME_LIMITS), named in the current language. */
+const TIME_LIMITS = [0, 5, 10, 15, 20, 30, 45, 60, 90];
+function fillTimeLimits(chosen) {
+  $('set-timelimit').replaceChildren(...TIME_LIMITS.map((m) => {
+    const o = document.createElement('option');
+    o.value = String(m);
+    o.textContent = m ? t('settings.limit.min', { n: m }) : t('settings.limit.none');
+    o.selected = m === chosen;
+    return o;
+  }));
+}
 
 function handwritingText(st) {
   return st && st.samples ? t('hw.learnt', { count: st.samples }) : t('hw.general');
@@ -229,6 +256,8 @@ async function openSettings() {
   $('hw-status').textContent = handwritingText(await callOrToast('handwriting_status'));
   $('set-language').value = s.language || 'auto';
   $('set-theme').value = s.theme || 'system';
+  $('set-newpuzzles').value = s.new_puzzles || 'collection';
+  fillTimeLimits(s.time_limit_min || 0);
   $('dlg-settings').showModal();
 }
 
@@ -284,7 +313,7 @@ export function wireDialogs(app) {
   $('dlg-settings').addEventListener('close', () => {
     if ($('dlg-settings').returnValue === 'calibrate') host.calibrate();
     if ($('dlg-settings').returnValue !== 'save') return;
-    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, suggest_cell: $('set-suggest').checked, language: $('set-language').value, theme: $('set-theme').value });
+    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, suggest_cell: $('set-suggest').checked, language: $('set-language').value, theme: $('set-theme').value, new_puzzles: $('set-newpuzzles').value, time_limit_min: Number($('set-timelimit').value) });
   });
   $('btn-share').addEventListener('click', openShare);
   const none = () => ({});

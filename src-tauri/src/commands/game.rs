@@ -127,6 +127,11 @@ pub(crate) fn make_kenken_or_slide(opts: &GameOptions, progress: &mut dyn FnMut(
 /// Commands the player didn't confirm go through [`install_asking`] instead.
 pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
     let now = state.now_ms();
+    // A new game gets the settings' time limit; one with moves or time played keeps its own.
+    let minutes = u64::from(state.lock().settings.time_limit_min);
+    if minutes > 0 && game.time_limit_ms().is_none() && game.is_untouched(now) && !game.is_being_entered() && !game.is_finished() {
+        game.set_time_limit_ms(Some(minutes * 60_000));
+    }
     game.resume(now);
     let mut view = game.view(now);
     state.autosave(&game);
@@ -406,6 +411,29 @@ pub fn set_timer(state: &AppState, args: TimerArgs) -> Result<PlayView, CommandE
         } else {
             g.pause(now)
         }
+        Ok(())
+    })
+    .map(|(_, view)| view)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeLimitArgs {
+    /// Minutes of play (1 to 600), or null: no limit ("play on untimed" after it ran out).
+    pub minutes: Option<u16>,
+}
+
+/// The game's time limit: set, or taken away so the player plays on untimed. Not a move.
+pub fn set_time_limit(state: &AppState, args: TimeLimitArgs) -> Result<PlayView, CommandError> {
+    let limit = match args.minutes {
+        None => None,
+        Some(m @ 1..=600) => Some(u64::from(m) * 60_000),
+        Some(m) => {
+            return Err(CommandError::BadArguments { command: "set_time_limit".into(), detail: format!("a time limit is 1 to 600 minutes, not {m}") })
+        }
+    };
+    change(state, |g, _| {
+        g.set_time_limit_ms(limit);
         Ok(())
     })
     .map(|(_, view)| view)

@@ -65,6 +65,7 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "reset_handwriting" => to_value(handwriting::reset_handwriting(state)),
         "set_timer" => to_value(game::set_timer(state, a.parse()?)),
         "set_input_mode" => to_value(game::set_input_mode(state, a.parse()?)),
+        "set_time_limit" => to_value(game::set_time_limit(state, a.parse()?)),
         "hint" => to_value(help::hint(state)),
         "suggested_cell" => to_value(help::suggested_cell(state)),
         "solve_step" => to_value(help::solve_step(state)),

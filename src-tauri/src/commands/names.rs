@@ -46,4 +46,5 @@ pub const COMMANDS: &[&str] = &[
     "quit",
     "suggested_cell",
     "solve_step",
+    "set_time_limit",
 ];

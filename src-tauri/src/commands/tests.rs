@@ -1251,3 +1251,37 @@ fn solve_step_makes_one_named_step_per_call_and_the_finish_is_the_computers() {
     dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "replace": true})).unwrap();
     assert_eq!(dispatch(&state, "solve_step", Value::Null).unwrap_err().kind(), "not_a_pen_game");
 }
+
+/// #26 "a time limit per game": a new game gets the settings' limit, keeps it through a save
+/// and Continue after a restart; "play on untimed" takes it away; a game with moves played
+/// before the setting changed keeps none.
+#[test]
+fn a_new_game_gets_the_time_limit_and_keeps_it_until_played_on_untimed() {
+    let dir = temp_dir("time-limit");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state, "startup", Value::Null).unwrap();
+    let one_move = |state: &AppState, v: &Value| {
+        let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
+        dispatch(state, "act", json!({"action": {"type": "set_value", "row": blank / 4, "col": blank % 4, "value": 2}})).unwrap();
+    };
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    assert_eq!(v["time_limit_ms"], Value::Null, "no limit unless asked for");
+    one_move(&state, &v);
+    let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
+    s["time_limit_min"] = json!(10);
+    dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["time_limit_ms"], Value::Null, "the game in play keeps what it had");
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    assert_eq!(v["time_limit_ms"], 600_000);
+    one_move(&state, &v);
+    state.save_before_exit();
+    let state2 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state2, "startup", Value::Null).unwrap();
+    let v = dispatch(&state2, "continue_game", json!({"kind": "sudoku"})).unwrap();
+    assert_eq!(v["time_limit_ms"], 600_000, "Continue brings the limit back");
+    let v = dispatch(&state2, "set_time_limit", json!({"minutes": null})).unwrap();
+    assert_eq!(v["time_limit_ms"], Value::Null);
+    assert_eq!(dispatch(&state2, "set_time_limit", json!({"minutes": 0})).unwrap_err().kind(), "bad_arguments");
+    assert_eq!(dispatch(&state2, "set_time_limit", json!({"minutes": 5})).unwrap()["time_limit_ms"], 300_000);
+    let _ = std::fs::remove_dir_all(&dir);
+}
