@@ -178,10 +178,28 @@ test('the input mode is kept with the game and comes back on Continue', { timeou
   await waitFor('pen again', async () => (await ipc('board')).input_mode === 'pen');
 });
 
-test('keyboard: the cursor starts in the centre cell and 0 clears as Delete does', { timeout: 60000 }, async () => {
-  const view = await newGame(9);
+test('keyboard: the cursor shows in the centre from the start, a digit typed first lands there, and 0 clears as Delete does', { timeout: 60000 }, async () => {
+  // A board whose centre is open (the J2ME original's first digit lands there).
+  let view = await newGame(9);
+  for (let k = 0; k < 10 && view.cells[40].given; k++) view = await newGame(9);
+  assert.ok(!view.cells[40].given, 'a board with an open centre');
+  const s0 = await ui();
+  assert.deepEqual([s0.selected, s0.cursor], [null, { row: 4, col: 4 }], 'the cursor is in the centre, nothing selected');
+  // Drawn: the centre cell's edge carries the selection's blue, before any key.
+  const edge = [];
+  for (let k = 1; k < 10; k++) edge.push(await pixel(4 / 9 + (1 / 9) * 0.05, (4 + k / 10) / 9));
+  assert.ok(edge.some((c) => c[2] > 150 && c[0] < 120), `the cursor's (dashed) frame is drawn: ${JSON.stringify(edge)}`);
+  await page.keyboard.press('5');
+  await page.waitForFunction(() => window.__inkdoku.view.cells[40].value === 5, { timeout: 5000 });
+  assert.deepEqual((await ui()).selected, { row: 4, col: 4 }, 'the typed digit made the centre the selection');
+  await undo();
+  await page.waitForFunction(() => window.__inkdoku.view.cells[40].value === 0, { timeout: 5000 });
   await page.keyboard.press('ArrowLeft');
-  assert.deepEqual((await ui()).selected, { row: 4, col: 4 }, 'the first arrow shows the cursor in the centre');
+  assert.deepEqual((await ui()).selected, { row: 4, col: 3 }, 'the first arrow moves on from the centre');
+  // A number tapped first still arms it: the cursor is no selection.
+  view = await newGame(9);
+  await page.click('#numbers button[data-value="3"]');
+  assert.equal((await ui()).armed, 3);
   const cell = blanks(view)[0];
   await typeInto(cell.row, cell.col, 7);
   await page.keyboard.press('0');

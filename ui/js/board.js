@@ -154,6 +154,18 @@ export function drawUnderlay(ctx, view, ui, isPeer) {
     ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
     ctx.restore();
   }
+  if (ui.cursor) {
+    // The keyboard's cursor before any cell is selected: a dashed frame in the selection's
+    // colour, no fill (the unsure guess's dashes are amber over amber).
+    const { row, col } = ui.cursor;
+    ctx.save();
+    ctx.strokeStyle = COLORS.selectedEdge;
+    ctx.lineWidth = Math.max(2, cell * 0.05);
+    ctx.setLineDash([cell * 0.08, cell * 0.08]);
+    const m = ctx.lineWidth;
+    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
+    ctx.restore();
+  }
   if (ui.suggested) {
     // "Show the suggested cell": a solid frame in the accent colour (the unsure guess's is
     // dashed amber), inside the cell's lines.

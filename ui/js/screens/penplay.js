@@ -57,6 +57,7 @@ export function createPenScreen(ctx, game) {
     victoryFrom: null, // the cell the last wave started from
     suggested: null, // "Show the suggested cell": {row, col} the next step fills
     unsure: null, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
+    cursor: null, // the keyboard's cell while none is selected: drawn from the start, in the centre
     step: null, // the computer's last step while solving step by step (its advice)
     steps: 'off', // "Solve step by step": 'off', 'playing' or 'paused' (stepper.js)
   };
@@ -334,7 +335,7 @@ export function createPenScreen(ctx, game) {
   function tap(cell, { barrel = false } = {}) {
     if (state.colour) return colourCells([cell], state.colour);
     const digit = state.armed || digitOf(cellOf(cell));
-    redrawWith({ selected: cell, digit });
+    redrawWith({ selected: cell, cursor: cell, digit });
     sync();
     if (state.armed && !cellOf(cell).given) {
       lastCell = cell;
@@ -513,6 +514,10 @@ export function createPenScreen(ctx, game) {
         ctx.input.reset(v.size);
         buildNumbers();
         Object.assign(state, { selected: null, armed: null, digit: null, colour: null, eraser: false });
+        // As in the J2ME original, the keyboard's cursor shows from the start in the centre: a
+        // digit typed first lands there. It is no selection: a number tapped first still arms.
+        const mid = Math.floor(v.size / 2);
+        state.cursor = { row: mid, col: mid };
         // The mode the player left this game in.
         if (v.input_mode) state.mode = v.input_mode;
         lastCell = null;
@@ -550,6 +555,7 @@ export function createPenScreen(ctx, game) {
         victory: victory ? { t: performance.now() - victory.start, from: victory.from } : state.victory === 'still' ? { still: true } : null,
         unsure: state.unsure,
         suggested: state.suggested,
+        cursor: state.selected ? null : state.cursor,
       });
     },
 
@@ -584,14 +590,22 @@ export function createPenScreen(ctx, game) {
       const a = keyAction(ev, view.size);
       if (!a) return false;
       const sel = state.selected;
+      // The keys act on the selected cell, else on the cursor (where they become the selection).
+      const at = sel || state.cursor;
       switch (a.type) {
         case 'move': {
-          const next = moveSelection(sel, a.dr, a.dc, view.size);
-          redrawWith({ selected: next, digit: digitOf(cellOf(next)) || state.digit });
+          const next = moveSelection(at, a.dr, a.dc, view.size);
+          redrawWith({ selected: next, cursor: next, digit: digitOf(cellOf(next)) || state.digit });
           sync();
           break;
         }
-        case 'symbol': if (sel) { lastCell = sel; state.digit = a.value; enter(sel, a.value); } break;
+        case 'symbol':
+          if (at) {
+            redrawWith({ selected: at, digit: a.value });
+            lastCell = at;
+            enter(at, a.value);
+          }
+          break;
         case 'clear': clearSelected(); break;
         case 'togglePencil': setMode(state.mode === 'pen' ? 'pencil' : 'pen'); break;
         case 'toggleEraser': setEraser(!state.eraser); break;
