@@ -483,3 +483,21 @@ fn slide_picture_name_is_checked_on_load() {
     let plain = String::from_utf8(slide_bytes(&s, &info)).unwrap();
     assert!(!plain.contains("picture"), "no picture, no field: {plain}");
 }
+
+/// A game started with a built-in picture other than the default shows it again when loaded; the
+/// default is saved as no picture (as before there were several), and a built-in picture this
+/// version does not have (a later version's) falls back to the default.
+#[test]
+fn slide_built_in_pictures_travel_with_the_save() {
+    let (s, mut info) = random_slide(1, 3, 3);
+    info.picture = Some("builtin:reef".into());
+    let text = String::from_utf8(slide_bytes(&s, &info)).unwrap();
+    assert!(text.contains("\"picture\":\"builtin:reef\""), "{text}");
+    let GameInPlay::Slide(_, back) = from_bytes_of(text.as_bytes(), GameKind::Slide).unwrap().game else { panic!("not a slide") };
+    assert_eq!(back.picture.as_deref(), Some("builtin:reef"));
+    for (saved, loaded) in [("builtin:lake", None), ("builtin:castle", None), ("builtin:town", Some("builtin:town"))] {
+        let edited = text.replace("builtin:reef", saved);
+        let GameInPlay::Slide(_, back) = from_bytes_of(edited.as_bytes(), GameKind::Slide).unwrap().game else { panic!("not a slide") };
+        assert_eq!(back.picture.as_deref(), loaded, "{saved}");
+    }
+}

@@ -14,7 +14,7 @@ import { hintText } from '../hints.js';
 import { boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, tapAction, dragAction, dragPreview, movedTiles, neighbourMoving, opposite } from '../slidegeom.js';
 
 const $ = (id) => document.getElementById(id);
-const BUILTIN = 'img/slide-default.svg';
+const BUILTIN = 'img/slide-lake.svg';
 /** Border colours offered as swatches (a colour picker gives any other). */
 export const SWATCHES = ['#1f2933', '#fbf8ef', '#8d6e63', '#c62828', '#f9a825', '#2e7d32', '#1565c0'];
 const ANIM_MS = 120;
