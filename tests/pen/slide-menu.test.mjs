@@ -10,24 +10,21 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp, relaunch, chooseLanguage, resizePage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, relaunch, chooseLanguage, resizePage } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
 import { encodePng, gradient } from '../support/png.mjs';
 
-let server, browser, page;
+let session, page;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-slide-menu-'));
 const pickFile = path.join(tmp, 'pick.txt');
 
 before(async () => {
   fs.writeFileSync(pickFile, '');
-  server = await startDevServer({ args: ['--pick-file', pickFile] });
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
+  ({ page } = session = await openPenPage({ args: ['--pick-file', pickFile] }));
 }, { timeout: 60000 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+  await closePenPage(session);
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
