@@ -29,6 +29,8 @@ pub const KENKEN_SIZES: std::ops::RangeInclusive<u8> = 3..=9;
 /// The sliding puzzle's sides and levels.
 pub const SLIDE_SIDES: std::ops::RangeInclusive<u8> = 3..=6;
 pub const SLIDE_DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
+/// How many of the player's own pictures the new-game dialog remembers (`slide_recent`).
+pub const RECENT_PICTURES: usize = 6;
 /// The view's languages; "auto" follows the system.
 pub const LANGUAGES: [&str; 3] = ["auto", "en", "zh-CN"];
 /// The view's themes; "system" follows the system's light or dark preference.
@@ -70,8 +72,12 @@ pub struct Settings {
     pub slide_rows: u8,
     pub slide_cols: u8,
     pub slide_difficulty: String,
-    /// The player's own picture (a stored picture's name), or `None` for the built-in one.
+    /// The picture for "New game": a built-in one (`builtin:<id>`), the player's own (a stored
+    /// picture's name), or `None` for the default built-in one.
     pub slide_picture: Option<String>,
+    /// The player's own pictures chosen lately (stored pictures' names), newest first, no name
+    /// twice, at most [`RECENT_PICTURES`]: the new-game dialog shows them as thumbnails.
+    pub slide_recent: Vec<String>,
     /// The lines between tiles, `#rrggbb`.
     pub slide_border: String,
     /// Each tile shows its number.
@@ -113,6 +119,7 @@ impl Default for Settings {
             slide_cols: 4,
             slide_difficulty: "medium".to_string(),
             slide_picture: None,
+            slide_recent: Vec::new(),
             slide_border: "#1f2933".to_string(),
             slide_numbers: false,
             mute: false,
@@ -162,8 +169,16 @@ impl Settings {
         take(obj, "slide_rows", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_rows, &mut rejected);
         take(obj, "slide_cols", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_cols, &mut rejected);
         take(obj, "slide_difficulty", |d: &String| SLIDE_DIFFICULTIES.contains(&d.as_str()), &mut s.slide_difficulty, &mut rejected);
-        let picture_ok = |p: &Option<String>| p.as_deref().is_none_or(crate::slide::play::is_picture_name);
+        let picture_ok = |p: &Option<String>| p.as_deref().is_none_or(crate::slide::play::is_known_picture);
         take(obj, "slide_picture", picture_ok, &mut s.slide_picture, &mut rejected);
+        s.slide_picture = crate::slide::play::picture_as_kept(s.slide_picture.take());
+        if let Some(raw) = obj.get("slide_recent") {
+            let (recent, all_good) = recent_pictures(raw);
+            s.slide_recent = recent;
+            if !all_good {
+                rejected.push("slide_recent");
+            }
+        }
         take(obj, "slide_border", |c: &String| is_colour(c), &mut s.slide_border, &mut rejected);
         take(obj, "slide_numbers", |_| true, &mut s.slide_numbers, &mut rejected);
         take(obj, "mute", |_| true, &mut s.mute, &mut rejected);
@@ -192,6 +207,27 @@ impl Settings {
         let bytes = serde_json::to_vec_pretty(self).map_err(std::io::Error::other)?;
         crate::save::write_atomic(path, &bytes)
     }
+}
+
+/// `slide_recent` read leniently, entry by entry: the stored pictures' names in order, each
+/// once, at most [`RECENT_PICTURES`]; and whether every entry was one (a duplicate or one too many
+/// is no fault: only a list or an entry of the wrong kind is).
+fn recent_pictures(raw: &Value) -> (Vec<String>, bool) {
+    let Some(items) = raw.as_array() else { return (Vec::new(), false) };
+    let mut recent: Vec<String> = Vec::new();
+    let mut all_good = true;
+    for item in items {
+        match item.as_str() {
+            Some(name) if crate::slide::play::is_picture_name(name) => {
+                if !recent.iter().any(|r| r == name) {
+                    recent.push(name.to_string());
+                }
+            }
+            _ => all_good = false,
+        }
+    }
+    recent.truncate(RECENT_PICTURES);
+    (recent, all_good)
 }
 
 impl From<Value> for Settings {
@@ -253,6 +289,45 @@ mod tests {
         let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": "0123456789abcdef.jpg", "slide_rows": 6}));
         assert_eq!((s.slide_picture.as_deref(), s.slide_rows, rejected.len()), (Some("0123456789abcdef.jpg"), 6, 0));
         assert_eq!(Settings::from_value_lenient(&json!({"slide_picture": null})).0.slide_picture, None);
+    }
+
+    #[test]
+    fn built_in_pictures_are_kept_and_the_default_is_none() {
+        let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": "builtin:reef"}));
+        assert_eq!((s.slide_picture.as_deref(), rejected.len()), (Some("builtin:reef"), 0));
+        // The default built-in picture is kept as before there were several: null.
+        let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": "builtin:lake"}));
+        assert_eq!((s.slide_picture.clone(), rejected.len()), (None, 0));
+        assert!(!serde_json::to_string(&s).unwrap().contains("builtin"));
+        for bad in ["builtin:castle", "builtin:", "reef", "builtin:REEF"] {
+            let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_picture": bad, "slide_rows": 5 }));
+            assert_eq!((s.slide_picture, s.slide_rows, rejected), (None, 5, vec!["slide_picture"]), "{bad}");
+        }
+    }
+
+    #[test]
+    fn recent_pictures_are_read_entry_by_entry() {
+        let a = "0123456789abcdef.png";
+        let b = "fedcba9876543210fedcba9876543210.jpg";
+        let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_recent": [a, b] }));
+        assert_eq!((s.slide_recent.clone(), rejected.len()), (vec![a.to_string(), b.to_string()], 0));
+        assert_eq!(Settings::from_value_lenient(&serde_json::to_value(&s).unwrap()).0, s, "round trip");
+        // Duplicates and more than six are no fault: the first of each, the newest six.
+        let many: Vec<String> = (0..9).map(|i| format!("{i:016x}.png")).collect();
+        let mut list = vec![Value::from(many[0].clone())];
+        list.extend(many.iter().map(|m| Value::from(m.clone())));
+        let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_recent": list }));
+        assert_eq!((s.slide_recent, rejected.len()), (many[..RECENT_PICTURES].to_vec(), 0));
+        // A bad entry is dropped alone (and noted); a list of the wrong kind falls back to none.
+        let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_recent": [a, "../x.png", 7, "builtin:reef", b], "mute": true }));
+        assert_eq!((s.slide_recent, s.mute, rejected), (vec![a.to_string(), b.to_string()], true, vec!["slide_recent"]));
+        for bad in [json!("0123456789abcdef.png"), json!({"a": 1}), json!(null), json!(3)] {
+            let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_recent": bad, "slide_numbers": true }));
+            assert_eq!((s.slide_recent.len(), s.slide_numbers, rejected), (0, true, vec!["slide_recent"]), "{bad}");
+        }
+        // A settings file from before the field: none, nothing rejected.
+        let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": a}));
+        assert_eq!((s.slide_recent.len(), s.slide_picture.as_deref(), rejected.len()), (0, Some(a), 0));
     }
 
     #[test]

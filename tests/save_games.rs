@@ -467,19 +467,31 @@ fn long_histories_stay_compact() {
 }
 
 /// A save naming a picture that cannot be a stored one (edited by hand) loads with the built-in
-/// picture; the picture field is optional, so saves from before it existed load too.
+/// picture; the picture field is optional, so saves from before it existed load too. A built-in
+/// picture other than the default travels with the save by name; the default is saved as no
+/// picture (as before there were several), and a built-in picture this version does not have (a
+/// later version's) loads as the default.
 #[test]
 fn slide_picture_name_is_checked_on_load() {
     let (s, mut info) = random_slide(0, 3, 4);
     info.picture = Some("0123456789abcdef.jpg".into());
     let text = String::from_utf8(slide_bytes(&s, &info)).unwrap();
     assert!(text.contains("\"picture\":\"0123456789abcdef.jpg\""), "{text}");
-    let GameInPlay::Slide(_, back) = from_bytes_of(text.as_bytes(), GameKind::Slide).unwrap().game else { panic!("not a slide") };
-    assert_eq!(back.picture.as_deref(), Some("0123456789abcdef.jpg"));
-    let evil = text.replace("0123456789abcdef.jpg", "../../secret.png");
-    let GameInPlay::Slide(_, back) = from_bytes_of(evil.as_bytes(), GameKind::Slide).unwrap().game else { panic!("not a slide") };
-    assert_eq!(back.picture, None);
+    assert_eq!(loaded_picture(&text).as_deref(), Some("0123456789abcdef.jpg"));
+    let named = |name: &str| loaded_picture(&text.replace("0123456789abcdef.jpg", name));
+    assert_eq!(named("../../secret.png"), None);
+    assert_eq!(named("builtin:reef").as_deref(), Some("builtin:reef"));
+    assert_eq!(named("builtin:town").as_deref(), Some("builtin:town"));
+    assert_eq!((named("builtin:lake"), named("builtin:castle")), (None, None));
+    info.picture = Some("builtin:balloons".into());
+    assert!(String::from_utf8(slide_bytes(&s, &info)).unwrap().contains("\"picture\":\"builtin:balloons\""));
     info.picture = None;
     let plain = String::from_utf8(slide_bytes(&s, &info)).unwrap();
     assert!(!plain.contains("picture"), "no picture, no field: {plain}");
+}
+
+/// The picture of the sliding puzzle saved as `text`, as it loads.
+fn loaded_picture(text: &str) -> Option<String> {
+    let GameInPlay::Slide(_, info) = from_bytes_of(text.as_bytes(), GameKind::Slide).unwrap().game else { panic!("not a slide") };
+    info.picture
 }

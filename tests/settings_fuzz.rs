@@ -11,7 +11,10 @@ fn valid(s: &Settings) -> bool {
         && SLIDE_SIDES.contains(&s.slide_rows)
         && SLIDE_SIDES.contains(&s.slide_cols)
         && SLIDE_DIFFICULTIES.contains(&s.slide_difficulty.as_str())
-        && s.slide_picture.as_deref().is_none_or(inkdoku::slide::play::is_picture_name)
+        && s.slide_picture.as_deref().is_none_or(inkdoku::slide::play::is_known_picture)
+        && s.slide_recent.len() <= inkdoku::settings::RECENT_PICTURES
+        && s.slide_recent.iter().all(|n| inkdoku::slide::play::is_picture_name(n))
+        && s.slide_recent.iter().enumerate().all(|(i, n)| !s.slide_recent[..i].contains(n))
         && s.slide_border.len() == 7
 }
 
@@ -29,6 +32,7 @@ fn truncated_and_mutated_settings_files_give_valid_settings() {
         slide_cols: 5,
         slide_difficulty: "hard".into(),
         slide_picture: Some("0123456789abcdef0123456789abcdef.jpg".into()),
+        slide_recent: vec!["0123456789abcdef0123456789abcdef.jpg".into(), "fedcba9876543210.png".into()],
         slide_border: "#c0ffee".into(),
         slide_numbers: true,
         mute: true,

@@ -39,7 +39,7 @@ try {
       await page.select('#slide-cols', '4');
       await page.select('#slide-difficulty', 'easy');
       await page.click('#slide-pic-choose');
-      await page.waitForFunction(() => document.getElementById('slide-pic-own').checked);
+      await page.waitForFunction(() => { const b = document.querySelector('#slide-pics [data-kind="own"]'); return b && b.getAttribute('aria-checked') === 'true'; });
       await page.click('#new-start');
       await page.waitForFunction(() => window.__inkdoku.view.cols === 4 && window.__inkdoku.view.rows === 3 && window.__inkdoku.pictureReady);
       await sleep(300);

@@ -22,8 +22,9 @@ pub(super) struct Record {
     difficulty: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
-    /// The player's own picture (a stored file name); absent = the built-in picture. Added
-    /// after version 1 shipped: older saves simply have none.
+    /// The picture: the player's own (a stored file name) or a built-in one other than the
+    /// default (`builtin:<id>`); absent = the default built-in picture. Added after version 1
+    /// shipped: older saves simply have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     picture: Option<String>,
 }
@@ -73,8 +74,9 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     if session.game().board() != &board {
         return Err(inconsistent("replaying the history from the start board does not lead to the saved board"));
     }
-    // A name that is not a stored picture's (a hand-edited save) falls back to the built-in
-    // picture: the game itself is intact.
-    let picture = rec.picture.filter(|p| crate::slide::play::is_picture_name(p));
+    // A name that is neither a stored picture's nor a built-in one's (a hand-edited save, or a
+    // built-in picture of a later version) falls back to the default picture: the game itself
+    // is intact.
+    let picture = crate::slide::play::picture_as_kept(rec.picture.filter(|p| crate::slide::play::is_known_picture(p)));
     Ok((session, SlideInfo { difficulty: rec.difficulty, seed: rec.seed, picture }))
 }

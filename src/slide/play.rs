@@ -65,9 +65,32 @@ pub struct SlideInfo {
     pub difficulty: Option<String>,
     /// The shuffle seed, if the board was shuffled.
     pub seed: Option<u64>,
-    /// The player's own picture: a file name in the app's picture folder (see
-    /// [`is_picture_name`]); `None` is the built-in picture.
+    /// The picture: a built-in one other than the default (`builtin:<id>`, see
+    /// [`BUILTIN_PICTURES`]) or the player's own, a file name in the app's picture folder (see
+    /// [`is_picture_name`]); `None` is the default built-in picture.
     pub picture: Option<String>,
+}
+
+/// The built-in pictures, the default first (the one shown before there were several). One is
+/// named `builtin:<id>` in settings, saves and `new_game`; the default is kept as no name at all
+/// (see [`picture_as_kept`]), so settings and saves with the default are what they were. The view
+/// draws `builtin:<id>` from `ui/img/slide-<id>.svg`.
+pub const BUILTIN_PICTURES: [&str; 4] = ["lake", "balloons", "reef", "town"];
+const BUILTIN_PREFIX: &str = "builtin:";
+
+/// Whether `name` is one of the [`BUILTIN_PICTURES`] (`builtin:<id>`).
+pub fn is_builtin_picture(name: &str) -> bool {
+    name.strip_prefix(BUILTIN_PREFIX).is_some_and(|id| BUILTIN_PICTURES.contains(&id))
+}
+
+/// Whether `name` names a picture a game may show: a built-in one or a stored own picture's.
+pub fn is_known_picture(name: &str) -> bool {
+    is_builtin_picture(name) || is_picture_name(name)
+}
+
+/// A picture's name as settings and saves keep it: the default built-in picture is `None`.
+pub fn picture_as_kept(name: Option<String>) -> Option<String> {
+    name.filter(|n| n.strip_prefix(BUILTIN_PREFIX) != Some(BUILTIN_PICTURES[0]))
 }
 
 /// Whether `name` can name a stored picture: a content hash of 16 to 64 lowercase hex digits and
@@ -157,6 +180,25 @@ mod tests {
         for bad in ["", ".png", "0123456789abcdef", "0123456789abcde.png", "0123456789ABCDEF.png", "../../etc/passwd.png", "0123456789abcdef.gif", "0123456789abcdef.png/x", &format!("{}.png", "a".repeat(65))] {
             assert!(!is_picture_name(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn built_in_pictures_are_named_and_the_default_is_kept_as_none() {
+        for id in BUILTIN_PICTURES {
+            let name = format!("builtin:{id}");
+            assert!(is_builtin_picture(&name) && is_known_picture(&name) && !is_picture_name(&name), "{name}");
+            // Each has its picture in the view.
+            let svg = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("ui/img/slide-{id}.svg"));
+            assert!(svg.is_file(), "{}", svg.display());
+        }
+        for bad in ["builtin:", "builtin:castle", "Builtin:reef", "builtin:reef ", "builtin:../reef", "reef", "builtin:0123456789abcdef.png"] {
+            assert!(!is_known_picture(bad), "{bad}");
+        }
+        assert!(is_known_picture("0123456789abcdef.png"));
+        assert_eq!(picture_as_kept(Some("builtin:lake".into())), None);
+        assert_eq!(picture_as_kept(Some("builtin:reef".into())).as_deref(), Some("builtin:reef"));
+        assert_eq!(picture_as_kept(Some("0123456789abcdef.jpg".into())).as_deref(), Some("0123456789abcdef.jpg"));
+        assert_eq!(picture_as_kept(None), None);
     }
 
     #[test]

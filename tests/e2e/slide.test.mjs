@@ -58,7 +58,7 @@ test('a 4x4 game with your own picture survives closing and relaunching the app,
   await (await d.findElement({ id: 'game-slide' })).click();
   await d.executeScript("document.getElementById('slide-rows').value = '4'; document.getElementById('slide-cols').value = '4'; document.getElementById('slide-difficulty').value = 'easy';");
   await (await d.findElement({ id: 'slide-pic-choose' })).click();
-  await waitFor('the picture to be chosen', () => d.executeScript("return document.getElementById('slide-pic-own').checked && document.getElementById('slide-pic-name').textContent;"));
+  await waitFor('the picture to be chosen', () => d.executeScript("const b = document.querySelector('#slide-pics [data-kind=\"own\"]'); return b && b.getAttribute('aria-checked') === 'true' && b.getAttribute('aria-label');"));
   await (await d.findElement({ id: 'new-start' })).click();
   const started = await waitFor('the 4x4 sliding puzzle with the picture', async () => {
     const s = await pageState(d);

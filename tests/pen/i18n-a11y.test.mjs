@@ -376,6 +376,14 @@ test('axe-core: no serious or critical violations on the play screen and the dia
   found.kenken = await runAxe();
   await newGame('slide', { slide_rows: 3, slide_cols: 3 });
   found.slide = await runAxe();
+  // The sliding picture's new-game options: the picture menu (a radio group of thumbnails).
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.click('#game-slide');
+  await page.waitForSelector('#slide-pics [role="radio"][aria-checked="true"]');
+  found['#dlg-new slide'] = await runAxe('#dlg-new');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('#dlg-new[open]'));
   await setSettings({ language: 'zh-CN' });
   await newSudoku(9);
   found.zh = await runAxe();

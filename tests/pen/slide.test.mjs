@@ -57,7 +57,7 @@ async function startFromPicker({ rows, cols, difficulty, own = false }) {
   await page.select('#slide-rows', String(rows));
   await page.select('#slide-cols', String(cols));
   await page.select('#slide-difficulty', difficulty);
-  await page.click(own ? '#slide-pic-own' : '#slide-pic-builtin');
+  await page.click(own ? '#slide-pics [data-kind="own"]' : '#slide-pics [data-name="builtin:lake"]');
   const before = (await ui()).view;
   await page.click('#new-start');
   return waitFor('the sliding puzzle', async () => {
@@ -168,8 +168,12 @@ test('a picture loaded from a PNG shows on the tiles, centre-cropped, pixel for 
   await page.waitForFunction(() => document.getElementById('dlg-new').open);
   await page.click('#game-slide');
   await page.click('#slide-pic-choose');
-  await page.waitForFunction(() => document.getElementById('slide-pic-own').checked && !document.getElementById('slide-pic-thumb').hidden);
-  assert.match(await page.evaluate(() => document.getElementById('slide-pic-name').textContent), /400 × 300/);
+  // The new photo is the first of the own pictures, chosen, its size in its name.
+  const own = await waitFor('the photo among the thumbnails', () => page.evaluate(() => {
+    const b = document.querySelector('#slide-pics [data-kind="own"]');
+    return b && b.getAttribute('aria-checked') === 'true' && /400 × 300/.test(b.getAttribute('aria-label')) ? b.getAttribute('aria-label') : null;
+  }));
+  assert.equal(own, 'Your photo 1 (400 × 300)');
   await page.keyboard.press('Escape');
   const s = await startFromPicker({ rows: 3, cols: 3, difficulty: 'easy', own: true });
   assert.match(s.view.picture, /^[0-9a-f]{32}\.png$/);
@@ -244,12 +248,13 @@ test('a file that is not a picture is refused with a message, and nothing change
   await page.click('#btn-new');
   await page.waitForFunction(() => document.getElementById('dlg-new').open);
   await page.click('#game-slide');
-  const chosenBefore = await page.evaluate(() => document.getElementById('slide-pic-name').textContent);
+  const menu = () => page.evaluate(() => [...document.querySelectorAll('#slide-pics [role="radio"]')].map((b) => `${b.dataset.name} ${b.getAttribute('aria-checked')}`));
+  const menuBefore = await menu();
   await page.click('#slide-pic-choose');
   const msg = await waitFor('the message', () => page.evaluate(() => document.getElementById('slide-pic-error').textContent));
   assert.equal(msg, '"holiday.png" can\'t be used as a picture: it is not a PNG or JPEG image. Choose a PNG or JPEG photo.');
-  assert.equal(await page.evaluate(() => document.getElementById('slide-pic-name').textContent), chosenBefore, 'the chosen picture is unchanged');
-  assert.equal(await page.evaluate(() => document.getElementById('slide-pic-own').checked), true);
+  assert.deepEqual(await menu(), menuBefore, 'the pictures offered and the chosen one are unchanged');
+  assert.ok(menuBefore.some((m) => /\.png true$/.test(m)), `the own picture stays chosen: ${menuBefore}`);
   await page.screenshot({ path: artifactPath('slide-not-a-picture.png') });
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.getElementById('dlg-new').open);

@@ -1,22 +1,32 @@
 // #26: no English in the Chinese interface. In real headless Chromium against the real backend,
 // with the language set to zh-CN, every screen (each game, KenKen's "enter a puzzle", the
-// practice sheet, a Sudoku being entered) and every dialog (new game for each kind, settings,
-// statistics, files, the replace question) is opened, and every visible text, tooltip and
-// accessible name is read: a Latin word outside a short allow-list fails the test, so the next
-// English string can't slip in.
+// practice sheet, a Sudoku being entered) and every dialog (new game for each kind, the sliding
+// picture's menu with a photo of the player's, settings, statistics, files, the replace
+// question) is opened, and every visible text, tooltip and accessible name is read: a Latin word
+// outside a short allow-list fails the test, so the next English string can't slip in.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startDevServer, launchChromium, openApp, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath, sleep, waitFor } from '../support/proc.mjs';
+import { encodePng, gradient } from '../support/png.mjs';
 
 // The app's name; the formats and file types the player picks by name; the keys on the keyboard
 // the tooltips name (Ctrl+Z); 16x16 boards write their symbols A-G, which single letters cover.
 const ALLOWED = new Set(['Inkdoku', 'JSON', 'PNG', 'JPEG', 'Ctrl', 'Shift', 'Alt', 'Delete', 'Backspace', 'Esc', 'Tab', 'Enter']);
 
 let server, browser, page;
+// The file dialog answers with a photo: the sliding picture's menu shows it as a thumbnail.
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-zh-'));
+const pickFile = path.join(tmp, 'pick.txt');
 
 before(async () => {
-  server = await startDevServer();
+  const photo = path.join(tmp, 'photo.png');
+  fs.writeFileSync(photo, encodePng(90, 60, gradient(90, 60)));
+  fs.writeFileSync(pickFile, photo);
+  server = await startDevServer({ args: ['--pick-file', pickFile] });
   browser = await launchChromium({ width: 1280, height: 800 });
   page = await openApp(browser, server.url);
   await setSettings({ language: 'zh-CN' });
@@ -25,6 +35,7 @@ before(async () => {
 after(async () => {
   if (browser) await browser.close();
   if (server) await server.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
@@ -119,6 +130,13 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
     await page.click(`#game-${kind}`);
     await look(`new-${kind}`);
   }
+  // The picture menu with a photo of the player's among the built-in pictures.
+  await page.click('#slide-pic-choose');
+  await waitFor('the photo\'s thumbnail', () => page.evaluate(() => {
+    const b = document.querySelector('#slide-pics [data-kind="own"]');
+    return b && /^你的照片 1（90 × 60）$/.test(b.getAttribute('aria-label'));
+  }));
+  await look('new-slide-photo');
   // A fresh puzzle being made: its progress card over the board (as in the seed), in Chinese.
   await page.click('#game-sudoku');
   await page.select('#new-size', '16');
@@ -177,5 +195,5 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await look('calibrate');
   assert.ok(await page.$eval('#entry', (e) => e.hidden), 'the practice sheet shows no "Start this puzzle" of the board under it');
   await page.click('#cal-cancel');
-  assert.ok(seen.length >= 19, `looked at ${seen.join(', ')}`);
+  assert.ok(seen.length >= 20, `looked at ${seen.join(', ')}`);
 });

@@ -68,7 +68,7 @@ export function openPicker(note) {
   $('new-note').textContent = typeof note === 'string' ? note : '';
   $('new-note').hidden = typeof note !== 'string';
   const s = host.settings();
-  if (s) for (const g of GAMES) if (g.create) g.options.fill(s);
+  if (s) for (const g of GAMES) if (g.create) g.options.fill(s, host);
   pick(s && playable(s.last_game) ? s.last_game : 'sudoku');
   $('dlg-new').showModal();
 }

@@ -39,8 +39,8 @@ pub struct NewGameArgs {
     pub symmetric: Option<bool>,
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Sliding puzzle: the player's own picture (a name from `choose_picture`); left out, the
-    /// built-in picture.
+    /// Sliding puzzle: a built-in picture (`builtin:<id>`) or the player's own (a name from
+    /// `choose_picture`); left out, the default built-in picture.
     #[serde(default)]
     pub picture: Option<String>,
     /// The player agreed to replace the unfinished game of this kind (see `would_replace`).
@@ -93,11 +93,12 @@ impl NewGameArgs {
                 }
                 let difficulty = self.difficulty.as_deref().unwrap_or("medium").parse().map_err(bad)?;
                 if let Some(p) = &self.picture {
-                    if !state.pictures.exists(p) {
+                    if !inkdoku::slide::play::is_builtin_picture(p) && !state.pictures.exists(p) {
                         return Err(CommandError::MissingPicture);
                     }
                 }
-                Ok(GameOptions::Slide { rows, cols, difficulty, seed, picture: self.picture })
+                let picture = inkdoku::slide::play::picture_as_kept(self.picture);
+                Ok(GameOptions::Slide { rows, cols, difficulty, seed, picture })
             }
         }
     }

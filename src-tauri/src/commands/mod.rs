@@ -72,7 +72,7 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "save_game_as" => to_value(files::save_game_as(state)),
         "open_game" => to_value(files::open_game(state)),
         "import_puzzle_file" => to_value(files::import_puzzle_file(state)),
-        "get_settings" => to_value(Ok(state.lock().settings.clone())),
+        "get_settings" => to_value(Ok(get_settings(state))),
         "update_settings" => to_value(update_settings(state, a.parse()?)),
         "platform_info" => to_value(Ok(crate::platform::info())),
         "log_frontend_error" => to_value(Ok(log_frontend_error(a.parse()?))),
@@ -119,7 +119,19 @@ fn update_settings(state: &AppState, args: UpdateSettings) -> Result<Settings, C
     }
     state.settings_store.save(&settings).map_err(CommandError::Settings)?;
     state.lock().settings = settings.clone();
-    Ok(settings)
+    Ok(present_pictures(state, settings))
+}
+
+fn get_settings(state: &AppState) -> Settings {
+    let settings = state.lock().settings.clone();
+    present_pictures(state, settings)
+}
+
+/// The settings as the view gets them: the recent own pictures no longer in the app's folder
+/// left out (the file keeps them until the next update, which then leaves them out too).
+fn present_pictures(state: &AppState, mut settings: Settings) -> Settings {
+    settings.slide_recent.retain(|name| state.pictures.exists(name));
+    settings
 }
 
 #[derive(Debug, Deserialize)]

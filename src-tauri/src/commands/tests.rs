@@ -714,6 +714,48 @@ fn a_file_that_is_not_a_picture_is_refused_and_changes_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_built_in_picture_is_played_and_saved_by_name_and_the_default_as_none() {
+    let dir = temp_dir("built-in-picture");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let state = AppState::new(Some(data.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let v = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 4, "cols": 4, "difficulty": "easy", "seed": 3, "picture": "builtin:balloons"})).unwrap();
+    assert_eq!(v["picture"], "builtin:balloons");
+    state.save_before_exit();
+    let state2 = AppState::new(Some(data.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state2, "startup", Value::Null).unwrap();
+    assert_eq!(dispatch(&state2, "continue_game", json!({"kind": "slide"})).unwrap()["picture"], "builtin:balloons", "the saved game shows its picture");
+    // The default built-in picture is no picture at all, as before there were several.
+    let v = dispatch(&state2, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "seed": 5, "picture": "builtin:lake", "replace": true})).unwrap();
+    assert_eq!(v["picture"], Value::Null);
+    // A built-in picture this version does not have is refused like a missing one.
+    for name in ["builtin:castle", "builtin:"] {
+        assert_eq!(dispatch(&state2, "new_game", json!({"kind": "slide", "picture": name, "replace": true})).unwrap_err().kind(), "missing_picture", "{name}");
+        assert_eq!(dispatch(&state2, "picture", json!({ "name": name })).unwrap_err().kind(), "missing_picture", "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn recent_pictures_that_are_gone_are_left_out_of_the_settings() {
+    let dir = temp_dir("recent-pictures");
+    let chosen = dir.join("holiday.png");
+    std::fs::write(&chosen, tiny_png(64, 48)).unwrap();
+    let state = AppState::new(Some(dir.join("data")), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(chosen)));
+    let name = dispatch(&state, "choose_picture", Value::Null).unwrap()["picture"]["name"].as_str().unwrap().to_string();
+    let gone = "ffffffffffffffffffffffffffffffff.png";
+    let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
+    s["slide_recent"] = json!([gone, name, name]);
+    let back = dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    assert_eq!(back["slide_recent"], json!([name]), "only what is still there, once");
+    assert_eq!(dispatch(&state, "get_settings", Value::Null).unwrap()["slide_recent"], json!([name]));
+    // A name of the wrong shape is refused (an update must be valid throughout).
+    s["slide_recent"] = json!(["../../x.png"]);
+    assert_eq!(dispatch(&state, "update_settings", json!({ "settings": s })).unwrap_err().kind(), "bad_arguments");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 struct CancelPicker;
 
 impl files::FilePicker for CancelPicker {

@@ -12,9 +12,9 @@ import { play as playSound, played } from '../sound.js';
 import { t, errorText, sizeText, difficultyText, onLanguageChange } from '../i18n.js';
 import { hintText } from '../hints.js';
 import { boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, tapAction, dragAction, dragPreview, movedTiles, neighbourMoving, opposite } from '../slidegeom.js';
+import { builtinSource, menuName, menuItems, remember, gridStep } from '../slidepics.js';
 
 const $ = (id) => document.getElementById(id);
-const BUILTIN = 'img/slide-default.svg';
 /** Border colours offered as swatches (a colour picker gives any other). */
 export const SWATCHES = ['#1f2933', '#fbf8ef', '#8d6e63', '#c62828', '#f9a825', '#2e7d32', '#1565c0'];
 const ANIM_MS = 120;
@@ -24,7 +24,7 @@ const reducedMotion = () => Boolean(window.matchMedia && window.matchMedia('(pre
 
 // ---------- pictures ----------
 
-/** Loaded pictures by name ('' = the built-in one): promises of {img, width, height}. */
+/** Loaded pictures by name ('' = the default built-in one): promises of {img, width, height}. */
 const pictures = new Map();
 
 function loadImage(src) {
@@ -36,18 +36,23 @@ function loadImage(src) {
   });
 }
 
-/** The picture called `name` (null: the built-in one), loaded once. */
+/** The player's own picture `name` as a decoded image: {img, width, height, vector: false}. */
+async function ownPicture(name) {
+  const d = await call('picture', { name });
+  const img = await loadImage(d.data_url);
+  // The decoded size, not the file header's: a phone photo's EXIF orientation may turn it.
+  return { img, width: img.naturalWidth || d.width, height: img.naturalHeight || d.height, vector: false };
+}
+
+/** The picture called `name` (null: the default built-in one), loaded once. */
 function picture(name) {
   const key = name || '';
   if (!pictures.has(key)) {
-    const p = name
-      // The decoded size, not the file header's: a phone photo's EXIF orientation may turn it.
-      ? call('picture', { name }).then(async (d) => {
-        const img = await loadImage(d.data_url);
-        return { img, width: img.naturalWidth || d.width, height: img.naturalHeight || d.height, vector: false };
-      })
-      // The built-in SVG is drawn at whatever size the board needs (crisp at any DPR).
-      : loadImage(BUILTIN).then((img) => ({ img, width: 600, height: 600, vector: true }));
+    const builtin = builtinSource(name);
+    const p = builtin
+      // A built-in SVG is drawn at whatever size the board needs (crisp at any DPR).
+      ? loadImage(builtin).then((img) => ({ img, width: 600, height: 600, vector: true }))
+      : ownPicture(name);
     p.catch(() => pictures.delete(key));
     pictures.set(key, p);
   }
@@ -85,7 +90,7 @@ function renderPicture(pic, rows, cols, bw, bh) {
 function createScreen(ctx) {
   const state = {
     hint: null, // the last hint; a second press applies it
-    picture: null, // the stored picture's name, null = built-in
+    picture: null, // the picture's name: builtin:<id>, a stored own picture's, null = the default
     pictureReady: false,
     pictureError: null,
     animating: false,
@@ -497,21 +502,109 @@ function createScreen(ctx) {
   };
 }
 
-// ---------- the new-game options ----------
+// ---------- the new-game options: the picture menu ----------
 
-let chosen = null; // {name, width, height} of the player's own picture in the form
+const THUMB = 128; // device pixels of an own picture's thumbnail (drawn at 64 CSS px or less)
+/** Own pictures' thumbnails by name: promises of {canvas, width, height}, decoded once. */
+const thumbs = new Map();
+let chosen = null; // the picked picture's menu name (builtin:<id> or a stored picture's)
+let recent = []; // the player's own pictures, newest first (settings `slide_recent`)
+let host = null; // {saveSettings, settings} of the dialog
 let wired = false;
 
-function showChosen() {
-  const own = $('slide-pic-own');
-  own.disabled = !chosen;
-  $('slide-pic-name').textContent = chosen ? t('new.picture.own', { size: sizeText(chosen.width, chosen.height) }) : t('new.picture.none');
-  const thumb = $('slide-pic-thumb');
-  thumb.hidden = true;
-  if (chosen) {
-    const name = chosen.name;
-    picture(name).then((p) => { if (chosen && chosen.name === name) { thumb.src = p.img.src; thumb.hidden = false; } }, () => {});
+/** A small centre-cropped copy of own picture `name`: the full photo is not kept for the menu. */
+function thumbnail(name) {
+  if (!thumbs.has(name)) {
+    const p = ownPicture(name).then(({ img, width, height }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = THUMB;
+      canvas.height = THUMB;
+      const k = cropRect(width, height, 1, 1);
+      const c = canvas.getContext('2d');
+      c.imageSmoothingQuality = 'high';
+      c.drawImage(img, k.sx, k.sy, k.sw, k.sh, 0, 0, THUMB, THUMB);
+      return { canvas, width, height };
+    });
+    p.catch(() => thumbs.delete(name));
+    thumbs.set(name, p);
   }
+  return thumbs.get(name);
+}
+
+const labelOf = (item, size) => (item.kind === 'builtin'
+  ? t(`new.picture.${item.id}`)
+  : size ? t('new.picture.own_size', { n: item.n, size }) : t('new.picture.own', { n: item.n }));
+
+/** Builds the grid of thumbnails for the recent list and the chosen picture. */
+function showMenu() {
+  const box = $('slide-pics');
+  const items = menuItems(recent, chosen);
+  if (!items.some((i) => i.name === chosen)) chosen = items[0].name;
+  box.replaceChildren(...items.map((item) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'picture-tile';
+    b.setAttribute('role', 'radio');
+    b.dataset.name = item.name;
+    b.dataset.kind = item.kind;
+    const label = (size) => { b.setAttribute('aria-label', labelOf(item, size)); b.title = labelOf(item, size); };
+    label(null);
+    if (item.kind === 'builtin') {
+      const img = document.createElement('img');
+      img.alt = '';
+      img.src = builtinSource(item.name);
+      b.append(img);
+    } else {
+      const c = document.createElement('canvas');
+      c.width = THUMB;
+      c.height = THUMB;
+      b.append(c);
+      thumbnail(item.name).then((th) => {
+        c.getContext('2d').drawImage(th.canvas, 0, 0);
+        label(sizeText(th.width, th.height));
+      }, () => {
+        // Gone or unreadable: not offered (nor chosen) any more.
+        recent = recent.filter((n) => n !== item.name);
+        if (chosen === item.name) chosen = null;
+        if (b.isConnected) showMenu();
+      });
+    }
+    const tick = document.createElement('span');
+    tick.className = 'tick';
+    tick.setAttribute('aria-hidden', 'true');
+    tick.textContent = '✓';
+    b.append(tick);
+    b.addEventListener('click', () => choose(item.name));
+    b.addEventListener('keydown', onMenuKey);
+    return b;
+  }));
+  markChosen();
+}
+
+/** The chosen tile is checked (a tick and a thick outline, not colour alone) and the Tab stop. */
+function markChosen() {
+  for (const b of $('slide-pics').children) {
+    const on = b.dataset.name === chosen;
+    b.setAttribute('aria-checked', String(on));
+    b.tabIndex = on ? 0 : -1;
+  }
+}
+
+function choose(name, focus = false) {
+  chosen = name;
+  markChosen();
+  if (focus) $('slide-pics').querySelector(`[data-name="${CSS.escape(name)}"]`).focus();
+}
+
+/** Arrows (as a radio group: moving picks), Home and End; Enter and Space click the button. */
+function onMenuKey(e) {
+  const tiles = [...$('slide-pics').children];
+  const boxes = tiles.map((b) => { const r = b.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+  const to = gridStep(boxes, tiles.indexOf(e.currentTarget), e.key);
+  if (to === null) return;
+  e.preventDefault();
+  e.stopPropagation();
+  choose(tiles[to].dataset.name, true);
 }
 
 async function choosePicture() {
@@ -519,9 +612,12 @@ async function choosePicture() {
   try {
     const r = await call('choose_picture');
     if (!r.picture) return; // cancelled
-    chosen = r.picture;
-    showChosen();
-    $('slide-pic-own').checked = true;
+    const { name } = r.picture;
+    recent = remember(recent, name);
+    chosen = name;
+    showMenu();
+    // Remembered at once, whether or not this dialog starts a game.
+    if (host) host.saveSettings({ slide_recent: recent });
   } catch (e) {
     // Not a readable picture: nothing changes, and the player is told why.
     $('slide-pic-error').textContent = errorText(e);
@@ -535,28 +631,25 @@ export const slide = {
   get progress() { return t('progress.tiles'); },
   canGenerate: false,
   options: {
-    fill(s) {
+    fill(s, dialog) {
+      host = dialog || null;
       if (!wired) {
         wired = true;
         $('slide-pic-choose').addEventListener('click', choosePicture);
+        onLanguageChange(() => { if ($('slide-pics').children.length) showMenu(); });
       }
       $('slide-rows').value = String(s.slide_rows || 4);
       $('slide-cols').value = String(s.slide_cols || 4);
       $('slide-difficulty').value = s.slide_difficulty || 'medium';
       $('slide-pic-error').textContent = '';
-      if (s.slide_picture && (!chosen || chosen.name !== s.slide_picture)) chosen = { name: s.slide_picture, width: '?', height: '?' };
-      showChosen();
-      if (chosen && chosen.width === '?') {
-        // Learn the remembered picture's size (and whether it is still there).
-        call('picture', { name: chosen.name }).then((d) => { chosen = { name: d.name, width: d.width, height: d.height }; showChosen(); }, () => { chosen = null; showChosen(); $('slide-pic-builtin').checked = true; });
-      }
-      $(s.slide_picture ? 'slide-pic-own' : 'slide-pic-builtin').checked = true;
+      recent = (s.slide_recent || []).slice();
+      chosen = menuName(s.slide_picture);
+      showMenu();
     },
     read() {
       const rows = Number($('slide-rows').value), cols = Number($('slide-cols').value), difficulty = $('slide-difficulty').value;
-      const picture = $('slide-pic-own').checked && chosen ? chosen.name : null;
-      const args = { rows, cols, difficulty };
-      if (picture) args.picture = picture;
+      const picture = chosen || menuName(null);
+      const args = { rows, cols, difficulty, picture };
       return { args, settings: { slide_rows: rows, slide_cols: cols, slide_difficulty: difficulty, slide_picture: picture } };
     },
     fromSettings(s) {

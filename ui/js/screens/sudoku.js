@@ -9,7 +9,9 @@
 //   progress        what `done of total` counts in the resume dialog ('cells filled')
 //   canGenerate     whether "Generate fresh" (generate_game) exists for it
 //   options         the new-game options (a <fieldset data-game="kind"> in index.html's #dlg-new):
-//                     fill(settings)        put the remembered options into the form
+//                     fill(settings, host)  put the remembered options into the form (host: the
+//                                              dialogs' {settings, saveSettings}, for an option
+//                                              remembered at once, the slide's recent photos)
 //                     read()                -> {args, settings}: new_game arguments (without
 //                                              kind) and the settings fields that remember them
 //                     fromSettings(settings) -> the new_game arguments without the form
