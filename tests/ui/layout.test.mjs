@@ -38,3 +38,13 @@ test('degenerate windows never give negative sizes', () => {
     assert.ok(l.board.size >= 0);
   }
 });
+
+test('a small tablet turned (533x800) gives the panel room for two narrow columns of controls', () => {
+  const l = computeLayout({ width: 533, height: 800 });
+  assert.equal(l.orientation, 'portrait');
+  assert.ok(l.panel.height >= 300, `panel ${l.panel.height}`);
+  assert.ok(l.board.size >= 440, `board ${l.board.size}`);
+  // A wide portrait screen keeps the bigger board.
+  const wide = computeLayout({ width: 800, height: 1280 });
+  assert.equal(wide.board.size, 800 - 2 * 24);
+});

@@ -4,6 +4,11 @@
 
 const PANEL_FRACTION = 1 / 3;
 const MIN_PANEL_PORTRAIT = 160;
+// A narrow portrait window (a small tablet turned: 533 wide at 150 %) puts the controls in two
+// narrow columns that need more height: the board gives some up, so the colour swatches and the
+// last row of buttons stay on screen.
+const NARROW_PORTRAIT = 640;
+const MIN_PANEL_NARROW = 300;
 
 export function margin(width, height) {
   return Math.max(8, Math.min(24, Math.round(Math.min(width, height) * 0.03)));
@@ -26,7 +31,8 @@ export function computeLayout({ width, height, hand = 'right' }) {
       panel: { x: hand === 'left' ? 0 : areaWidth, y: 0, width: panelWidth, height },
     };
   }
-  const size = Math.max(0, Math.floor(Math.min(width - 2 * m, height - MIN_PANEL_PORTRAIT - 2 * m)));
+  const minPanel = width < NARROW_PORTRAIT ? MIN_PANEL_NARROW : MIN_PANEL_PORTRAIT;
+  const size = Math.max(0, Math.floor(Math.min(width - 2 * m, height - minPanel - 2 * m)));
   const panelY = size + 2 * m;
   return {
     orientation: 'portrait',

@@ -1327,3 +1327,14 @@ fn a_new_game_gets_the_time_limit_and_keeps_it_until_played_on_untimed() {
     assert_eq!(dispatch(&state2, "set_time_limit", json!({"minutes": 5})).unwrap()["time_limit_ms"], 300_000);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// #24: an 8" 1280x800 tablet at 150 % leaves about 853x460 logical pixels in landscape (less
+/// the taskbar and the title bar) and 533x800 in portrait: the window may be that small (the
+/// view is tested at both sizes in tests/pen/small-tablet.test.mjs).
+#[test]
+fn the_window_fits_a_small_tablet_at_150_percent() {
+    let conf: Value = serde_json::from_str(include_str!("../../tauri.conf.json")).unwrap();
+    let w = &conf["app"]["windows"][0];
+    let (min_w, min_h) = (w["minWidth"].as_f64().unwrap(), w["minHeight"].as_f64().unwrap());
+    assert!(min_w <= 533.0 && min_h <= 460.0, "minimum window {min_w}x{min_h}");
+}
