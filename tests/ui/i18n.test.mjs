@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, errorText, language, noticeText } from '../../ui/js/i18n.js';
+import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, errorText, language, noticeText, saveTroubleText } from '../../ui/js/i18n.js';
 
 const en = CATALOGUES.en;
 
@@ -146,4 +146,18 @@ test('start-up notices: the backend\'s sentence in English, each notice from its
   } finally {
     setLanguage(before);
   }
+});
+
+test('saving that stays impossible is told in the player\'s language, and nothing while it works', () => {
+  const was = language();
+  setLanguage('zh-CN');
+  assert.equal(saveTroubleText({ trouble: null }), null);
+  const busy = saveTroubleText({ trouble: { kind: 'busy', path: 'C:\\Users\\李 雷\\autosave-sudoku.inkdoku' } });
+  assert.match(busy, /无法保存/);
+  assert.match(busy, /autosave-sudoku\.inkdoku/);
+  assert.doesNotMatch(busy, /Users/, 'the name, not the whole path');
+  assert.match(saveTroubleText({ trouble: { kind: 'io', path: 'x', message: 'disk full' } }), /disk full/);
+  setLanguage('en');
+  assert.match(saveTroubleText({ trouble: { kind: 'io', path: 'x', message: 'disk full' } }), /can't be saved right now \(disk full\)/);
+  setLanguage(was);
 });

@@ -17,7 +17,7 @@ import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
 import { wireEntry, enterOnBoard, isEntering } from './entry.js';
-import { t, setLanguage, pickLanguage, onLanguageChange, noticeText } from './i18n.js';
+import { t, setLanguage, pickLanguage, onLanguageChange, noticeText, saveTroubleText } from './i18n.js';
 import { applyTheme } from './theme.js';
 import { A11yGrid } from './a11ygrid.js';
 import { createCalibration } from './screens/calibrate.js';
@@ -109,6 +109,24 @@ function tickTimer() {
   el.dataset.lastMinute = String(c.lastMinute);
   el.setAttribute('aria-label', t(c.countdown ? 'timer.left' : 'timer'));
   if (c.over && !v.solved) timeUp(v);
+}
+
+// Saving that stays impossible (another program holds the file, a full disk): the backend keeps
+// the moves and retries; the player is told while it lasts, in their language.
+let saveStatus = null;
+async function checkSaves() {
+  try {
+    saveStatus = await call('save_status');
+  } catch {
+    return; // a backend without it (an older dev bridge) has nothing to say
+  }
+  showSaveTrouble();
+}
+function showSaveTrouble() {
+  const text = saveTroubleText(saveStatus);
+  const el = $('save-trouble');
+  el.hidden = !text;
+  if (text && el.textContent !== text) el.textContent = text;
 }
 
 // The game's time limit ran out: the player is told once, and plays on untimed (the limit is
@@ -417,6 +435,8 @@ function wire() {
   wirePrint({ view: () => app.view, game: gameOf, toast });
   wireStats();
   setInterval(tickTimer, 500);
+  setInterval(checkSaves, 5000);
+  onLanguageChange(showSaveTrouble);
   // A new language or theme redraws the board (its colours and the accessible grid's words).
   onLanguageChange(() => render());
   document.addEventListener('inkdoku-theme', () => render());

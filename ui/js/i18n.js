@@ -125,6 +125,15 @@ export function noticeText(found) {
   }).join(' ');
 }
 
+/** What to tell the player while saving stays impossible (`save_status`), or null. */
+export function saveTroubleText(status) {
+  const tr = status && status.trouble;
+  if (!tr) return null;
+  // The file's name, not its whole path: the note has to fit the panel of a small screen.
+  if (tr.kind === 'busy') return t('save.trouble.busy', { path: String(tr.path || '').split(/[\\/]/).pop() });
+  return t('save.trouble.io', { message: tr.message || '' });
+}
+
 /** A technique's English name (as the engine gives it) in the current language. */
 export function techniqueName(name) {
   const key = Object.keys(CATALOGUES.en).find((k) => k.startsWith('tech.') && CATALOGUES.en[k].toLowerCase() === String(name).toLowerCase());

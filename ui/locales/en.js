@@ -209,6 +209,8 @@ export default {
   'timeup.title': 'Time is up',
   'timeup.text': 'Your time limit ({minutes} min) is over. Play on without a limit, or start a new game?',
   'timeup.play_on': 'Play on untimed',
+  'save.trouble.busy': "Your game can't be saved right now: another program keeps the file {path} open. Your moves are kept and saved as soon as it lets go.",
+  'save.trouble.io': "Your game can't be saved right now ({message}). Your moves are kept and saved as soon as it works again.",
   'new.start': 'Start',
 
   // ---- settings ----

@@ -206,6 +206,8 @@ export default {
   'timeup.title': '时间到',
   'timeup.text': '限时（{minutes} 分钟）已到。不限时继续玩，还是开始新游戏？',
   'timeup.play_on': '不限时继续',
+  'save.trouble.busy': '现在无法保存游戏：另一个程序一直占用文件 {path}。你的每一步都还在，它一放开就会保存。',
+  'save.trouble.io': '现在无法保存游戏（{message}）。你的每一步都还在，一旦可以就会保存。',
   'new.start': '开始',
 
   // ---- 设置 ----

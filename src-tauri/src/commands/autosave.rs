@@ -38,6 +38,21 @@ pub fn adopt_legacy_autosave(data_dir: &Path) {
     }
 }
 
+/// What `save_status` answers: the trouble while an autosave keeps failing, else `null`.
+#[derive(Debug, serde::Serialize)]
+pub struct SaveStatus {
+    pub trouble: Option<AutosaveTrouble>,
+    /// The English sentence (the CLI's and the log's words).
+    pub message: Option<String>,
+}
+
+/// `save_status`: polled by the view, which tells the player only while saving stays
+/// impossible (the moves are kept in memory and saved as soon as it works again).
+pub fn save_status(state: &super::AppState) -> SaveStatus {
+    let trouble = state.autosave_trouble_data();
+    SaveStatus { message: trouble.as_ref().map(|t| t.to_string()), trouble }
+}
+
 /// One writer per game kind.
 pub struct Autosaves {
     savers: Vec<(GameKind, Autosaver)>,
@@ -80,8 +95,10 @@ pub const TELL_AFTER_FAILURES: u32 = 5;
 /// How soon a write that failed is tried again when no new save comes.
 pub const RETRY_EVERY: Duration = Duration::from_secs(5);
 
-/// Why saving keeps failing, as the player may be told.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why saving keeps failing, as the player may be told (the view says it in the player's
+/// language from `kind` and its fields: `save_status`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AutosaveTrouble {
     #[error("Your game can't be saved right now: another program keeps the file {path} open. Your moves are kept and saved as soon as it lets go.")]
     Busy { path: PathBuf },

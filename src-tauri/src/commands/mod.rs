@@ -69,6 +69,7 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
         "hint" => to_value(help::hint(state)),
         "suggested_cell" => to_value(help::suggested_cell(state)),
         "solve_step" => to_value(help::solve_step(state)),
+        "save_status" => to_value(Ok::<_, CommandError>(autosave::save_status(state))),
         "save_game_as" => to_value(files::save_game_as(state)),
         "open_game" => to_value(files::open_game(state)),
         "import_puzzle_file" => to_value(files::import_puzzle_file(state)),

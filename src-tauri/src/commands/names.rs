@@ -47,4 +47,5 @@ pub const COMMANDS: &[&str] = &[
     "suggested_cell",
     "solve_step",
     "set_time_limit",
+    "save_status",
 ];

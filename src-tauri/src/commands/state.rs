@@ -136,7 +136,11 @@ impl AppState {
     /// The sentence for the player when an autosave keeps failing (`None` while saving works,
     /// and after a single failure, which the next save retries).
     pub fn autosave_trouble(&self) -> Option<String> {
-        self.autosaves.as_ref().and_then(|a| a.trouble()).map(|t| t.to_string())
+        self.autosave_trouble_data().map(|t| t.to_string())
+    }
+
+    pub fn autosave_trouble_data(&self) -> Option<super::autosave::AutosaveTrouble> {
+        self.autosaves.as_ref().and_then(|a| a.trouble())
     }
 
     /// Pauses the clock and writes the game now (window closing, app exiting).

@@ -1338,3 +1338,41 @@ fn the_window_fits_a_small_tablet_at_150_percent() {
     let (min_w, min_h) = (w["minWidth"].as_f64().unwrap(), w["minHeight"].as_f64().unwrap());
     assert!(min_w <= 533.0 && min_h <= 460.0, "minimum window {min_w}x{min_h}");
 }
+
+/// #24: saving that stays impossible is told (`save_status`, polled by the view) only after
+/// several failures in a row, with what to say as data; the moves stay in play meanwhile, and
+/// the trouble goes once a save works again.
+#[test]
+fn save_status_tells_only_while_saving_stays_impossible() {
+    let dir = temp_dir("save-trouble");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state, "startup", Value::Null).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    assert_eq!(dispatch(&state, "save_status", Value::Null).unwrap()["trouble"], Value::Null);
+    // The autosave's place taken by a folder with something in it: every write fails.
+    let blocked = autosave::autosave_path(&dir, inkdoku::play::GameKind::Sudoku);
+    let _ = std::fs::remove_file(&blocked);
+    std::fs::create_dir_all(blocked.join("in-the-way")).unwrap();
+    let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
+    let (r, c) = (blank / 4, blank % 4);
+    // A move and a flush are at most two tries: after one, nothing is said yet.
+    let mut rounds = 0;
+    while dispatch(&state, "save_status", Value::Null).unwrap()["trouble"].is_null() {
+        dispatch(&state, "act", json!({"action": {"type": "set_value", "row": r, "col": c, "value": 1 + rounds % 4}})).unwrap();
+        state.save_before_exit(); // waits for the writer
+        rounds += 1;
+        if rounds == 1 {
+            assert_eq!(dispatch(&state, "save_status", Value::Null).unwrap()["trouble"], Value::Null, "a single failure is retried, not told");
+        }
+        assert!(rounds <= autosave::TELL_AFTER_FAILURES, "told after {} failures at most", autosave::TELL_AFTER_FAILURES);
+    }
+    let s = dispatch(&state, "save_status", Value::Null).unwrap();
+    assert_eq!(s["trouble"]["kind"], "io", "{s}");
+    assert!(s["message"].as_str().is_some_and(|m| m.contains("can't be saved")), "{s}");
+    assert_ne!(dispatch(&state, "board", Value::Null).unwrap()["cells"][blank]["value"], 0, "the moves stay in play");
+    std::fs::remove_dir_all(&blocked).unwrap();
+    dispatch(&state, "act", json!({"action": {"type": "clear", "row": r, "col": c}})).unwrap();
+    state.save_before_exit();
+    assert_eq!(dispatch(&state, "save_status", Value::Null).unwrap()["trouble"], Value::Null, "fine again");
+    let _ = std::fs::remove_dir_all(&dir);
+}
