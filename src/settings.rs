@@ -101,6 +101,9 @@ pub struct Settings {
     /// keeps it (saved with it); the view counts down, and when it runs out the player may play
     /// on untimed.
     pub time_limit_min: u16,
+    /// "Which hand do you write with?" was asked (on the first pen stroke ever, while the
+    /// handedness is automatic: Windows 11 no longer shows its own setting, #24).
+    pub hand_asked: bool,
 }
 
 impl Default for Settings {
@@ -129,6 +132,7 @@ impl Default for Settings {
             suggest_cell: false,
             new_puzzles: "collection".to_string(),
             time_limit_min: 0,
+            hand_asked: false,
         }
     }
 }
@@ -189,6 +193,7 @@ impl Settings {
         take(obj, "suggest_cell", |_| true, &mut s.suggest_cell, &mut rejected);
         take(obj, "new_puzzles", |m: &String| NEW_PUZZLES.contains(&m.as_str()), &mut s.new_puzzles, &mut rejected);
         take(obj, "time_limit_min", |m: &u16| TIME_LIMITS.contains(m), &mut s.time_limit_min, &mut rejected);
+        take(obj, "hand_asked", |_| true, &mut s.hand_asked, &mut rejected);
         (s, rejected)
     }
 
@@ -373,7 +378,9 @@ mod tests {
         assert_eq!((s.new_puzzles.as_str(), s.time_limit_min, s.suggest_cell), ("collection", 0, true));
         assert_eq!(rejected, vec!["new_puzzles", "time_limit_min"]);
         let old = Settings::from_value_lenient(&json!({"pen_only": true})).0;
-        assert_eq!((old.new_puzzles.as_str(), old.time_limit_min), ("collection", 0));
+        assert_eq!((old.new_puzzles.as_str(), old.time_limit_min, old.hand_asked), ("collection", 0, false));
+        assert!(Settings::from_value_lenient(&json!({"hand_asked": true})).0.hand_asked);
+        assert_eq!(Settings::from_value_lenient(&json!({"hand_asked": "yes"})).1, vec!["hand_asked"]);
     }
 
     #[test]

@@ -195,5 +195,9 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await look('calibrate');
   assert.ok(await page.$eval('#entry', (e) => e.hidden), 'the practice sheet shows no "Start this puzzle" of the board under it');
   await page.click('#cal-cancel');
-  assert.ok(seen.length >= 20, `looked at ${seen.join(', ')}`);
+  // "Which hand do you write with?" (asked on the first pen stroke ever).
+  await page.evaluate(() => document.getElementById('dlg-hand').show());
+  await look('hand-ask');
+  await page.click('#hand-done');
+  assert.ok(seen.length >= 21, `looked at ${seen.join(', ')}`);
 });

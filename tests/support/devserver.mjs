@@ -32,12 +32,27 @@ export async function launchChromium({ width = 1200, height = 760, deviceScaleFa
 }
 
 /** Opens the app page and waits until it has drawn a board from the backend. */
-export async function openApp(browser, url) {
+export async function openApp(browser, url, { askHand = false } = {}) {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60000 });
   await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0, { timeout: 15000 });
+  if (askHand === false) {
+    // "Which hand do you write with?" pops up on the first pen stroke ever: tests other than its
+    // own (hand-ask.test.mjs) start as a player who has answered it.
+    const asked = await page.evaluate(async () => {
+      const ipc = async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json();
+      const s = await ipc('get_settings', {});
+      if (s.hand_asked) return true;
+      await ipc('update_settings', { settings: { ...s, hand_asked: true } });
+      return false;
+    });
+    if (!asked) {
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0, { timeout: 15000 });
+    }
+  }
   page.errors = errors;
   return page;
 }

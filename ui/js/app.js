@@ -66,7 +66,11 @@ window.__inkdoku = published;
 
 // ---------- drawing ----------
 
+// The hand being tried in "Which hand do you write with?" (null: none being tried).
+let handPreview = null;
+
 function hand() {
+  if (handPreview) return handPreview;
   const h = app.settings ? app.settings.handedness : 'auto';
   if (h === 'left' || h === 'right') return h;
   return app.platform ? app.platform.system_hand : 'right';
@@ -109,6 +113,39 @@ function tickTimer() {
   el.dataset.lastMinute = String(c.lastMinute);
   el.setAttribute('aria-label', t(c.countdown ? 'timer.left' : 'timer'));
   if (c.over && !v.solved) timeUp(v);
+}
+
+// Windows 11 no longer shows its handedness setting, so "automatic" is right-handed on most
+// tablets: on the first pen stroke ever (handedness automatic, never asked) the player is asked
+// once which hand writes; the layout moves as they choose; Settings… changes it later.
+function watchFirstPen() {
+  $('ink').addEventListener('pointerdown', (e) => {
+    const s = app.settings;
+    if (e.pointerType !== 'pen' || !s || s.hand_asked || s.handedness !== 'auto' || $('dlg-hand').open) return;
+    askHand();
+  });
+  const pick = (h) => {
+    handPreview = h;
+    $('hand-left').setAttribute('aria-pressed', String(h === 'left'));
+    $('hand-right').setAttribute('aria-pressed', String(h === 'right'));
+    render();
+  };
+  $('hand-left').addEventListener('click', () => pick('left'));
+  $('hand-right').addEventListener('click', () => pick('right'));
+  $('dlg-hand').addEventListener('close', () => {
+    const chosen = handPreview;
+    handPreview = null;
+    // Asked once: a choice is kept; closing without one keeps "automatic".
+    saveSettings(chosen ? { handedness: chosen, hand_asked: true } : { hand_asked: true });
+  });
+}
+
+function askHand() {
+  const now = hand();
+  $('hand-left').setAttribute('aria-pressed', String(now === 'left'));
+  $('hand-right').setAttribute('aria-pressed', String(now === 'right'));
+  handPreview = null;
+  $('dlg-hand').show();
 }
 
 // Saving that stays impossible (another program holds the file, a full disk): the backend keeps
@@ -436,6 +473,7 @@ function wire() {
   wireStats();
   setInterval(tickTimer, 500);
   setInterval(checkSaves, 5000);
+  watchFirstPen();
   onLanguageChange(showSaveTrouble);
   // A new language or theme redraws the board (its colours and the accessible grid's words).
   onLanguageChange(() => render());
