@@ -44,6 +44,10 @@ fn handle_invoke(invoke: Invoke) -> bool {
                 resolver.resolve(value);
                 app.exit(0);
             }
+            Ok(value) if command == "view_ready" => {
+                resolver.resolve(value);
+                show_main_window(&app);
+            }
             Ok(value) => resolver.resolve(value),
             Err(e) => {
                 if e.kind() == "internal" {
@@ -243,12 +247,57 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     // data in the data folder too, and a folder that can't be used must be told as such above,
     // not as a webview that failed to start.
     let config = app.config().app.windows.iter().find(|w| w.label == "main").cloned().ok_or("its window is not configured")?;
-    let window = tauri::WebviewWindowBuilder::from_config(app.handle(), &config)
-        .and_then(|w| w.build())
-        .map_err(|e| format!("its window could not be opened ({e})"))?;
+    // No white flash at start: the window and the webview are painted in the theme's paper from
+    // the first frame, and where the platform asks for it (Windows) the window opens hidden and
+    // is shown once the page has painted (`view_ready`), or after a while at the latest.
+    let theme = state_theme(app);
+    let opened = |e: tauri::Error| format!("its window could not be opened ({e})");
+    let builder = tauri::WebviewWindowBuilder::from_config(app.handle(), &config)
+        .map_err(opened)?
+        .background_color(paper_colour(&theme, false))
+        .visible(!crate::platform::SHOW_AFTER_FIRST_PAINT);
+    let window = builder.build().map_err(opened)?;
+    if theme == "system" && matches!(window.theme(), Ok(tauri::Theme::Dark)) {
+        let _ = window.set_background_color(Some(paper_colour(&theme, true)));
+    }
+    if crate::platform::SHOW_AFTER_FIRST_PAINT {
+        let handle = app.handle().clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(SHOW_AT_THE_LATEST);
+            show_main_window(&handle);
+        });
+    }
     crate::platform::guard_webview(&window);
     crate::platform::window_ready(&window);
     Ok(())
+}
+
+/// A window that opened hidden is shown after this even if the page never says it painted.
+const SHOW_AT_THE_LATEST: std::time::Duration = std::time::Duration::from_secs(3);
+
+fn show_main_window(app: &AppHandle) {
+    if let Some(w) = app.get_webview_window("main") {
+        if !w.is_visible().unwrap_or(true) {
+            let _ = w.show();
+            let _ = w.set_focus();
+        }
+    }
+}
+
+fn state_theme(app: &tauri::App) -> String {
+    app.try_state::<Arc<AppState>>().map(|s| s.lock().settings.theme.clone()).unwrap_or_else(|| "system".into())
+}
+
+/// The paper of a theme (`ui/css/themes.css`' `--paper`), as the window's first colour.
+/// `system_dark`: the system's preference, for the "system" theme.
+fn paper_colour(theme: &str, system_dark: bool) -> tauri::window::Color {
+    let (r, g, b) = match theme {
+        "dark" => (0x15, 0x18, 0x1d),
+        "high-contrast" => (0, 0, 0),
+        "system" if system_dark => (0x15, 0x18, 0x1d),
+        _ => (0xfb, 0xf8, 0xef),
+    };
+    tauri::window::Color(r, g, b, 255)
 }
 
 fn check_writable(dir: &Path) -> std::io::Result<()> {
@@ -356,4 +405,27 @@ pub fn run() {
         RunEvent::WindowEvent { label, event: WindowEvent::Resized(_), .. } => follow_minimised(app, &label),
         _ => {}
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paper_colour;
+
+    /// The window's first colour is each theme's paper, as the page will paint it: the same
+    /// values as `--paper` in themes.css (so no flash of another colour when the page appears).
+    #[test]
+    fn the_window_starts_in_the_paper_of_the_theme() {
+        let css = include_str!("../../ui/css/themes.css");
+        let papers: Vec<&str> = css.lines().filter_map(|l| l.trim().strip_prefix("--paper:")).map(|v| v.trim().trim_end_matches(';')).collect();
+        let hex = |t: &str, dark: bool| {
+            let c = paper_colour(t, dark);
+            format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
+        };
+        assert_eq!(papers.first().copied(), Some(hex("light", false).as_str()), "light: {papers:?}");
+        assert!(papers.contains(&hex("dark", false).as_str()), "dark: {papers:?}");
+        assert!(papers.contains(&hex("high-contrast", false).as_str()), "high contrast: {papers:?}");
+        assert_eq!(hex("system", true), hex("dark", false));
+        assert_eq!(hex("system", false), hex("light", false));
+        assert_eq!(hex("something else", true), hex("light", false), "an unknown theme is light");
+    }
 }

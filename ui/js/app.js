@@ -486,6 +486,10 @@ async function start() {
   applyLook(null);
   app.settings = await callOrToast('get_settings');
   applyLook(app.settings);
+  render();
+  // The page is painted in the player's theme: the shell may show the window now (on Windows it
+  // opens hidden, so no white flash comes first; elsewhere this changes nothing).
+  call('view_ready').catch(() => {});
   app.platform = await callOrToast('platform_info');
   if (app.settings) input.setPenOnly(app.settings.pen_only);
   const found = await callOrToast('startup');

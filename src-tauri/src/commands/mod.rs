@@ -45,6 +45,9 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
             state.save_before_exit();
             to_value(Ok::<bool, CommandError>(true))
         }
+        // The page is painted: the shell shows a window that opened hidden (its part, after the
+        // answer: shell.rs). Nothing to do here.
+        "view_ready" => to_value(Ok::<bool, CommandError>(true)),
         "generate_game" => to_value(generate::generate_game(state, a.parse()?)),
         "generation_status" => to_value(generate::generation_status(state)),
         "cancel_generation" => to_value(generate::cancel_generation(state)),

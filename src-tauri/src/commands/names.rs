@@ -48,4 +48,5 @@ pub const COMMANDS: &[&str] = &[
     "solve_step",
     "set_time_limit",
     "save_status",
+    "view_ready",
 ];

@@ -67,6 +67,11 @@ pub fn watch_power(_handler: PowerHandler) -> bool {
 /// over it and over WebView2's windows as they appear, and a change of the Windows handedness
 /// setting tells the page at once (a `inkdoku-platform-changed` DOM event; the page then asks
 /// for [`info`] again). Nothing to do elsewhere.
+/// Whether the main window opens hidden and is shown once the page has painted (no white
+/// flash): on Windows, where WebView2 paints white before the page. Elsewhere it opens shown
+/// (WebKitGTK draws the window's background colour; the E2E driver wants it mapped).
+pub const SHOW_AFTER_FIRST_PAINT: bool = cfg!(windows);
+
 #[cfg(windows)]
 pub fn window_ready(window: &tauri::WebviewWindow) {
     let Ok(hwnd) = window.hwnd() else { return };
