@@ -375,6 +375,15 @@ impl Board {
         self.values.iter().all(|&v| v != 0)
     }
 
+    /// Whether the filled board is a valid solution: each unit holds every value (n cells and n
+    /// distinct values, so none twice).
+    fn is_valid_solution(&self) -> bool {
+        let all = all_values(self.n());
+        self.geo.units.iter().all(|u| {
+            u.iter().fold(0u16, |m, &c| if self.values[c] == 0 { m } else { m | 1 << (self.values[c] - 1) }) == all
+        })
+    }
+
     fn cell(&self, i: usize) -> Cell {
         Cell { row: i / self.n(), col: i % self.n() }
     }
@@ -1349,9 +1358,42 @@ pub fn solve_path(puzzle: &Grid) -> Result<SolutionPath, HumanError> {
 }
 
 /// The path using techniques up to `max`; stops (solved = false) when none applies.
+///
+/// The exact solver runs only when the path needs it: for a trial step, when no technique
+/// applies, or when the grid the steps fill is not a solution. Every technique is a deduction
+/// that holds in every solution of the puzzle (none assumes uniqueness), so when the steps alone
+/// fill a valid grid, each solution equals that grid: the puzzle has exactly one, and the
+/// uniqueness check that used to come first (most of the time on 6x6 and 16x16 paths) would
+/// have said so. The steps do not depend on the solution until a trial, so the path is the same.
 pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, HumanError> {
-    let solution = unique_solution(puzzle)?;
-    Ok(path_with_solution(puzzle, solution.values(), max))
+    let mut b = Board::new(puzzle);
+    let mut steps = Vec::new();
+    let mut solution: Option<Grid> = None;
+    while !b.is_solved() {
+        let mut step = next_step(&b, max, solution.as_ref().map(|g| g.values()));
+        if step.is_none() && solution.is_none() {
+            // Not unique or unsolvable: the same error as checking first. Else everything
+            // before trial has just failed on this board, so only trial can still apply.
+            let sol = solution.insert(unique_solution(puzzle)?);
+            if max == Difficulty::Expert {
+                step = trial(&b, sol.values());
+            }
+        }
+        match step {
+            Some(s) => {
+                b.apply(&s);
+                steps.push(s);
+            }
+            None => return Ok(SolutionPath { steps, solved: false }),
+        }
+    }
+    if solution.is_none() && !b.is_valid_solution() {
+        // Only a puzzle without a solution gets here (its deductions hold vacuously): the
+        // exact solver says so. Should it ever find one, the path is made the old way.
+        let sol = unique_solution(puzzle)?;
+        return Ok(path_with_solution(puzzle, sol.values(), max));
+    }
+    Ok(SolutionPath { steps, solved: true })
 }
 
 /// The puzzle's one solution, or why there is none.
@@ -1530,5 +1572,58 @@ mod tests {
                 assert_eq!(super::solvable_within(g, max), human_ref::solvable_within(g, max), "puzzle {k}");
             }
         }
+    }
+
+    /// `solve_path` asks the exact solver only when the path needs it; on puzzles with several
+    /// solutions or none it must still give the error (or, below expert, the path) the old
+    /// solver gave after checking first.
+    #[test]
+    fn same_results_as_the_e92aa49_human_solver_on_broken_puzzles() {
+        use super::{Board, Difficulty};
+        let all = puzzles();
+        let mut broken = Vec::new();
+        for (k, g) in all.iter().enumerate().step_by(40) {
+            let n = g.shape().n();
+            let givens: Vec<usize> = (0..n * n).filter(|&i| g.values()[i] != 0).collect();
+            // Two givens fewer: often several solutions.
+            let mut fewer = g.clone();
+            for i in [givens[k % givens.len()], givens[(7 * k + 3) % givens.len()]] {
+                fewer.set(i / n, i % n, 0);
+            }
+            broken.push(fewer);
+            // A wrong value that no given contradicts, in the first open cell that has one: no solution.
+            let sol = crate::sudoku::solver::solve(g).unwrap();
+            let b = Board::new(g);
+            let open = (0..n * n).find(|&i| b.candidates()[i] & !(1 << (sol.values()[i] - 1)) != 0);
+            if let Some(i) = open {
+                let wrong = (b.candidates()[i] & !(1 << (sol.values()[i] - 1))).trailing_zeros() as u8 + 1;
+                let mut w = g.clone();
+                w.set(i / n, i % n, wrong);
+                broken.push(w);
+            }
+            // Conflicting givens: the first given repeated in its row.
+            let i = givens[0];
+            if let Some(j) = (0..n).map(|c| i / n * n + c).find(|&j| g.values()[j] == 0) {
+                let mut c = g.clone();
+                c.set(j / n, j % n, g.values()[i]);
+                broken.push(c);
+            }
+            // The solution itself: a path of no steps.
+            broken.push(sol);
+        }
+        let mut errors = [0usize; 3];
+        for (k, g) in broken.iter().enumerate() {
+            for max in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+                let (new, old) = (super::solve_path_up_to(g, max), human_ref::solve_path_up_to(g, max));
+                assert_eq!(format!("{new:?}"), format!("{old:?}"), "puzzle {k} at {max:?}: {}", g.to_line());
+                errors[match new {
+                    Ok(_) => 0,
+                    Err(super::HumanError::NotUnique) => 1,
+                    Err(_) => 2,
+                }] += 1;
+            }
+        }
+        // Each kind of result was met.
+        assert!(errors.iter().all(|&e| e > 0), "{errors:?}");
     }
 }
