@@ -311,13 +311,53 @@ fn all_values(n: usize) -> u16 {
     if n >= 16 { u16::MAX } else { (1 << n) - 1 }
 }
 
-/// A board in play: values plus candidates (0 for filled cells).
+/// Units on the largest board (16 rows, 16 columns, 16 boxes).
+const MAX_UNITS: usize = 48;
+
+/// Cell `i` of an n x n board as players read it, `r4c2` (see [`Board::rc`]).
+struct CellName {
+    i: usize,
+    n: usize,
+}
+
+impl std::fmt::Display for CellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "r{}c{}", self.i / self.n + 1, self.i % self.n + 1)
+    }
+}
+
+/// Unit `u` (rows, then columns, then boxes) of an n x n board: `row 4` (see [`Board::unit_name`]).
+struct UnitName {
+    u: usize,
+    n: usize,
+}
+
+impl std::fmt::Display for UnitName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (u, n) = (self.u, self.n);
+        match u / n {
+            0 => write!(f, "row {}", u + 1),
+            1 => write!(f, "column {}", u - n + 1),
+            _ => write!(f, "box {}", u - 2 * n + 1),
+        }
+    }
+}
+
+/// A board in play: values plus candidates. A filled cell's candidates are always 0 (the unit
+/// scans rely on it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     shape: Shape,
     geo: &'static Geometry,
     values: Vec<u8>,
     cands: Vec<u16>,
+    // Kept up to date by `place`, so the singles need not scan every unit for them each step.
+    /// Empty cells on the board.
+    empty: usize,
+    /// Empty cells per unit.
+    unit_empty: [u8; MAX_UNITS],
+    /// Values placed per unit (a mask; on a board with conflicting givens a value may be there twice).
+    unit_placed: [u16; MAX_UNITS],
 }
 
 impl Board {
@@ -328,21 +368,38 @@ impl Board {
         let n = shape.n();
         let all = all_values(n);
         let values = grid.values().to_vec();
-        let cands = (0..n * n)
-            .map(|i| {
-                if values[i] != 0 {
-                    return 0;
-                }
-                let mut m = all;
-                for &p in &geo.peers[i] {
-                    if values[p] != 0 {
-                        m &= !(1 << (values[p] - 1));
-                    }
-                }
-                m
-            })
-            .collect();
-        Board { shape, geo, values, cands }
+        let mut b = Board {
+            shape,
+            geo,
+            empty: values.iter().filter(|&&v| v == 0).count(),
+            values,
+            cands: vec![0; n * n],
+            unit_empty: [0; MAX_UNITS],
+            unit_placed: [0; MAX_UNITS],
+        };
+        for u in 0..geo.units.len() {
+            b.recount(u);
+        }
+        for i in 0..n * n {
+            if b.values[i] == 0 {
+                // A peer is a cell of one of the cell's units: its row, column and box.
+                b.cands[i] = geo.cell_units[i].iter().fold(all, |m, &u| m & !b.unit_placed[u]);
+            }
+        }
+        b
+    }
+
+    /// Recomputes unit `u`'s empty count and placed mask from the values.
+    fn recount(&mut self, u: usize) {
+        let (mut empty, mut placed) = (0u8, 0u16);
+        for &c in &self.geo.units[u] {
+            match self.values[c] {
+                0 => empty += 1,
+                v => placed |= 1 << (v - 1),
+            }
+        }
+        self.unit_empty[u] = empty;
+        self.unit_placed[u] = placed;
     }
 
     /// Like [`Board::new`], but keeping only the player's pencil marks where a cell has any.
@@ -372,7 +429,7 @@ impl Board {
     }
 
     fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
     }
 
     /// Whether the filled board is a valid solution: each unit holds every value (n cells and n
@@ -392,39 +449,51 @@ impl Board {
         Candidate { row: i / self.n(), col: i % self.n(), value: v }
     }
 
-    fn rc(&self, i: usize) -> String {
-        format!("r{}c{}", i / self.n() + 1, i % self.n() + 1)
+    /// `r4c2`: written straight into the explanation (a value, not a String, so the text of a
+    /// step costs one allocation).
+    fn rc(&self, i: usize) -> CellName {
+        CellName { i, n: self.n() }
     }
 
     fn rcs(&self, cells: &[usize]) -> String {
-        let v: Vec<String> = cells.iter().map(|&c| self.rc(c)).collect();
+        let v: Vec<String> = cells.iter().map(|&c| self.rc(c).to_string()).collect();
         join_and(&v)
     }
 
-    fn unit_name(&self, u: usize) -> String {
-        let n = self.n();
-        if u < n {
-            format!("row {}", u + 1)
-        } else if u < 2 * n {
-            format!("column {}", u - n + 1)
-        } else {
-            format!("box {}", u - 2 * n + 1)
-        }
+    /// `row 4`, `column 4` or `box 4`, written like [`Board::rc`].
+    fn unit_name(&self, u: usize) -> UnitName {
+        UnitName { u, n: self.n() }
     }
 
     /// Becomes a copy of `o` (same shape) without allocating: the forcing chains' scratch boards.
     fn copy_from(&mut self, o: &Board) {
         self.values.copy_from_slice(&o.values);
         self.cands.copy_from_slice(&o.cands);
+        self.empty = o.empty;
+        self.unit_empty = o.unit_empty;
+        self.unit_placed = o.unit_placed;
     }
 
     /// Writes `v` in `cell` and removes it from the peers' candidates.
     pub fn place(&mut self, cell: usize, v: u8) {
+        let old = self.values[cell];
         self.values[cell] = v;
         self.cands[cell] = 0;
         let bit = 1u16 << (v - 1);
         for &p in &self.geo.peers[cell] {
             self.cands[p] &= !bit;
+        }
+        if old == 0 {
+            self.empty -= 1;
+            for &u in &self.geo.cell_units[cell] {
+                self.unit_empty[u] -= 1;
+                self.unit_placed[u] |= bit;
+            }
+        } else {
+            // The steps only fill empty cells; an overwrite (not made by this module) recounts.
+            for &u in &self.geo.cell_units[cell] {
+                self.recount(u);
+            }
         }
     }
 
@@ -451,7 +520,7 @@ impl Board {
     }
 
     fn unit_has_value(&self, u: usize, v: u8) -> bool {
-        self.geo.units[u].iter().any(|&c| self.values[c] == v)
+        self.unit_placed[u] & (1 << (v - 1)) != 0
     }
 
     fn sees(&self, a: usize, b: usize) -> bool {
@@ -500,30 +569,32 @@ impl Board {
     }
 }
 
-/// Per-value masks of a unit's empty cells: values with at least one place, values with two or
+/// Per-value masks of unit `u`'s empty cells: values with at least one place, values with two or
 /// more, and values already placed. Shared by the hidden-single step and `propagate_singles`.
-fn unit_counts(b: &Board, unit: &[usize]) -> (u16, u16, u16) {
-    let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
-    for &c in unit {
-        let v = b.values[c];
-        if v != 0 {
-            placed |= 1 << (v - 1);
-        } else {
-            twos |= ones & b.cands[c];
-            ones |= b.cands[c];
-        }
+fn unit_counts(b: &Board, u: usize) -> (u16, u16, u16) {
+    let (mut ones, mut twos) = (0u16, 0u16);
+    // Filled cells have no candidates: no need to test the values.
+    for &c in &b.geo.units[u] {
+        twos |= ones & b.cands[c];
+        ones |= b.cands[c];
     }
-    (ones, twos, placed)
+    (ones, twos, b.unit_placed[u])
 }
 
 // ---------------------------------------------------------------- singles
 
 fn full_house(b: &Board) -> Option<Step> {
     for u in 0..b.geo.units.len() {
-        let mut empty = b.geo.units[u].iter().copied().filter(|&c| b.values[c] == 0);
-        let (Some(c), None) = (empty.next(), empty.next()) else { continue };
-        let mut missing = (1..=b.n() as u8).filter(|&v| !b.unit_has_value(u, v));
-        let v = missing.next()?;
+        if b.unit_empty[u] != 1 {
+            continue;
+        }
+        let c = b.geo.units[u].iter().copied().find(|&c| b.values[c] == 0)?;
+        // The lowest missing value (with conflicting givens there may be none).
+        let missing = all_values(b.n()) & !b.unit_placed[u];
+        if missing == 0 {
+            return None;
+        }
+        let v = missing.trailing_zeros() as u8 + 1;
         let mut s = b.step(
             Technique::FullHouse,
             format!("{} is the last empty cell in {}, so it must be {}.", b.rc(c), b.unit_name(u), sym(v)),
@@ -556,14 +627,14 @@ fn hidden_single(b: &Board) -> Option<Step> {
     // Boxes first: that is where players look first.
     let order = (2 * n..3 * n).chain(0..2 * n);
     for u in order {
-        let (ones, twos, placed) = unit_counts(b, &b.geo.units[u]);
+        let (ones, twos, placed) = unit_counts(b, u);
         let hidden = ones & !twos & !placed;
         if hidden == 0 {
             continue;
         }
         let v = hidden.trailing_zeros() as u8 + 1;
         let bit = 1u16 << (v - 1);
-        let c = b.geo.units[u].iter().copied().find(|&c| b.values[c] == 0 && b.cands[c] & bit != 0)?;
+        let c = b.geo.units[u].iter().copied().find(|&c| b.cands[c] & bit != 0)?;
         let unit = b.unit_name(u);
         let mut s = b.step(Technique::HiddenSingle, format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)));
         s.placements.push(b.placement(c, v));
@@ -753,13 +824,12 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
     };
     let n = b.n();
     for u in 0..b.geo.units.len() {
-        let empties = b.geo.units[u].iter().filter(|&&c| b.values[c] == 0).count();
-        if empties <= k {
+        if b.unit_empty[u] as usize <= k {
             continue;
         }
         // Each digit's places as a mask over the unit's cells (bit j = the unit's j-th cell).
         let unit = &b.geo.units[u];
-        let (_, _, placed) = unit_counts(b, unit);
+        let placed = b.unit_placed[u];
         let mut digits = [0u8; 16];
         let mut places = [0u32; 16];
         let mut nd = 0;
@@ -1169,8 +1239,8 @@ fn propagate_singles(b: &mut Board) -> bool {
                 }
             }
         }
-        for unit in &geo.units {
-            let (ones, twos, placed) = unit_counts(b, unit);
+        for (u, unit) in geo.units.iter().enumerate() {
+            let (ones, twos, placed) = unit_counts(b, u);
             if ones | placed != all {
                 return false;
             }
@@ -1179,7 +1249,7 @@ fn propagate_singles(b: &mut Board) -> bool {
                 let d = hidden.trailing_zeros() as u8;
                 hidden &= hidden - 1;
                 let bit = 1u16 << d;
-                let Some(&c) = unit.iter().find(|&&c| b.values[c] == 0 && b.cands[c] & bit != 0) else {
+                let Some(&c) = unit.iter().find(|&&c| b.cands[c] & bit != 0) else {
                     return false;
                 };
                 b.place(c, d + 1);
@@ -1367,7 +1437,8 @@ pub fn solve_path(puzzle: &Grid) -> Result<SolutionPath, HumanError> {
 /// have said so. The steps do not depend on the solution until a trial, so the path is the same.
 pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, HumanError> {
     let mut b = Board::new(puzzle);
-    let mut steps = Vec::new();
+    // At least one step per empty cell.
+    let mut steps = Vec::with_capacity(b.empty);
     let mut solution: Option<Grid> = None;
     while !b.is_solved() {
         let mut step = next_step(&b, max, solution.as_ref().map(|g| g.values()));
@@ -1571,6 +1642,31 @@ mod tests {
             for max in [super::Difficulty::Easy, super::Difficulty::Medium, super::Difficulty::Hard] {
                 assert_eq!(super::solvable_within(g, max), human_ref::solvable_within(g, max), "puzzle {k}");
             }
+        }
+    }
+
+    /// `place` keeps the per-unit counts that the singles read equal to a fresh count: along a
+    /// path, and when a filled cell is overwritten.
+    #[test]
+    fn unit_counts_kept_by_place_match_a_recount() {
+        use super::{Board, Difficulty};
+        let fresh = |b: &Board| {
+            let mut c = b.clone();
+            for u in 0..b.geo.units.len() {
+                c.recount(u);
+            }
+            c.empty = b.values.iter().filter(|&&v| v == 0).count();
+            c
+        };
+        for g in puzzles().iter().step_by(500) {
+            let mut b = Board::new(g);
+            while let Some(s) = super::next_step(&b, Difficulty::Hard, None) {
+                b.apply(&s);
+                assert_eq!(b, fresh(&b), "{}", g.to_line());
+            }
+            let i = (0..b.values.len()).find(|&i| g.values()[i] != 0).unwrap();
+            b.place(i, g.values()[i] % g.shape().size + 1);
+            assert_eq!(b, fresh(&b), "{}", g.to_line());
         }
     }
 
