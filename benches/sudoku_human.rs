@@ -2,10 +2,11 @@
 //! as rating and hints build it) of inkdoku against its own human solver as of commit e92aa49
 //! (kept in `src/sudoku/human_ref.rs`), in the same run, on puzzles of the shared sets.
 //!
-//! `cargo bench --bench sudoku_human [-- SECONDS_PER_REP [REPS]]`
+//! `cargo bench --bench sudoku_human [-- SECONDS_PER_REP [REPS [SET]]]`
 //! Each rep loops over the set until SECONDS_PER_REP (default 1.0) have passed; REPS (default 3)
 //! reps per solver, interleaved; the median steps per second is reported. The step lists of
-//! both are compared on the first pass.
+//! both are compared on the first pass. SET, if given, runs only the sets whose name contains it
+//! (for `perf record` of one set).
 
 use std::time::Instant;
 
@@ -54,10 +55,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let secs = args.first().and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let reps = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(3usize);
+    let only = args.get(2).cloned().unwrap_or_default();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/sudoku");
     println!("| set | puzzles | steps | inkdoku steps/s | e92aa49 steps/s | ratio |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for (set, n) in SETS {
+    for (set, n) in SETS.into_iter().filter(|(set, _)| set.contains(only.as_str())) {
         let Ok(text) = std::fs::read_to_string(format!("{dir}/{set}.txt")) else {
             eprintln!("skipping {set}: file not found");
             continue;

@@ -311,13 +311,53 @@ fn all_values(n: usize) -> u16 {
     if n >= 16 { u16::MAX } else { (1 << n) - 1 }
 }
 
-/// A board in play: values plus candidates (0 for filled cells).
+/// Units on the largest board (16 rows, 16 columns, 16 boxes).
+const MAX_UNITS: usize = 48;
+
+/// Cell `i` of an n x n board as players read it, `r4c2` (see [`Board::rc`]).
+struct CellName {
+    i: usize,
+    n: usize,
+}
+
+impl std::fmt::Display for CellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "r{}c{}", self.i / self.n + 1, self.i % self.n + 1)
+    }
+}
+
+/// Unit `u` (rows, then columns, then boxes) of an n x n board: `row 4` (see [`Board::unit_name`]).
+struct UnitName {
+    u: usize,
+    n: usize,
+}
+
+impl std::fmt::Display for UnitName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (u, n) = (self.u, self.n);
+        match u / n {
+            0 => write!(f, "row {}", u + 1),
+            1 => write!(f, "column {}", u - n + 1),
+            _ => write!(f, "box {}", u - 2 * n + 1),
+        }
+    }
+}
+
+/// A board in play: values plus candidates. A filled cell's candidates are always 0 (the unit
+/// scans rely on it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     shape: Shape,
     geo: &'static Geometry,
     values: Vec<u8>,
     cands: Vec<u16>,
+    // Kept up to date by `place`, so the singles need not scan every unit for them each step.
+    /// Empty cells on the board.
+    empty: usize,
+    /// Empty cells per unit.
+    unit_empty: [u8; MAX_UNITS],
+    /// Values placed per unit (a mask; on a board with conflicting givens a value may be there twice).
+    unit_placed: [u16; MAX_UNITS],
 }
 
 impl Board {
@@ -328,21 +368,38 @@ impl Board {
         let n = shape.n();
         let all = all_values(n);
         let values = grid.values().to_vec();
-        let cands = (0..n * n)
-            .map(|i| {
-                if values[i] != 0 {
-                    return 0;
-                }
-                let mut m = all;
-                for &p in &geo.peers[i] {
-                    if values[p] != 0 {
-                        m &= !(1 << (values[p] - 1));
-                    }
-                }
-                m
-            })
-            .collect();
-        Board { shape, geo, values, cands }
+        let mut b = Board {
+            shape,
+            geo,
+            empty: values.iter().filter(|&&v| v == 0).count(),
+            values,
+            cands: vec![0; n * n],
+            unit_empty: [0; MAX_UNITS],
+            unit_placed: [0; MAX_UNITS],
+        };
+        for u in 0..geo.units.len() {
+            b.recount(u);
+        }
+        for i in 0..n * n {
+            if b.values[i] == 0 {
+                // A peer is a cell of one of the cell's units: its row, column and box.
+                b.cands[i] = geo.cell_units[i].iter().fold(all, |m, &u| m & !b.unit_placed[u]);
+            }
+        }
+        b
+    }
+
+    /// Recomputes unit `u`'s empty count and placed mask from the values.
+    fn recount(&mut self, u: usize) {
+        let (mut empty, mut placed) = (0u8, 0u16);
+        for &c in &self.geo.units[u] {
+            match self.values[c] {
+                0 => empty += 1,
+                v => placed |= 1 << (v - 1),
+            }
+        }
+        self.unit_empty[u] = empty;
+        self.unit_placed[u] = placed;
     }
 
     /// Like [`Board::new`], but keeping only the player's pencil marks where a cell has any.
@@ -372,7 +429,16 @@ impl Board {
     }
 
     fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
+    }
+
+    /// Whether the filled board is a valid solution: each unit holds every value (n cells and n
+    /// distinct values, so none twice).
+    fn is_valid_solution(&self) -> bool {
+        let all = all_values(self.n());
+        self.geo.units.iter().all(|u| {
+            u.iter().fold(0u16, |m, &c| if self.values[c] == 0 { m } else { m | 1 << (self.values[c] - 1) }) == all
+        })
     }
 
     fn cell(&self, i: usize) -> Cell {
@@ -383,39 +449,51 @@ impl Board {
         Candidate { row: i / self.n(), col: i % self.n(), value: v }
     }
 
-    fn rc(&self, i: usize) -> String {
-        format!("r{}c{}", i / self.n() + 1, i % self.n() + 1)
+    /// `r4c2`: written straight into the explanation (a value, not a String, so the text of a
+    /// step costs one allocation).
+    fn rc(&self, i: usize) -> CellName {
+        CellName { i, n: self.n() }
     }
 
     fn rcs(&self, cells: &[usize]) -> String {
-        let v: Vec<String> = cells.iter().map(|&c| self.rc(c)).collect();
+        let v: Vec<String> = cells.iter().map(|&c| self.rc(c).to_string()).collect();
         join_and(&v)
     }
 
-    fn unit_name(&self, u: usize) -> String {
-        let n = self.n();
-        if u < n {
-            format!("row {}", u + 1)
-        } else if u < 2 * n {
-            format!("column {}", u - n + 1)
-        } else {
-            format!("box {}", u - 2 * n + 1)
-        }
+    /// `row 4`, `column 4` or `box 4`, written like [`Board::rc`].
+    fn unit_name(&self, u: usize) -> UnitName {
+        UnitName { u, n: self.n() }
     }
 
     /// Becomes a copy of `o` (same shape) without allocating: the forcing chains' scratch boards.
     fn copy_from(&mut self, o: &Board) {
         self.values.copy_from_slice(&o.values);
         self.cands.copy_from_slice(&o.cands);
+        self.empty = o.empty;
+        self.unit_empty = o.unit_empty;
+        self.unit_placed = o.unit_placed;
     }
 
     /// Writes `v` in `cell` and removes it from the peers' candidates.
     pub fn place(&mut self, cell: usize, v: u8) {
+        let old = self.values[cell];
         self.values[cell] = v;
         self.cands[cell] = 0;
         let bit = 1u16 << (v - 1);
         for &p in &self.geo.peers[cell] {
             self.cands[p] &= !bit;
+        }
+        if old == 0 {
+            self.empty -= 1;
+            for &u in &self.geo.cell_units[cell] {
+                self.unit_empty[u] -= 1;
+                self.unit_placed[u] |= bit;
+            }
+        } else {
+            // The steps only fill empty cells; an overwrite (not made by this module) recounts.
+            for &u in &self.geo.cell_units[cell] {
+                self.recount(u);
+            }
         }
     }
 
@@ -442,7 +520,7 @@ impl Board {
     }
 
     fn unit_has_value(&self, u: usize, v: u8) -> bool {
-        self.geo.units[u].iter().any(|&c| self.values[c] == v)
+        self.unit_placed[u] & (1 << (v - 1)) != 0
     }
 
     fn sees(&self, a: usize, b: usize) -> bool {
@@ -491,30 +569,32 @@ impl Board {
     }
 }
 
-/// Per-value masks of a unit's empty cells: values with at least one place, values with two or
+/// Per-value masks of unit `u`'s empty cells: values with at least one place, values with two or
 /// more, and values already placed. Shared by the hidden-single step and `propagate_singles`.
-fn unit_counts(b: &Board, unit: &[usize]) -> (u16, u16, u16) {
-    let (mut ones, mut twos, mut placed) = (0u16, 0u16, 0u16);
-    for &c in unit {
-        let v = b.values[c];
-        if v != 0 {
-            placed |= 1 << (v - 1);
-        } else {
-            twos |= ones & b.cands[c];
-            ones |= b.cands[c];
-        }
+fn unit_counts(b: &Board, u: usize) -> (u16, u16, u16) {
+    let (mut ones, mut twos) = (0u16, 0u16);
+    // Filled cells have no candidates: no need to test the values.
+    for &c in &b.geo.units[u] {
+        twos |= ones & b.cands[c];
+        ones |= b.cands[c];
     }
-    (ones, twos, placed)
+    (ones, twos, b.unit_placed[u])
 }
 
 // ---------------------------------------------------------------- singles
 
 fn full_house(b: &Board) -> Option<Step> {
     for u in 0..b.geo.units.len() {
-        let mut empty = b.geo.units[u].iter().copied().filter(|&c| b.values[c] == 0);
-        let (Some(c), None) = (empty.next(), empty.next()) else { continue };
-        let mut missing = (1..=b.n() as u8).filter(|&v| !b.unit_has_value(u, v));
-        let v = missing.next()?;
+        if b.unit_empty[u] != 1 {
+            continue;
+        }
+        let c = b.geo.units[u].iter().copied().find(|&c| b.values[c] == 0)?;
+        // The lowest missing value (with conflicting givens there may be none).
+        let missing = all_values(b.n()) & !b.unit_placed[u];
+        if missing == 0 {
+            return None;
+        }
+        let v = missing.trailing_zeros() as u8 + 1;
         let mut s = b.step(
             Technique::FullHouse,
             format!("{} is the last empty cell in {}, so it must be {}.", b.rc(c), b.unit_name(u), sym(v)),
@@ -547,14 +627,14 @@ fn hidden_single(b: &Board) -> Option<Step> {
     // Boxes first: that is where players look first.
     let order = (2 * n..3 * n).chain(0..2 * n);
     for u in order {
-        let (ones, twos, placed) = unit_counts(b, &b.geo.units[u]);
+        let (ones, twos, placed) = unit_counts(b, u);
         let hidden = ones & !twos & !placed;
         if hidden == 0 {
             continue;
         }
         let v = hidden.trailing_zeros() as u8 + 1;
         let bit = 1u16 << (v - 1);
-        let c = b.geo.units[u].iter().copied().find(|&c| b.values[c] == 0 && b.cands[c] & bit != 0)?;
+        let c = b.geo.units[u].iter().copied().find(|&c| b.cands[c] & bit != 0)?;
         let unit = b.unit_name(u);
         let mut s = b.step(Technique::HiddenSingle, format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)));
         s.placements.push(b.placement(c, v));
@@ -744,13 +824,12 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
     };
     let n = b.n();
     for u in 0..b.geo.units.len() {
-        let empties = b.geo.units[u].iter().filter(|&&c| b.values[c] == 0).count();
-        if empties <= k {
+        if b.unit_empty[u] as usize <= k {
             continue;
         }
         // Each digit's places as a mask over the unit's cells (bit j = the unit's j-th cell).
         let unit = &b.geo.units[u];
-        let (_, _, placed) = unit_counts(b, unit);
+        let placed = b.unit_placed[u];
         let mut digits = [0u8; 16];
         let mut places = [0u32; 16];
         let mut nd = 0;
@@ -1160,8 +1239,8 @@ fn propagate_singles(b: &mut Board) -> bool {
                 }
             }
         }
-        for unit in &geo.units {
-            let (ones, twos, placed) = unit_counts(b, unit);
+        for (u, unit) in geo.units.iter().enumerate() {
+            let (ones, twos, placed) = unit_counts(b, u);
             if ones | placed != all {
                 return false;
             }
@@ -1170,7 +1249,7 @@ fn propagate_singles(b: &mut Board) -> bool {
                 let d = hidden.trailing_zeros() as u8;
                 hidden &= hidden - 1;
                 let bit = 1u16 << d;
-                let Some(&c) = unit.iter().find(|&&c| b.values[c] == 0 && b.cands[c] & bit != 0) else {
+                let Some(&c) = unit.iter().find(|&&c| b.cands[c] & bit != 0) else {
                     return false;
                 };
                 b.place(c, d + 1);
@@ -1349,9 +1428,43 @@ pub fn solve_path(puzzle: &Grid) -> Result<SolutionPath, HumanError> {
 }
 
 /// The path using techniques up to `max`; stops (solved = false) when none applies.
+///
+/// The exact solver runs only when the path needs it: for a trial step, when no technique
+/// applies, or when the grid the steps fill is not a solution. Every technique is a deduction
+/// that holds in every solution of the puzzle (none assumes uniqueness), so when the steps alone
+/// fill a valid grid, each solution equals that grid: the puzzle has exactly one, and the
+/// uniqueness check that used to come first (most of the time on 6x6 and 16x16 paths) would
+/// have said so. The steps do not depend on the solution until a trial, so the path is the same.
 pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, HumanError> {
-    let solution = unique_solution(puzzle)?;
-    Ok(path_with_solution(puzzle, solution.values(), max))
+    let mut b = Board::new(puzzle);
+    // At least one step per empty cell.
+    let mut steps = Vec::with_capacity(b.empty);
+    let mut solution: Option<Grid> = None;
+    while !b.is_solved() {
+        let mut step = next_step(&b, max, solution.as_ref().map(|g| g.values()));
+        if step.is_none() && solution.is_none() {
+            // Not unique or unsolvable: the same error as checking first. Else everything
+            // before trial has just failed on this board, so only trial can still apply.
+            let sol = solution.insert(unique_solution(puzzle)?);
+            if max == Difficulty::Expert {
+                step = trial(&b, sol.values());
+            }
+        }
+        match step {
+            Some(s) => {
+                b.apply(&s);
+                steps.push(s);
+            }
+            None => return Ok(SolutionPath { steps, solved: false }),
+        }
+    }
+    if solution.is_none() && !b.is_valid_solution() {
+        // Only a puzzle without a solution gets here (its deductions hold vacuously): the
+        // exact solver says so. Should it ever find one, the path is made the old way.
+        let sol = unique_solution(puzzle)?;
+        return Ok(path_with_solution(puzzle, sol.values(), max));
+    }
+    Ok(SolutionPath { steps, solved: true })
 }
 
 /// The puzzle's one solution, or why there is none.
@@ -1530,5 +1643,83 @@ mod tests {
                 assert_eq!(super::solvable_within(g, max), human_ref::solvable_within(g, max), "puzzle {k}");
             }
         }
+    }
+
+    /// `place` keeps the per-unit counts that the singles read equal to a fresh count: along a
+    /// path, and when a filled cell is overwritten.
+    #[test]
+    fn unit_counts_kept_by_place_match_a_recount() {
+        use super::{Board, Difficulty};
+        let fresh = |b: &Board| {
+            let mut c = b.clone();
+            for u in 0..b.geo.units.len() {
+                c.recount(u);
+            }
+            c.empty = b.values.iter().filter(|&&v| v == 0).count();
+            c
+        };
+        for g in puzzles().iter().step_by(500) {
+            let mut b = Board::new(g);
+            while let Some(s) = super::next_step(&b, Difficulty::Hard, None) {
+                b.apply(&s);
+                assert_eq!(b, fresh(&b), "{}", g.to_line());
+            }
+            let i = (0..b.values.len()).find(|&i| g.values()[i] != 0).unwrap();
+            b.place(i, g.values()[i] % g.shape().size + 1);
+            assert_eq!(b, fresh(&b), "{}", g.to_line());
+        }
+    }
+
+    /// `solve_path` asks the exact solver only when the path needs it; on puzzles with several
+    /// solutions or none it must still give the error (or, below expert, the path) the old
+    /// solver gave after checking first.
+    #[test]
+    fn same_results_as_the_e92aa49_human_solver_on_broken_puzzles() {
+        use super::{Board, Difficulty};
+        let all = puzzles();
+        let mut broken = Vec::new();
+        for (k, g) in all.iter().enumerate().step_by(40) {
+            let n = g.shape().n();
+            let givens: Vec<usize> = (0..n * n).filter(|&i| g.values()[i] != 0).collect();
+            // Two givens fewer: often several solutions.
+            let mut fewer = g.clone();
+            for i in [givens[k % givens.len()], givens[(7 * k + 3) % givens.len()]] {
+                fewer.set(i / n, i % n, 0);
+            }
+            broken.push(fewer);
+            // A wrong value that no given contradicts, in the first open cell that has one: no solution.
+            let sol = crate::sudoku::solver::solve(g).unwrap();
+            let b = Board::new(g);
+            let open = (0..n * n).find(|&i| b.candidates()[i] & !(1 << (sol.values()[i] - 1)) != 0);
+            if let Some(i) = open {
+                let wrong = (b.candidates()[i] & !(1 << (sol.values()[i] - 1))).trailing_zeros() as u8 + 1;
+                let mut w = g.clone();
+                w.set(i / n, i % n, wrong);
+                broken.push(w);
+            }
+            // Conflicting givens: the first given repeated in its row.
+            let i = givens[0];
+            if let Some(j) = (0..n).map(|c| i / n * n + c).find(|&j| g.values()[j] == 0) {
+                let mut c = g.clone();
+                c.set(j / n, j % n, g.values()[i]);
+                broken.push(c);
+            }
+            // The solution itself: a path of no steps.
+            broken.push(sol);
+        }
+        let mut errors = [0usize; 3];
+        for (k, g) in broken.iter().enumerate() {
+            for max in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+                let (new, old) = (super::solve_path_up_to(g, max), human_ref::solve_path_up_to(g, max));
+                assert_eq!(format!("{new:?}"), format!("{old:?}"), "puzzle {k} at {max:?}: {}", g.to_line());
+                errors[match new {
+                    Ok(_) => 0,
+                    Err(super::HumanError::NotUnique) => 1,
+                    Err(_) => 2,
+                }] += 1;
+            }
+        }
+        // Each kind of result was met.
+        assert!(errors.iter().all(|&e| e > 0), "{errors:?}");
     }
 }
