@@ -4,22 +4,18 @@
 // and a finger or the mouse never asks. Real pen events through CDP, real backend.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
+import { openPenPage, closePenPage } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { Pen, boardRect, cellCentre } from '../support/pen.mjs';
+import { boardRect, cellCentre } from '../support/pen.mjs';
 
-let server, browser, page, pen;
+let session, page, pen;
 
 before(async () => {
-  server = await startDevServer();
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url, { askHand: true });
-  pen = new Pen(await page.createCDPSession());
+  ({ page, pen } = session = await openPenPage({ askHand: true }));
 }, { timeout: 60000 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+  await closePenPage(session);
 });
 
 const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);

@@ -8,24 +8,21 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp, chooseLanguage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 import { pageState } from '../support/pen.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-limit-'));
 const pickFile = path.join(dir, 'picked');
-let server, browser, page;
+let session, page;
 
 before(async () => {
   fs.writeFileSync(pickFile, '');
-  server = await startDevServer({ args: ['--pick-file', pickFile] });
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
+  ({ page } = session = await openPenPage({ args: ['--pick-file', pickFile] }));
 }, { timeout: 60000 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+  await closePenPage(session);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,6 +50,13 @@ async function spyCalls() {
 }
 const calls = () => page.evaluate(() => window.__calls);
 
+/** Waits until the backend and the page have the setting (the dialog saves after it closes). */
+const saved = (key, value) => page.waitForFunction(async (key, value) => {
+  const s = await (await fetch('/ipc/get_settings', { method: 'POST', body: '{}' })).json();
+  const page = window.__inkdoku.settings;
+  return s[key] === value && page && page[key] === value;
+}, { timeout: 5000 }, key, value);
+
 async function startFromPicker(button) {
   const before = (await ui()).view.game_id;
   await page.click('#btn-new');
@@ -75,7 +79,7 @@ test('New puzzles: Start follows the setting, the other button makes it the othe
   assert.ok((await calls()).includes('new_game') && !(await calls()).includes('generate_game'), `collection: ${await calls()}`);
 
   await inSettings(() => page.select('#set-newpuzzles', 'fresh'));
-  assert.equal((await ipc('get_settings')).new_puzzles, 'fresh');
+  await saved('new_puzzles', 'fresh');
   await spyCalls();
   label = await startFromPicker('#new-start');
   assert.equal(label, 'From the collection', 'the other way, one button away');
@@ -84,11 +88,12 @@ test('New puzzles: Start follows the setting, the other button makes it the othe
   await startFromPicker('#new-fresh');
   assert.ok((await calls()).includes('new_game') && !(await calls()).includes('generate_game'), `the other button: ${await calls()}`);
   await inSettings(() => page.select('#set-newpuzzles', 'collection'));
+  await saved('new_puzzles', 'collection');
 });
 
 test('Time limit: a new game counts down; Chinese names the limits', async () => {
   await inSettings(() => page.select('#set-timelimit', '5'));
-  assert.equal((await ipc('get_settings')).time_limit_min, 5);
+  await saved('time_limit_min', 5);
   await startFromPicker('#new-start');
   const s = await ui();
   assert.equal(s.view.time_limit_ms, 300_000);
@@ -104,6 +109,7 @@ test('Time limit: a new game counts down; Chinese names the limits', async () =>
   await page.keyboard.press('Escape');
   await chooseLanguage(page, 'en');
   await inSettings(() => page.select('#set-timelimit', '0'));
+  await saved('time_limit_min', 0);
 });
 
 test('when the time is up the player is told once and plays on untimed, also after a restart of the view', async () => {

@@ -5,20 +5,17 @@
 // answer of `save_status` is the one thing the page is given.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp, chooseLanguage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 
-let server, browser, page;
+let session, page;
 
 before(async () => {
-  server = await startDevServer();
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
+  ({ page } = session = await openPenPage());
 }, { timeout: 60000 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+  await closePenPage(session);
 });
 
 test('the real bridge says nothing is wrong; a lasting trouble is told in Chinese until it goes', { timeout: 60000 }, async () => {

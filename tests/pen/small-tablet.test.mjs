@@ -5,20 +5,17 @@
 // (a long one scrolls inside itself). Screenshots of each go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp, reloadToNewGame, resizePage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, openDialog, closeDialogs, reloadToNewGame, resizePage } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
 
-let server, browser, page;
+let session, page;
 
 before(async () => {
-  server = await startDevServer();
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
+  ({ page } = session = await openPenPage());
 }, { timeout: 60000 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+  await closePenPage(session);
 });
 
 const SIZES = [
@@ -86,17 +83,7 @@ async function look(size, what) {
   return found.map((p) => `${what}: ${p}`);
 }
 
-async function openDialog(button, dialog) {
-  await page.click(button);
-  await page.waitForSelector(`${dialog}[open]`);
-}
 
-async function closeDialogs() {
-  for (let k = 0; k < 3 && (await page.$('dialog[open]')); k++) {
-    await page.keyboard.press('Escape');
-    await sleep(150);
-  }
-}
 
 for (const size of SIZES) {
   test(`every screen and dialog works at ${size.name} (150 %)`, { timeout: 240000 }, async () => {
@@ -110,7 +97,7 @@ for (const size of SIZES) {
     await setSettings({ last_game: 'sudoku', default_size: 9 });
     await reloadToNewGame(page);
     // "Solve step by step"'s controls in the panel.
-    await openDialog('#btn-solve', '#dlg-confirm');
+    await openDialog(page, '#btn-solve', '#dlg-confirm');
     found.push(...(await look(size, 'dlg-solve')));
     await page.click('#confirm-alt');
     await page.waitForFunction(() => window.__inkdoku.steps !== 'off');
@@ -119,33 +106,33 @@ for (const size of SIZES) {
     found.push(...(await look(size, 'steps')));
     await page.click('#steps-stop');
     await reloadToNewGame(page);
-    await openDialog('#btn-new', '#dlg-new');
+    await openDialog(page, '#btn-new', '#dlg-new');
     for (const kind of ['sudoku', 'kenken', 'slide']) {
       await page.click(`#game-${kind}`);
       found.push(...(await look(size, `dlg-new-${kind}`)));
     }
-    await closeDialogs();
+    await closeDialogs(page);
     for (const [button, dialog] of [['#btn-settings', '#dlg-settings'], ['#btn-stats', '#dlg-stats'], ['#btn-share', '#dlg-share']]) {
-      await openDialog(button, dialog);
+      await openDialog(page, button, dialog);
       found.push(...(await look(size, dialog.slice(1))));
-      await closeDialogs();
+      await closeDialogs(page);
     }
     // KenKen's "enter a puzzle" screen, and the handwriting practice sheet.
-    await openDialog('#btn-new', '#dlg-new');
+    await openDialog(page, '#btn-new', '#dlg-new');
     await page.click('#game-kenken');
     await page.click('#kk-enter');
     await page.waitForSelector('#ke-solve');
     found.push(...(await look(size, 'kenken-entry')));
     await page.click('#ke-back');
     await sleep(300);
-    await closeDialogs();
-    await openDialog('#btn-settings', '#dlg-settings');
+    await closeDialogs(page);
+    await openDialog(page, '#btn-settings', '#dlg-settings');
     await page.click('#hw-calibrate');
     await page.waitForSelector('#cal-save');
     found.push(...(await look(size, 'calibrate')));
     await page.click('#cal-cancel');
     await sleep(300);
-    await closeDialogs();
+    await closeDialogs(page);
     assert.deepEqual(found, [], `at ${size.name}`);
   });
 }

@@ -7,21 +7,18 @@
 // 1920x1080 and 800x480, in English and Chinese, go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDevServer, launchChromium, openApp, resizePage, chooseLanguage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 import { pageState } from '../support/pen.mjs';
 
-let server, browser, page;
+let session, page;
 
 before(async () => {
-  server = await startDevServer();
-  browser = await launchChromium({ width: 1200, height: 760 });
-  page = await openApp(browser, server.url);
+  ({ page } = session = await openPenPage());
 }, { timeout: 60000 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+  await closePenPage(session);
 });
 
 const ui = () => pageState(page);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDevServer, launchChromium, openApp, reloadToNewGame } from '../support/devserver.mjs';
+import { startDevServer, launchChromium, openApp, openDialog, closeDialogs, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath, sleep, waitFor } from '../support/proc.mjs';
 import { encodePng, gradient } from '../support/png.mjs';
 
@@ -89,18 +89,7 @@ async function look(what) {
   assert.deepEqual(words, [], `English in the Chinese interface (${what})`);
 }
 
-async function openDialog(button, dialog) {
-  await page.click(button);
-  await page.waitForSelector(`${dialog}[open]`);
-}
 
-async function closeDialogs() {
-  for (let k = 0; k < 3; k++) {
-    if (!(await page.$('dialog[open]'))) return;
-    await page.keyboard.press('Escape');
-    await sleep(150);
-  }
-}
 
 test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async () => {
   for (const [kind, options] of [['sudoku', { default_size: 16 }], ['kenken', {}], ['slide', {}]]) {
@@ -113,7 +102,7 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
       await page.click('#btn-hint');
       await look(`hint-${kind}`);
       // Solve's question, then "Solve step by step"'s controls and its first step.
-      await openDialog('#btn-solve', '#dlg-confirm');
+      await openDialog(page, '#btn-solve', '#dlg-confirm');
       await look(`solve-${kind}`);
       await page.click('#confirm-alt');
       await page.waitForFunction(() => window.__inkdoku.steps !== 'off');
@@ -125,7 +114,7 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
       await reloadToNewGame(page);
     }
   }
-  await openDialog('#btn-new', '#dlg-new');
+  await openDialog(page, '#btn-new', '#dlg-new');
   for (const kind of ['sudoku', 'kenken', 'slide']) {
     await page.click(`#game-${kind}`);
     await look(`new-${kind}`);
@@ -155,31 +144,31 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await page.evaluate(() => { const g = document.getElementById('gen'); if (!g.hidden) document.getElementById('gen-cancel').click(); });
   await page.waitForSelector('#gen[hidden]');
   seen.push('generating');
-  await closeDialogs();
-  await openDialog('#btn-settings', '#dlg-settings');
+  await closeDialogs(page);
+  await openDialog(page, '#btn-settings', '#dlg-settings');
   await look('settings');
-  await closeDialogs();
-  await openDialog('#btn-stats', '#dlg-stats');
+  await closeDialogs(page);
+  await openDialog(page, '#btn-stats', '#dlg-stats');
   await look('stats');
-  await closeDialogs();
-  await openDialog('#btn-share', '#dlg-share');
+  await closeDialogs(page);
+  await openDialog(page, '#btn-share', '#dlg-share');
   await look('files');
   // A text that is no puzzle: the error said in Chinese.
   await page.$eval('#share-text', (t) => { t.value = '12345'; });
   await page.click('#share-import');
   await waitFor('the error', async () => page.$eval('#share-error', (e) => e.textContent.length > 0));
   await look('files-error');
-  await closeDialogs();
+  await closeDialogs(page);
   // A Sudoku being entered from paper, with its instructions in the status line.
   await setSettings({ last_game: 'sudoku', default_size: 9 });
   await reloadToNewGame(page);
-  await openDialog('#btn-new', '#dlg-new');
+  await openDialog(page, '#btn-new', '#dlg-new');
   await page.click('#game-sudoku');
   await page.click('#new-enter');
   await waitFor('the board being entered', async () => page.evaluate(() => window.__inkdoku.view && window.__inkdoku.view.difficulty === 'being entered'));
   await look('enter-sudoku');
   // KenKen's "enter a puzzle" screen.
-  await openDialog('#btn-new', '#dlg-new');
+  await openDialog(page, '#btn-new', '#dlg-new');
   await page.click('#game-kenken');
   await page.click('#kk-enter');
   await page.waitForSelector('#ke-solve');
@@ -188,8 +177,8 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await page.click('#ke-back');
   await sleep(300);
   // The practice sheet.
-  await closeDialogs();
-  await openDialog('#btn-settings', '#dlg-settings');
+  await closeDialogs(page);
+  await openDialog(page, '#btn-settings', '#dlg-settings');
   await page.click('#hw-calibrate');
   await page.waitForSelector('#cal-save');
   await look('calibrate');

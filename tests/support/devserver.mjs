@@ -61,11 +61,11 @@ export async function openApp(browser, url, { askHand = false } = {}) {
  * The set-up most pen tests share: the dev server (with `args`), a headless Chromium of
  * `width` x `height`, the app page and a CDP pen on it. `close(session)` undoes it.
  */
-export async function openPenPage({ width = 1200, height = 760, args = [] } = {}) {
+export async function openPenPage({ width = 1200, height = 760, args = [], askHand = false } = {}) {
   const { Pen } = await import('./pen.mjs');
   const server = await startDevServer({ args });
   const browser = await launchChromium({ width, height });
-  const page = await openApp(browser, server.url);
+  const page = await openApp(browser, server.url, { askHand });
   return { server, browser, page, pen: new Pen(await page.createCDPSession()) };
 }
 
@@ -74,6 +74,20 @@ export async function openPenPage({ width = 1200, height = 760, args = [] } = {}
  * `resize` at its next frame, so the old layout is still on screen just after setViewport. (A new
  * device-pixel ratio alone changes no CSS-pixel layout, and headless Chromium fires nothing for it.)
  */
+/** Clicks `button` and waits until `dialog` (a selector) is open. */
+export async function openDialog(page, button, dialog) {
+  await page.click(button);
+  await page.waitForSelector(`${dialog}[open]`);
+}
+
+/** Closes the open dialogs with Escape, as a player does (at most three deep). */
+export async function closeDialogs(page) {
+  for (let k = 0; k < 3 && (await page.$('dialog[open]')); k++) {
+    await page.keyboard.press('Escape');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
 /** Changes the language as a player does: Settings…, Language, Save; waits until the page speaks it. */
 export async function chooseLanguage(page, lang) {
   await page.click('#btn-settings');

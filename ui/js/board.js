@@ -142,41 +142,26 @@ export function drawUnderlay(ctx, view, ui, isPeer) {
       }
     }
   }
+  // A frame inside a cell's lines: `width` and `inset` as parts of the cell, `dash` too (none: solid).
+  const frame = ({ row, col }, color, width, inset, dash) => {
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = Math.max(2, cell * width);
+    if (dash) ctx.setLineDash(dash.map((d) => cell * d));
+    const m = ctx.lineWidth * inset;
+    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
+    ctx.restore();
+  };
   if (ui.unsure) {
     // A guess: amber, with a dashed edge, so it never looks like a typed certainty.
-    const { row, col } = ui.unsure;
-    fill(row, col, COLORS.unsure);
-    ctx.save();
-    ctx.strokeStyle = COLORS.unsureEdge;
-    ctx.lineWidth = Math.max(2, cell * 0.05);
-    ctx.setLineDash([cell * 0.12, cell * 0.08]);
-    const m = ctx.lineWidth;
-    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
-    ctx.restore();
+    fill(ui.unsure.row, ui.unsure.col, COLORS.unsure);
+    frame(ui.unsure, COLORS.unsureEdge, 0.05, 1, [0.12, 0.08]);
   }
-  if (ui.cursor) {
-    // The keyboard's cursor before any cell is selected: a dashed frame in the selection's
-    // colour, no fill (the unsure guess's dashes are amber over amber).
-    const { row, col } = ui.cursor;
-    ctx.save();
-    ctx.strokeStyle = COLORS.selectedEdge;
-    ctx.lineWidth = Math.max(2, cell * 0.05);
-    ctx.setLineDash([cell * 0.08, cell * 0.08]);
-    const m = ctx.lineWidth;
-    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
-    ctx.restore();
-  }
-  if (ui.suggested) {
-    // "Show the suggested cell": a solid frame in the accent colour (the unsure guess's is
-    // dashed amber), inside the cell's lines.
-    const { row, col } = ui.suggested;
-    ctx.save();
-    ctx.strokeStyle = COLORS.selectedEdge;
-    ctx.lineWidth = Math.max(2, cell * 0.06);
-    const m = ctx.lineWidth * 1.2;
-    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
-    ctx.restore();
-  }
+  // The keyboard's cursor before any cell is selected: a dashed frame in the selection's
+  // colour, no fill (the unsure guess's dashes are amber over amber).
+  if (ui.cursor) frame(ui.cursor, COLORS.selectedEdge, 0.05, 1, [0.08, 0.08]);
+  // "Show the suggested cell": a solid frame in the accent colour.
+  if (ui.suggested) frame(ui.suggested, COLORS.selectedEdge, 0.06, 1.2, null);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   ctx.strokeStyle = ui.pencil ? COLORS.noteActive : COLORS.noteIdle;
