@@ -379,11 +379,10 @@ async function newDefaultGame({ replace = false } = {}) {
   const s = app.settings || FALLBACK_SETTINGS;
   const g = gameOf(playable(s.last_game) ? s.last_game : 'sudoku');
   const yes = replace ? { replace: true } : {};
-  // "New puzzles: fresh, made now" (Settings): the generator, with its progress over the board.
-  if (freshFirst(g)) {
-    await generateGame(g, { ...g.options.fromSettings(s), ...yes });
-    return;
-  }
+  // "New puzzles: fresh, made now" (Settings): the generator, with its progress over the board;
+  // if that makes no game (it failed, or was cancelled), one from the collection.
+  if (freshFirst(g) && (await generateGame(g, { ...g.options.fromSettings(s), ...yes }))) return;
+  if (freshFirst(g) && app.view) return;
   if (!(await newGame(g.kind, { ...g.options.fromSettings(s), ...yes }))) await newGame(g.kind, yes);
 }
 

@@ -85,10 +85,11 @@ function onPickerClosed() {
   else host.newGame(g.kind, args);
 }
 
-/** A brand-new puzzle from the generator, made in the background with a progress bar. */
+/** A brand-new puzzle from the generator, made in the background with a progress bar.
+ * Resolves to whether it became the game (not when it failed, was cancelled or not started). */
 export async function generateGame(game, args) {
   const started = await replacingOrToast('generate_game', { kind: game.kind, ...args });
-  if (started) await watchGeneration(started.job, 0);
+  return started ? watchGeneration(started.job, 0) : false;
 }
 
 /**
