@@ -343,7 +343,7 @@ impl GameInPlay {
                     let value = advice.place.map_or(0, |p| p.value);
                     s.apply(kenken_play::Action::ApplyStep { row: target.row, col: target.col, value })?;
                 }
-                GameInPlay::Slide(..) => {}
+                GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding picture")),
             }
         }
         self.settle_clock(now_ms);

@@ -425,9 +425,9 @@ impl SudokuGame {
     /// The edit of [`Action::ApplyStep`].
     fn step_edit(&self, place: &[(usize, usize, u8)], eliminate: &[(usize, usize, u8)]) -> Result<Option<Edit>, ActionError> {
         let n = self.shape().n();
-        let board = self.board();
         let mut after: Vec<CellState> = (0..n * n).map(|i| self.cell_state(i)).collect();
         if !eliminate.is_empty() && self.candidates.iter().all(|&c| c == 0) {
+            let board = self.board();
             for (i, &v) in board.values().iter().enumerate() {
                 if v == 0 {
                     after[i].candidates = self.open_values(&board, i / n, i % n);

@@ -232,7 +232,7 @@ export function ask({ title, text, ok, alt, cancel }) {
 // ---------- settings, puzzles and files ----------
 
 /** The time limits a game may have (settings.rs TIME_LIMITS), named in the current language. */
-const TIME_LIMITS = [0, 5, 10, 15, 20, 30, 45, 60, 90];
+export const TIME_LIMITS = [0, 5, 10, 15, 20, 30, 45, 60, 90];
 function fillTimeLimits(chosen) {
   $('set-timelimit').replaceChildren(...TIME_LIMITS.map((m) => {
     const o = document.createElement('option');
