@@ -13,6 +13,7 @@
 //! - [`settings`]: the player's settings, read leniently.
 //! - [`stats`]: the record of games played and won, and the statistics page's figures.
 
+pub mod games;
 pub mod grid;
 pub mod import;
 pub mod ink;

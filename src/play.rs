@@ -2,62 +2,35 @@
 //! one place that turns a kind-tagged request (a move as JSON, undo, the pen, a hint) into the
 //! right game's call. Each arm is one line into the game's own module: the rules stay there.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use thiserror::Error;
 
-use crate::ink::{InkError, Stroke};
-use crate::kenken::play::{self as kenken_play, KenkenInfo, KenkenSession};
+use crate::games::{each_game, GameDef};
 use crate::ink::adapt::Adapter;
-use crate::pen::{self, PenOptions, PenWrite, WriteError, WriteOutcome};
-use crate::session::glyph::{self, Glyph};
-use crate::session::scratchpad::InkNote;
+use crate::ink::{InkError, Stroke};
+use crate::kenken::play as kenken_play;
+use crate::pen::{PenOptions, PenWrite, WriteError, WriteOutcome};
 use crate::session::{HistoryError, InputMode};
-use crate::slide::play::{self as slide_play, SlideInfo, SlideSession};
-use crate::sudoku::play::{self as sudoku_play, SudokuSession, SudokuView};
+use crate::slide::play as slide_play;
+use crate::sudoku::play as sudoku_play;
 
-/// The kinds of game, as in a save's `kind` field and the view's `kind`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Sudoku,
-    Kenken,
-    Slide,
-}
+pub use crate::games::{BoardView, GameInPlay, GameKind};
+pub use crate::kenken::def::{CageView, KenkenCellView, KenkenView};
+pub use crate::slide::def::SlideView;
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Sudoku, GameKind::Kenken, GameKind::Slide];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameKind::Sudoku => "sudoku",
-            GameKind::Kenken => "kenken",
-            GameKind::Slide => "slide",
-        }
-    }
-
     pub fn parse(s: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.as_str() == s)
+        GameKind::ALL.iter().copied().find(|k| k.as_str() == s)
     }
 
     /// A kind as a player reads it ("a KenKen puzzle"); unknown names as they are.
     pub fn display_name(kind: &str) -> &str {
-        match kind {
-            "sudoku" => "Sudoku",
-            "kenken" => "KenKen",
-            "slide" => "sliding",
-            other => other,
+        match GameKind::parse(kind) {
+            Some(k) => k.name(),
+            None => kind,
         }
     }
-}
-
-/// One game in play, of any kind. KenKen and the sliding puzzle carry what their session does
-/// not hold (the solution, a label, the seed).
-#[derive(Debug, Clone, PartialEq)]
-pub enum GameInPlay {
-    Sudoku(SudokuSession),
-    Kenken(KenkenSession, KenkenInfo),
-    Slide(SlideSession, SlideInfo),
 }
 
 /// Why a request to the game in play was refused. The game is unchanged.
@@ -138,70 +111,6 @@ pub struct PlayView {
     pub board: BoardView,
 }
 
-/// The game's own part of a [`PlayView`].
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum BoardView {
-    Sudoku(SudokuView),
-    Kenken(KenkenView),
-    Slide(SlideView),
-}
-
-/// A KenKen board as the view draws it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct KenkenView {
-    pub size: usize,
-    pub cages: Vec<CageView>,
-    /// Row-major.
-    pub cells: Vec<KenkenCellView>,
-    /// Ink notes.
-    pub notes: Vec<InkNote>,
-    pub difficulty: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CageView {
-    /// `+`, `-`, `*`, `/` or `=` (a given).
-    pub op: &'static str,
-    pub target: u64,
-    /// `[row, col]`, the first is the top-left cell (where the label goes).
-    pub cells: Vec<(usize, usize)>,
-    /// Every cell filled and the rule broken.
-    pub wrong: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct KenkenCellView {
-    pub value: u8,
-    /// Bit `v - 1` set: candidate `v` is noted.
-    pub candidates: u32,
-    /// The value repeats in its row or column.
-    pub conflict: bool,
-    /// The value differs from the solution (known for generated and banked puzzles; false
-    /// when the solution is not known). The view shows it only with "Show incorrect numbers".
-    pub incorrect: bool,
-    /// The player's colour mark, 0 = none.
-    pub colour: u8,
-    /// The player's handwriting of this value (see Sudoku's `CellView::glyph`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub glyph: Option<Glyph>,
-}
-
-/// A sliding-puzzle board as the view draws it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SlideView {
-    pub rows: usize,
-    pub cols: usize,
-    /// Row-major tile numbers, 0 = the gap.
-    pub tiles: Vec<u8>,
-    /// Tiles moved so far (a segment slide counts each tile).
-    pub moves: usize,
-    pub difficulty: Option<String>,
-    /// The player's own picture (a stored file name, fetched with the `picture` command), or
-    /// `None` for the built-in one.
-    pub picture: Option<String>,
-}
-
 /// A hint, shaped for the view: what to highlight, what to say, and the move a second press of
 /// Hint makes. `technique` and `explanation` are English (the CLI's words); the rest is the same
 /// hint as data (`id`, `place`, `eliminate`, `tile`, `to_go`) so the view can say it in the
@@ -239,8 +148,13 @@ pub struct CellValue {
 impl Advice {
     /// A hint with only a title, a sentence and a target; the structured parts are added by the
     /// caller with struct update syntax.
-    fn new(id: &'static str, technique: &str, explanation: String, highlight: Highlight, apply: Option<Value>) -> Advice {
+    pub(crate) fn new(id: &'static str, technique: &str, explanation: String, highlight: Highlight, apply: Option<Value>) -> Advice {
         Advice { technique: technique.into(), id, explanation, highlight, place: None, eliminate: vec![], tile: None, to_go: None, apply }
+    }
+
+    /// The board is solved: nothing to advise.
+    pub(crate) fn solved(explanation: &str) -> Advice {
+        Advice::new("solved", "Solved", explanation.into(), Highlight { cells: vec![], target: None }, None)
     }
 }
 
@@ -271,47 +185,27 @@ pub struct Summary {
     pub total: usize,
 }
 
-/// The most search nodes a sliding-puzzle hint may spend (about a tenth of a second); past it
-/// the hint falls back to the quick solver's first move.
-const SLIDE_HINT_BUDGET: u64 = 2_000_000;
-
 /// Runs `$body` with `$s` bound to the session of any kind (the session API is the same).
 macro_rules! each_session {
     ($game:expr, $s:ident => $body:expr) => {
-        match $game {
-            GameInPlay::Sudoku($s) => $body,
-            GameInPlay::Kenken($s, _) => $body,
-            GameInPlay::Slide($s, _) => $body,
-        }
+        each_game!($game, |$s, _info, _D| $body)
     };
 }
 
-fn parse_action<A: serde::de::DeserializeOwned>(kind: GameKind, action: Value) -> Result<A, PlayError> {
-    serde_json::from_value(action).map_err(|e| PlayError::BadAction { kind: GameKind::display_name(kind.as_str()), detail: e.to_string() })
+/// A move as JSON read into a game's own action type.
+pub(crate) fn parse_action<A: serde::de::DeserializeOwned>(name: &'static str, action: Value) -> Result<A, PlayError> {
+    serde_json::from_value(action).map_err(|e| PlayError::BadAction { kind: name, detail: e.to_string() })
 }
 
-fn to_json<T: Serialize>(action: T) -> Option<Value> {
+pub(crate) fn to_json<T: Serialize>(action: T) -> Option<Value> {
     serde_json::to_value(action).ok()
 }
 
 impl GameInPlay {
-    pub fn kind(&self) -> GameKind {
-        match self {
-            GameInPlay::Sudoku(_) => GameKind::Sudoku,
-            GameInPlay::Kenken(..) => GameKind::Kenken,
-            GameInPlay::Slide(..) => GameKind::Slide,
-        }
-    }
-
     /// Makes a move given as JSON in the game's own action vocabulary (see each game's
     /// `Action`). `Ok(true)` if the game changed. The clock stops if the move solved it.
     pub fn act(&mut self, action: Value, now_ms: u64) -> Result<bool, PlayError> {
-        let kind = self.kind();
-        let changed = match self {
-            GameInPlay::Sudoku(s) => s.apply(parse_action(kind, action)?)?,
-            GameInPlay::Kenken(s, _) => s.apply(parse_action(kind, action)?)?,
-            GameInPlay::Slide(s, _) => s.apply(parse_action(kind, action)?)?,
-        };
+        let changed = each_game!(self, |s, info, D| D::act(s, action))?;
         self.settle_clock(now_ms);
         Ok(changed)
     }
@@ -319,33 +213,18 @@ impl GameInPlay {
     /// "Solve step by step": makes the next step as [`GameInPlay::advice`] names it, as the
     /// computer's move (one undo step: undo goes back step by step), and returns that advice.
     /// A wrong number is taken out and a lost candidate put back first, as the hint says; a
-    /// solved board changes nothing. The sliding picture has no such steps.
+    /// solved board changes nothing. A game without such steps (the sliding picture) refuses.
     pub fn solve_step(&mut self, now_ms: u64) -> Result<Advice, PlayError> {
-        if let GameInPlay::Slide(..) = self {
-            return Err(PlayError::NotPenGame("sliding picture"));
-        }
-        let advice = self.advice()?;
-        let kind = self.kind();
-        if advice.id != "solved" {
-            match self {
-                GameInPlay::Sudoku(s) => {
-                    let action = match advice.id {
-                        "wrong_number" | "missing_candidate" => parse_action(kind, advice.apply.clone().unwrap_or(Value::Null))?,
-                        _ => sudoku_play::Action::ApplyStep {
-                            place: advice.place.iter().map(|p| (p.row, p.col, p.value)).collect(),
-                            eliminate: advice.eliminate.iter().map(|c| (c.row, c.col, c.value)).collect(),
-                        },
-                    };
-                    s.apply(action)?;
-                }
-                GameInPlay::Kenken(s, _) => {
-                    let target = advice.highlight.target.ok_or_else(|| PlayError::NoHint("the step names no cell".into()))?;
-                    let value = advice.place.map_or(0, |p| p.value);
-                    s.apply(kenken_play::Action::ApplyStep { row: target.row, col: target.col, value })?;
-                }
-                GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding picture")),
+        let advice = each_game!(self, |s, info, D| {
+            if !D::SOLVES_BY_STEPS {
+                return Err(PlayError::NotPenGame(D::NAME));
             }
-        }
+            let advice = D::advice(s)?;
+            if advice.id != "solved" {
+                D::apply_step(s, &advice)?;
+            }
+            advice
+        });
         self.settle_clock(now_ms);
         Ok(advice)
     }
@@ -382,34 +261,16 @@ impl GameInPlay {
     /// [`GameInPlay::write`] with the player's options (adaptation, "keep my handwriting"),
     /// with what the recogniser read.
     pub fn write_opts(&mut self, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions, now_ms: u64) -> Result<PenWrite, PlayError> {
-        let out = match self {
-            GameInPlay::Sudoku(s) => pen::write_opts(s, row, col, strokes, opts)?,
-            GameInPlay::Kenken(s, _) => pen::write_opts(s, row, col, strokes, opts)?,
-            GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
-        };
+        let out = each_game!(self, |s, info, D| D::write_opts(s, row, col, strokes, opts))?;
         self.settle_clock(now_ms);
         Ok(out)
     }
 
     /// The last applied step, when it changed one cell's value by the player's hand (a typed
     /// or written value; not a hint, Solve or a clear): `(row, col, before, after)`. What a
-    /// correction right after a pen write looks like ([`pen::lesson`]).
+    /// correction right after a pen write looks like ([`crate::pen::lesson`]).
     pub fn last_value_change(&self) -> Option<(usize, usize, u8, u8)> {
-        let (n, changes) = match self {
-            GameInPlay::Sudoku(s) => {
-                let e = s.history().done().last()?;
-                (e.kind == sudoku_play::EditKind::Value).then_some((s.game().shape().n(), e.cells.as_slice()))?
-            }
-            GameInPlay::Kenken(s, _) => (s.game().puzzle().size(), s.history().done().last()?.cells.as_slice()),
-            GameInPlay::Slide(..) => return None,
-        };
-        match changes {
-            [c] if c.after.value != 0 && c.before.value != c.after.value => {
-                let i = c.cell as usize;
-                Some((i / n, i % n, c.before.value, c.after.value))
-            }
-            _ => None,
-        }
+        each_game!(self, |s, info, D| D::last_value_change(s))
     }
 
     pub fn time_limit_ms(&self) -> Option<u64> {
@@ -429,22 +290,13 @@ impl GameInPlay {
 
     /// The pen writes numbers or pencil notes from now on (saved with the game; not a move).
     pub fn set_input_mode(&mut self, mode: InputMode) -> Result<(), PlayError> {
-        match self {
-            GameInPlay::Sudoku(s) => s.set_input_mode(mode),
-            GameInPlay::Kenken(s, _) => s.set_input_mode(mode),
-            GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
-        }
-        Ok(())
+        each_game!(self, |s, info, D| D::set_input_mode(s, mode))
     }
 
     /// The player chose `symbol` instead of the unsure guess just written (see
-    /// [`pen::replace_guess`]): still one undo step.
+    /// [`crate::pen::replace_guess`]): still one undo step.
     pub fn replace_guess(&mut self, row: usize, col: usize, symbol: char, now_ms: u64) -> Result<(), PlayError> {
-        match self {
-            GameInPlay::Sudoku(s) => pen::replace_guess(s, row, col, symbol)?,
-            GameInPlay::Kenken(s, _) => pen::replace_guess(s, row, col, symbol)?,
-            GameInPlay::Slide(..) => return Err(PlayError::NotPenGame("sliding")),
-        }
+        each_game!(self, |s, info, D| D::replace_guess(s, row, col, symbol))?;
         self.settle_clock(now_ms);
         Ok(())
     }
@@ -471,7 +323,7 @@ impl GameInPlay {
     /// A board on which the player is still writing the givens of a puzzle from paper ("Enter a
     /// puzzle"): no game yet, so nothing to count in the statistics until it starts.
     pub fn is_being_entered(&self) -> bool {
-        matches!(self, GameInPlay::Sudoku(s) if s.game().is_being_entered())
+        each_game!(self, |s, info, D| D::is_being_entered(s))
     }
 
     /// A solved game is over: it is not offered for "Continue".
@@ -480,19 +332,10 @@ impl GameInPlay {
     }
 
     /// Whether the computer's move finished it ("Solve", or the last step of "Solve step by
-    /// step"), not the player's own (statistics count only the latter). Sudoku records both
-    /// kinds of edit as such, KenKen marks the steps; a KenKen solve is known by filling more
-    /// than one cell in one step, which no move of the player does (so a "Solve" with one cell
-    /// left counts as the player's: that last cell was theirs to write).
+    /// step"), not the player's own (statistics count only the latter); each game knows its
+    /// own edits ([`GameDef::was_solved_by_computer`]).
     pub fn was_solved_by_computer(&self) -> bool {
-        use sudoku_play::EditKind;
-        match self {
-            GameInPlay::Sudoku(s) => s.history().done().last().is_some_and(|e| matches!(e.kind, EditKind::Solve | EditKind::Step)),
-            GameInPlay::Kenken(s, _) => s.history().done().last().is_some_and(|e| {
-                e.by_computer || e.cells.iter().filter(|c| c.after.value != 0 && c.before.value != c.after.value).count() > 1
-            }),
-            GameInPlay::Slide(..) => false,
-        }
+        each_game!(self, |s, info, D| D::was_solved_by_computer(s))
     }
 
     pub fn can_undo(&self) -> bool {
@@ -517,226 +360,56 @@ impl GameInPlay {
 
     /// What the view draws, with the timer read at `now_ms`.
     pub fn view(&self, now_ms: u64) -> PlayView {
-        let board = match self {
-            GameInPlay::Sudoku(s) => BoardView::Sudoku(s.board_view()),
-            GameInPlay::Kenken(s, info) => BoardView::Kenken(kenken_view(s, info)),
-            GameInPlay::Slide(s, info) => BoardView::Slide(SlideView {
-                rows: s.game().board().rows(),
-                cols: s.game().board().cols(),
-                tiles: s.game().board().tiles().to_vec(),
-                moves: slide_play::move_count(s),
-                difficulty: info.difficulty.clone(),
-                picture: info.picture.clone(),
-            }),
-        };
-        each_session!(self, s => PlayView {
-            kind: self.kind(),
+        let kind = self.kind();
+        let solved_by_computer = self.was_solved_by_computer();
+        each_game!(self, |s, info, D| PlayView {
+            kind,
             can_undo: s.can_undo(),
             can_redo: s.can_redo(),
             elapsed_ms: s.elapsed(now_ms),
             running: s.is_running(),
             solved: s.is_solved(),
-            solved_by_computer: s.is_solved() && self.was_solved_by_computer(),
+            solved_by_computer: s.is_solved() && solved_by_computer,
             input_mode: s.input_mode(),
             time_limit_ms: s.time_limit_ms(),
             game_id: 0,
             rev: 0,
-            board,
+            board: D::view(s, info).into(),
         })
     }
 
     /// What "Continue" says about this game.
     pub fn summary(&self) -> Summary {
-        let (rows, cols, difficulty, done, total) = match self {
-            GameInPlay::Sudoku(s) => {
-                let g = s.game();
-                let n = g.shape().n();
-                (n, n, Some(g.difficulty().to_string()), g.board().filled(), n * n)
-            }
-            GameInPlay::Kenken(s, info) => {
-                let n = s.game().puzzle().size();
-                (n, n, info.difficulty.clone(), s.game().values().iter().filter(|&&v| v != 0).count(), n * n)
-            }
-            GameInPlay::Slide(s, info) => {
-                let b = s.game().board();
-                let placed = b.tiles().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize == i + 1).count();
-                (b.rows(), b.cols(), info.difficulty.clone(), placed, b.rows() * b.cols() - 1)
-            }
-        };
-        Summary { kind: self.kind(), rows, cols, difficulty, elapsed_ms: self.elapsed(0), done, total }
+        let p = each_game!(self, |s, info, D| D::progress(s, info));
+        Summary { kind: self.kind(), rows: p.rows, cols: p.cols, difficulty: p.difficulty, elapsed_ms: self.elapsed(0), done: p.done, total: p.total }
     }
 
     /// The next step for the board as the player has it.
     pub fn advice(&self) -> Result<Advice, PlayError> {
-        match self {
-            GameInPlay::Sudoku(s) => sudoku_advice(s),
-            GameInPlay::Kenken(s, _) => kenken_advice(s),
-            GameInPlay::Slide(s, _) => slide_advice(s),
-        }
+        each_game!(self, |s, info, D| D::advice(s))
     }
-}
 
-fn kenken_view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
-    let g = s.game();
-    let n = g.puzzle().size();
-    let values = g.values();
-    let conflict = |i: usize| {
-        let (r, c, v) = (i / n, i % n, values[i]);
-        v != 0 && (0..n).any(|k| (k != c && values[r * n + k] == v) || (k != r && values[k * n + c] == v))
-    };
-    let glyphs = kenken_glyphs(s);
-    KenkenView {
-        size: n,
-        cages: g
-            .puzzle()
-            .cages()
-            .iter()
-            .map(|cage| {
-                let vals: Vec<u8> = cage.cells.iter().map(|&(r, c)| values[r * n + c]).collect();
-                CageView {
-                    op: cage.op.symbol(),
-                    target: cage.target,
-                    cells: cage.cells.clone(),
-                    wrong: vals.iter().all(|&v| v != 0) && !cage.op.holds(cage.target, &vals),
-                }
-            })
-            .collect(),
-        cells: (0..n * n)
-            .map(|i| KenkenCellView {
-                value: values[i],
-                candidates: g.candidates()[i],
-                conflict: conflict(i),
-                incorrect: values[i] != 0 && info.solution.as_ref().is_some_and(|sol| sol.get(i).is_some_and(|&s| s != values[i])),
-                colour: g.colours().get(i),
-                glyph: glyphs[i].clone(),
-            })
-            .collect(),
-        notes: g.notes().to_vec(),
-        difficulty: info.difficulty.clone(),
+    /// What the statistics know this game by ([`crate::stats::GameId::of`]).
+    pub fn stats_key(&self) -> crate::games::StatsKey {
+        each_game!(self, |s, info, D| D::stats_key(s, info))
     }
-}
 
-/// Each cell's kept handwriting, from a KenKen session's history.
-fn kenken_glyphs(s: &KenkenSession) -> Vec<Option<Glyph>> {
-    let n = s.game().puzzle().size();
-    glyph::cell_glyphs(n * n, s.history().done().iter().map(|e| (e.cells.as_slice(), e.glyph.as_ref()))).into_iter().map(|g| g.cloned()).collect()
-}
-
-fn no_highlight(target: Option<CellRef>) -> Highlight {
-    Highlight { cells: vec![], target }
-}
-
-fn sudoku_advice(s: &SudokuSession) -> Result<Advice, PlayError> {
-    use crate::sudoku::human::{self, Hint};
-    use sudoku_play::Action;
-    let g = s.game();
-    if g.is_being_entered() {
-        return Err(PlayError::NoHint("the puzzle is still being entered; start it first".into()));
+    /// Moves recorded with a win (the sliding puzzle's), or none.
+    pub fn stats_moves(&self) -> Option<u64> {
+        each_game!(self, |s, info, D| D::stats_moves(s))
     }
-    let marks: Vec<u16> = g.candidates().iter().map(|&m| m as u16).collect();
-    // Only the player's own candidates count; with none, the engine works from all of them.
-    let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
-    let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
-    Ok(match hint {
-        Hint::WrongEntry { row, col, explanation, .. } => {
-            Advice::new("wrong_number", "Wrong number", explanation, no_highlight(Some(CellRef { row, col })), to_json(Action::Clear { row, col }))
-        }
-        Hint::MissingCandidate { row, col, value, explanation } => Advice {
-            place: Some(CellValue { row, col, value }),
-            ..Advice::new(
-                "missing_candidate",
-                "Missing candidate",
-                explanation,
-                no_highlight(Some(CellRef { row, col })),
-                to_json(Action::ToggleCandidate { row, col, value }),
-            )
-        },
-        Hint::Step { step } => {
-            let first = step.placements.first().copied();
-            let highlight = Highlight {
-                cells: step.focus_cells.iter().map(|c| (c.row, c.col)).collect(),
-                target: first.map(|p| CellRef { row: p.row, col: p.col }),
-            };
-            let apply = first.and_then(|p| to_json(Action::ApplyHint { row: p.row, col: p.col, value: p.value }));
-            Advice {
-                place: first.map(|p| CellValue { row: p.row, col: p.col, value: p.value }),
-                eliminate: step.eliminations.iter().map(|c| CellValue { row: c.row, col: c.col, value: c.value }).collect(),
-                ..Advice::new(step.technique.id(), step.technique.name(), step.explanation.clone(), highlight, apply)
-            }
-        }
-        Hint::Solved => solved_advice(),
-    })
-}
 
-fn solved_advice() -> Advice {
-    Advice::new("solved", "Solved", "Every cell is filled correctly.".into(), no_highlight(None), None)
-}
-
-fn kenken_advice(s: &KenkenSession) -> Result<Advice, PlayError> {
-    use crate::kenken::hint::{hint, HintError, HintKind};
-    let g = s.game();
-    if s.is_solved() {
-        return Ok(solved_advice());
+    /// The save file of this game ([`crate::save::to_bytes`]).
+    pub(crate) fn encode(&self, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
+        each_game!(self, |s, info, D| D::encode(s, info, now_ms))
     }
-    let h = match hint(g.puzzle(), g.values()) {
-        Ok(h) => h,
-        Err(HintError::Solved) => return Ok(solved_advice()),
-        Err(e) => return Err(PlayError::NoHint(e.to_string())),
-    };
-    let (id, technique) = match h.kind {
-        HintKind::Mistake => ("wrong_number", "Wrong number"),
-        HintKind::Cage => ("cage_arithmetic", "Cage arithmetic"),
-        HintKind::NakedSingle => ("naked_single", "Naked single"),
-        HintKind::HiddenSingle => ("hidden_single", "Hidden single"),
-        HintKind::CageElimination => ("cage_elimination", "Cage elimination"),
-        HintKind::CageClaim => ("cage_claim", "Cage claim"),
-        HintKind::Deduction => ("deduction", "Deduction"),
-        HintKind::Reveal => ("reveal", "Reveal"),
-    };
-    // The cage the reason is about (a cage claim names another cage), else the cell's own.
-    let cage = &g.puzzle().cages()[h.cage.unwrap_or_else(|| g.puzzle().cage_at(h.row, h.col))];
-    let apply = if h.kind == HintKind::Mistake {
-        kenken_play::Action::Clear { row: h.row, col: h.col }
-    } else {
-        kenken_play::Action::SetValue { row: h.row, col: h.col, value: h.value }
-    };
-    let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
-    let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
-    Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })
-}
-
-fn slide_advice(s: &SlideSession) -> Result<Advice, PlayError> {
-    use crate::slide::solver;
-    let b = s.game().board();
-    if b.is_solved() {
-        return Ok(Advice::new("solved", "Solved", "Every tile is in its place.".into(), no_highlight(None), None));
-    }
-    // Optimal where the search is quick; otherwise the quick solver's first move.
-    let (dir, to_go, optimal) = match solver::hint(b, SLIDE_HINT_BUDGET) {
-        Ok(Some((d, len))) => (d, len, true),
-        _ => {
-            let q = solver::quick(b).map_err(|e| PlayError::NoHint(e.to_string()))?;
-            let d = *q.steps.first().ok_or_else(|| PlayError::NoHint("the board is already solved".into()))?;
-            (d, q.steps.len(), false)
-        }
-    };
-    let tile_at = b.neighbour(dir).ok_or_else(|| PlayError::NoHint("the hint leaves the board".into()))?;
-    let tile = b.tiles()[tile_at];
-    let (row, col) = (tile_at / b.cols(), tile_at % b.cols());
-    let explanation = if optimal {
-        format!("Slide tile {tile}: {to_go} moves to go at best.")
-    } else {
-        format!("Slide tile {tile}: about {to_go} moves to go.")
-    };
-    let (id, technique) = if optimal { ("optimal_move", "Optimal move") } else { ("next_move", "Next move") };
-    let apply = to_json(slide_play::Action::Step { dir });
-    Ok(Advice { tile: Some(tile), to_go: Some(to_go), ..Advice::new(id, technique, explanation, no_highlight(Some(CellRef { row, col })), apply) })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kenken::play::{Action, KenkenGame};
+    use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
+    use crate::sudoku::SudokuSession;
 
     #[test]
     fn kenken_view_marks_incorrect_values_when_the_solution_is_known() {

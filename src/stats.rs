@@ -106,25 +106,11 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 impl GameId {
     /// The id of a game in play, from the puzzle it began with (not the moves since).
     pub fn of(game: &GameInPlay) -> GameId {
-        let (text, rows, cols, difficulty) = match game {
-            GameInPlay::Sudoku(s) => {
-                let g = s.start();
-                let n = g.shape().n();
-                (g.givens().to_line(), n, n, Some(g.difficulty().to_string()))
-            }
-            GameInPlay::Kenken(s, info) => {
-                let p = s.start().puzzle();
-                let cages: Vec<String> = p.cages().iter().map(|c| format!("{}{}{:?}", c.target, c.op.symbol(), c.cells)).collect();
-                (cages.join(";"), p.size(), p.size(), info.difficulty.clone())
-            }
-            GameInPlay::Slide(s, info) => {
-                let b = s.start().board();
-                (format!("{:?}|{:?}", b.tiles(), info.picture), b.rows(), b.cols(), info.difficulty.clone())
-            }
-        };
+        let key = game.stats_key();
         let kind = game.kind();
-        let difficulty = difficulty.filter(|d| !d.is_empty()).unwrap_or_else(|| "custom".to_string());
-        GameId { puzzle: format!("{:016x}", fnv1a(format!("{}:{text}", kind.as_str()).as_bytes())), kind, size: format!("{rows}x{cols}"), difficulty }
+        let difficulty = key.difficulty.filter(|d| !d.is_empty()).unwrap_or_else(|| "custom".to_string());
+        let puzzle = format!("{:016x}", fnv1a(format!("{}:{}", kind.as_str(), key.puzzle).as_bytes()));
+        GameId { puzzle, kind, size: format!("{}x{}", key.rows, key.cols), difficulty }
     }
 
     fn group(&self) -> (GameKind, &str, &str) {

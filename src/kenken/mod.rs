@@ -11,6 +11,7 @@ pub mod entry;
 pub mod generator;
 pub mod hint;
 pub mod rate;
+pub mod def;
 pub mod play;
 pub mod solver;
 

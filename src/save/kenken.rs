@@ -208,3 +208,20 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     }
     Ok((session, KenkenInfo { solution, difficulty: rec.difficulty, seed: rec.seed }))
 }
+
+/// A KenKen as save-file bytes (`GameDef::encode`).
+pub(crate) fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, super::SaveError> {
+    let (rec, history) = record(s, info)?;
+    let version = super::version_for(has_glyphs(&history));
+    super::encode(crate::play::GameKind::Kenken, now_ms, super::envelope(s, now_ms, version), rec, history)
+}
+
+/// A KenKen read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
+pub(crate) fn decode(bytes: &[u8]) -> Result<(KenkenSession, KenkenInfo, u64), LoadError> {
+    let f: super::SaveFile<Record, History<EditRecord>> = super::read_file(bytes)?;
+    super::check_glyph_version(f.version, has_glyphs(&f.history))?;
+    let kept = super::kept(&f);
+    let (mut s, info) = restore(f.game, f.history, f.elapsed_ms)?;
+    super::settle(&mut s, kept);
+    Ok((s, info, f.saved_at_ms))
+}

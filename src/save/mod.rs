@@ -11,13 +11,13 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::play::{GameInPlay, GameKind};
-use crate::session::{History, InputMode, ReplayError};
+use crate::session::{InputMode, ReplayError};
 
 pub(crate) mod atomic;
-mod kenken;
+pub(crate) mod kenken;
 mod recover;
-mod slide;
-mod sudoku;
+pub(crate) mod slide;
+pub(crate) mod sudoku;
 
 pub use atomic::{backup_path, is_busy, write_atomic, write_atomic_no_backup, BUSY_WAITS_MS};
 pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
@@ -130,20 +130,20 @@ struct Header {
 
 /// The whole file (versions 1 and 2). `G` is the game-specific part, `H` its history.
 #[derive(Serialize, Deserialize)]
-struct SaveFile<G, H> {
+pub(crate) struct SaveFile<G, H> {
     format: String,
-    version: u32,
+    pub(crate) version: u32,
     kind: String,
-    saved_at_ms: u64,
-    elapsed_ms: u64,
+    pub(crate) saved_at_ms: u64,
+    pub(crate) elapsed_ms: u64,
     /// Pen or pencil; absent (pen) in files written before it was kept.
     #[serde(default, skip_serializing_if = "InputMode::is_pen")]
     input_mode: InputMode,
     /// The game's time limit (play time, ms); absent when it has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     time_limit_ms: Option<u64>,
-    game: G,
-    history: H,
+    pub(crate) game: G,
+    pub(crate) history: H,
 }
 
 /// Milliseconds since the Unix epoch, for `saved_at` and file names (0 if the clock is broken).
@@ -247,7 +247,7 @@ pub fn export(path: &Path, game: &GameInPlay, now_ms: u64) -> Result<(), SaveErr
 }
 
 /// The lowest version that holds a game: 1 unless an edit keeps handwriting.
-fn version_for(glyphs: bool) -> u32 {
+pub(crate) fn version_for(glyphs: bool) -> u32 {
     if glyphs {
         GLYPH_VERSION
     } else {
@@ -256,14 +256,14 @@ fn version_for(glyphs: bool) -> u32 {
 }
 
 /// Handwriting in a file of a version before it existed is damage, not data.
-fn check_glyph_version(version: u32, glyphs: bool) -> Result<(), LoadError> {
+pub(crate) fn check_glyph_version(version: u32, glyphs: bool) -> Result<(), LoadError> {
     if glyphs && version < GLYPH_VERSION {
         return Err(LoadError::Structure { detail: format!("handwriting (\"glyph\") in a version {version} file") });
     }
     Ok(())
 }
 
-fn encode<G: Serialize, H: Serialize>(
+pub(crate) fn encode<G: Serialize, H: Serialize>(
     kind: GameKind,
     now_ms: u64,
     (elapsed_ms, input_mode, time_limit_ms, version): (u64, InputMode, Option<u64>, u32),
@@ -285,24 +285,9 @@ fn encode<G: Serialize, H: Serialize>(
 }
 
 /// Encodes a game of any kind as save-file bytes; `now_ms` stamps `saved_at_ms` and reads the
-/// timer.
+/// timer. Each kind writes its own part (`GameDef::encode`, in this module's per-kind files).
 pub fn to_bytes(game: &GameInPlay, now_ms: u64) -> Result<Vec<u8>, SaveError> {
-    match game {
-        GameInPlay::Sudoku(s) => {
-            let (rec, history) = sudoku::record(s)?;
-            let version = version_for(sudoku::has_glyphs(history));
-            encode(GameKind::Sudoku, now_ms, (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), version), rec, history)
-        }
-        GameInPlay::Kenken(s, info) => {
-            let (rec, history) = kenken::record(s, info)?;
-            let version = version_for(kenken::has_glyphs(&history));
-            encode(GameKind::Kenken, now_ms, (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), version), rec, history)
-        }
-        GameInPlay::Slide(s, info) => {
-            let (rec, history) = slide::record(s, info);
-            encode(GameKind::Slide, now_ms, (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), 1), rec, history)
-        }
-    }
+    game.encode(now_ms)
 }
 
 /// Decodes save-file bytes of any kind into a new game. Never panics; every defect is a
@@ -310,33 +295,30 @@ pub fn to_bytes(game: &GameInPlay, now_ms: u64) -> Result<Vec<u8>, SaveError> {
 /// ([`crate::session::Session::replay`]) and must end exactly on the saved board.
 pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
     let kind = read_kind(bytes)?;
-    let parse = |e| json_error(bytes, e);
-    let (game, saved_at_ms) = match kind {
-        GameKind::Sudoku => {
-            let f: SaveFile<sudoku::Record, History<sudoku::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
-            check_glyph_version(f.version, sudoku::has_glyphs(&f.history))?;
-            let mut s = sudoku::restore(f.game, f.history, f.elapsed_ms)?;
-            s.set_input_mode(f.input_mode);
-            s.set_time_limit_ms(f.time_limit_ms);
-            (GameInPlay::Sudoku(s), f.saved_at_ms)
-        }
-        GameKind::Kenken => {
-            let f: SaveFile<kenken::Record, History<kenken::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
-            check_glyph_version(f.version, kenken::has_glyphs(&f.history))?;
-            let (mut s, info) = kenken::restore(f.game, f.history, f.elapsed_ms)?;
-            s.set_input_mode(f.input_mode);
-            s.set_time_limit_ms(f.time_limit_ms);
-            (GameInPlay::Kenken(s, info), f.saved_at_ms)
-        }
-        GameKind::Slide => {
-            let f: SaveFile<slide::Record, History<slide::EditRecord>> = serde_json::from_slice(bytes).map_err(parse)?;
-            let (mut s, info) = slide::restore(f.game, f.history, f.elapsed_ms)?;
-            s.set_input_mode(f.input_mode);
-            s.set_time_limit_ms(f.time_limit_ms);
-            (GameInPlay::Slide(s, info), f.saved_at_ms)
-        }
-    };
+    let (game, saved_at_ms) = GameInPlay::decode(kind, bytes)?;
     Ok(Loaded { game, saved_at_ms })
+}
+
+/// The envelope every kind's part sits in, read with the kind's record and history types; the
+/// timer, input mode and time limit are set on the session by the caller.
+pub(crate) fn read_file<G: serde::de::DeserializeOwned, H: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<SaveFile<G, H>, LoadError> {
+    serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))
+}
+
+/// The session-wide fields of a loaded file (input mode, time limit), put back on its
+/// replayed session by [`settle`].
+pub(crate) fn kept<R, H>(f: &SaveFile<R, H>) -> (InputMode, Option<u64>) {
+    (f.input_mode, f.time_limit_ms)
+}
+
+pub(crate) fn settle<G: crate::session::Game>(s: &mut crate::session::Session<G>, (mode, limit): (InputMode, Option<u64>)) {
+    s.set_input_mode(mode);
+    s.set_time_limit_ms(limit);
+}
+
+/// A session's envelope fields for [`encode`].
+pub(crate) fn envelope<G: crate::session::Game>(s: &crate::session::Session<G>, now_ms: u64, version: u32) -> (u64, InputMode, Option<u64>, u32) {
+    (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), version)
 }
 
 /// [`from_bytes`] for a file that must hold one kind of game: a known other kind is

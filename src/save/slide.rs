@@ -80,3 +80,18 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     let picture = crate::slide::play::picture_as_kept(rec.picture.filter(|p| crate::slide::play::is_known_picture(p)));
     Ok((session, SlideInfo { difficulty: rec.difficulty, seed: rec.seed, picture }))
 }
+
+/// A sliding puzzle as save-file bytes (`GameDef::encode`); it keeps no handwriting: version 1.
+pub(crate) fn encode(s: &SlideSession, info: &SlideInfo, now_ms: u64) -> Result<Vec<u8>, super::SaveError> {
+    let (rec, history) = record(s, info);
+    super::encode(crate::play::GameKind::Slide, now_ms, super::envelope(s, now_ms, 1), rec, history)
+}
+
+/// A sliding puzzle read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
+pub(crate) fn decode(bytes: &[u8]) -> Result<(SlideSession, SlideInfo, u64), LoadError> {
+    let f: super::SaveFile<Record, History<EditRecord>> = super::read_file(bytes)?;
+    let kept = super::kept(&f);
+    let (mut s, info) = restore(f.game, f.history, f.elapsed_ms)?;
+    super::settle(&mut s, kept);
+    Ok((s, info, f.saved_at_ms))
+}

@@ -91,3 +91,20 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
     }
     Ok(session)
 }
+
+/// A Sudoku as save-file bytes (`GameDef::encode`).
+pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, super::SaveError> {
+    let (rec, history) = record(s)?;
+    let version = super::version_for(has_glyphs(history));
+    super::encode(crate::play::GameKind::Sudoku, now_ms, super::envelope(s, now_ms, version), rec, history)
+}
+
+/// A Sudoku read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
+pub(crate) fn decode(bytes: &[u8]) -> Result<(SudokuSession, (), u64), LoadError> {
+    let f: super::SaveFile<Record, History<EditRecord>> = super::read_file(bytes)?;
+    super::check_glyph_version(f.version, has_glyphs(&f.history))?;
+    let kept = super::kept(&f);
+    let mut s = restore(f.game, f.history, f.elapsed_ms)?;
+    super::settle(&mut s, kept);
+    Ok((s, (), f.saved_at_ms))
+}

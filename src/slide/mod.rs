@@ -8,6 +8,7 @@
 //! undo/redo and the timer through the shared [`crate::session::Session`].
 
 pub mod pdb;
+pub mod def;
 pub mod play;
 pub mod shuffle;
 pub mod solver;

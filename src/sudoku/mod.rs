@@ -15,6 +15,7 @@ mod fast9_ref;
 mod human_ref;
 pub mod generator;
 pub mod human;
+pub mod def;
 pub mod play;
 pub mod solver;
 pub mod transform;

@@ -1,0 +1,207 @@
+//! KenKen as the app plays it ([`GameDef`]): its view model (cages, conflicts, incorrect
+//! values, glyphs), summary, hints as data, save record and statistics key. The rules are
+//! `play`'s and `hint`'s; this file only says them to the rest of the app.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::games::{GameDef, Progress, StatsKey};
+use crate::ink::Stroke;
+use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
+use crate::pen::{self, PenOptions, PenWrite};
+use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
+use crate::save::{LoadError, SaveError};
+use crate::session::glyph::{self, Glyph};
+use crate::session::scratchpad::InkNote;
+use crate::session::{InputMode, Session};
+
+pub struct KenkenDef;
+
+/// A KenKen board as the view draws it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KenkenView {
+    pub size: usize,
+    pub cages: Vec<CageView>,
+    /// Row-major.
+    pub cells: Vec<KenkenCellView>,
+    /// Ink notes.
+    pub notes: Vec<InkNote>,
+    pub difficulty: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CageView {
+    /// `+`, `-`, `*`, `/` or `=` (a given).
+    pub op: &'static str,
+    pub target: u64,
+    /// `[row, col]`, the first is the top-left cell (where the label goes).
+    pub cells: Vec<(usize, usize)>,
+    /// Every cell filled and the rule broken.
+    pub wrong: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KenkenCellView {
+    pub value: u8,
+    /// Bit `v - 1` set: candidate `v` is noted.
+    pub candidates: u32,
+    /// The value repeats in its row or column.
+    pub conflict: bool,
+    /// The value differs from the solution (known for generated and banked puzzles; false
+    /// when the solution is not known). The view shows it only with "Show incorrect numbers".
+    pub incorrect: bool,
+    /// The player's colour mark, 0 = none.
+    pub colour: u8,
+    /// The player's handwriting of this value (see Sudoku's `CellView::glyph`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<Glyph>,
+}
+
+impl GameDef for KenkenDef {
+    const NAME: &'static str = "KenKen";
+    type Game = KenkenGame;
+    type Info = KenkenInfo;
+    type View = KenkenView;
+
+    fn act(s: &mut KenkenSession, action: Value) -> Result<bool, PlayError> {
+        Ok(s.apply(parse_action::<Action>(Self::NAME, action)?)?)
+    }
+
+    fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
+        view(s, info)
+    }
+
+    fn progress(s: &KenkenSession, info: &KenkenInfo) -> Progress {
+        let n = s.game().puzzle().size();
+        Progress { rows: n, cols: n, difficulty: info.difficulty.clone(), done: s.game().values().iter().filter(|&&v| v != 0).count(), total: n * n }
+    }
+
+    fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
+        advice(s)
+    }
+
+    fn apply_step(s: &mut KenkenSession, advice: &Advice) -> Result<(), PlayError> {
+        let target = advice.highlight.target.ok_or_else(|| PlayError::NoHint("the step names no cell".into()))?;
+        let value = advice.place.map_or(0, |p| p.value);
+        s.apply(Action::ApplyStep { row: target.row, col: target.col, value })?;
+        Ok(())
+    }
+
+    fn stats_key(s: &KenkenSession, info: &KenkenInfo) -> StatsKey {
+        let p = s.start().puzzle();
+        let cages: Vec<String> = p.cages().iter().map(|c| format!("{}{}{:?}", c.target, c.op.symbol(), c.cells)).collect();
+        StatsKey { puzzle: cages.join(";"), rows: p.size(), cols: p.size(), difficulty: info.difficulty.clone() }
+    }
+
+    /// KenKen marks the steps; a solve is known by filling more than one cell in one step,
+    /// which no move of the player does (so a "Solve" with one cell left counts as the
+    /// player's: that last cell was theirs to write).
+    fn was_solved_by_computer(s: &KenkenSession) -> bool {
+        s.history()
+            .done()
+            .last()
+            .is_some_and(|e| e.by_computer || e.cells.iter().filter(|c| c.after.value != 0 && c.before.value != c.after.value).count() > 1)
+    }
+
+    fn last_value_change(s: &KenkenSession) -> Option<(usize, usize, u8, u8)> {
+        crate::games::single_value_change(s.game().puzzle().size(), &s.history().done().last()?.cells)
+    }
+
+    fn write_opts(s: &mut KenkenSession, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions) -> Result<PenWrite, PlayError> {
+        Ok(pen::write_opts(s, row, col, strokes, opts)?)
+    }
+
+    fn replace_guess(s: &mut KenkenSession, row: usize, col: usize, symbol: char) -> Result<(), PlayError> {
+        Ok(pen::replace_guess(s, row, col, symbol)?)
+    }
+
+    fn set_input_mode(s: &mut KenkenSession, mode: InputMode) -> Result<(), PlayError> {
+        s.set_input_mode(mode);
+        Ok(())
+    }
+
+    fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, SaveError> {
+        crate::save::kenken::encode(s, info, now_ms)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<(Session<KenkenGame>, KenkenInfo, u64), LoadError> {
+        crate::save::kenken::decode(bytes)
+    }
+}
+
+fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
+    let g = s.game();
+    let n = g.puzzle().size();
+    let values = g.values();
+    let conflict = |i: usize| {
+        let (r, c, v) = (i / n, i % n, values[i]);
+        v != 0 && (0..n).any(|k| (k != c && values[r * n + k] == v) || (k != r && values[k * n + c] == v))
+    };
+    let glyphs = glyphs(s);
+    KenkenView {
+        size: n,
+        cages: g
+            .puzzle()
+            .cages()
+            .iter()
+            .map(|cage| {
+                let vals: Vec<u8> = cage.cells.iter().map(|&(r, c)| values[r * n + c]).collect();
+                CageView {
+                    op: cage.op.symbol(),
+                    target: cage.target,
+                    cells: cage.cells.clone(),
+                    wrong: vals.iter().all(|&v| v != 0) && !cage.op.holds(cage.target, &vals),
+                }
+            })
+            .collect(),
+        cells: (0..n * n)
+            .map(|i| KenkenCellView {
+                value: values[i],
+                candidates: g.candidates()[i],
+                conflict: conflict(i),
+                incorrect: values[i] != 0 && info.solution.as_ref().is_some_and(|sol| sol.get(i).is_some_and(|&s| s != values[i])),
+                colour: g.colours().get(i),
+                glyph: glyphs[i].clone(),
+            })
+            .collect(),
+        notes: g.notes().to_vec(),
+        difficulty: info.difficulty.clone(),
+    }
+}
+
+/// Each cell's kept handwriting, from a KenKen session's history.
+fn glyphs(s: &KenkenSession) -> Vec<Option<Glyph>> {
+    let n = s.game().puzzle().size();
+    glyph::cell_glyphs(n * n, s.history().done().iter().map(|e| (e.cells.as_slice(), e.glyph.as_ref()))).into_iter().map(|g| g.cloned()).collect()
+}
+
+/// The KenKen hint engine's next step, as data.
+fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
+    use crate::kenken::hint::{hint, HintError, HintKind};
+    let g = s.game();
+    let solved = || Advice::solved("Every cell is filled correctly.");
+    if s.is_solved() {
+        return Ok(solved());
+    }
+    let h = match hint(g.puzzle(), g.values()) {
+        Ok(h) => h,
+        Err(HintError::Solved) => return Ok(solved()),
+        Err(e) => return Err(PlayError::NoHint(e.to_string())),
+    };
+    let (id, technique) = match h.kind {
+        HintKind::Mistake => ("wrong_number", "Wrong number"),
+        HintKind::Cage => ("cage_arithmetic", "Cage arithmetic"),
+        HintKind::NakedSingle => ("naked_single", "Naked single"),
+        HintKind::HiddenSingle => ("hidden_single", "Hidden single"),
+        HintKind::CageElimination => ("cage_elimination", "Cage elimination"),
+        HintKind::CageClaim => ("cage_claim", "Cage claim"),
+        HintKind::Deduction => ("deduction", "Deduction"),
+        HintKind::Reveal => ("reveal", "Reveal"),
+    };
+    // The cage the reason is about (a cage claim names another cage), else the cell's own.
+    let cage = &g.puzzle().cages()[h.cage.unwrap_or_else(|| g.puzzle().cage_at(h.row, h.col))];
+    let apply = if h.kind == HintKind::Mistake { Action::Clear { row: h.row, col: h.col } } else { Action::SetValue { row: h.row, col: h.col, value: h.value } };
+    let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
+    let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
+    Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })
+}

@@ -1,0 +1,108 @@
+//! The sliding puzzle as the app plays it ([`GameDef`]): its view, summary, hints as data,
+//! save record and statistics key. It is no pen game (the pen methods keep their refusal).
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::games::{GameDef, Progress, StatsKey};
+use crate::play::{parse_action, to_json, Advice, CellRef, Highlight, PlayError};
+use crate::save::{LoadError, SaveError};
+use crate::session::Session;
+use crate::slide::play::{move_count, Action, SlideGame, SlideInfo, SlideSession};
+
+pub struct SlideDef;
+
+/// The most search nodes a sliding-puzzle hint may spend (about a tenth of a second); past it
+/// the hint falls back to the quick solver's first move.
+const HINT_BUDGET: u64 = 2_000_000;
+
+/// A sliding-puzzle board as the view draws it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SlideView {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major tile numbers, 0 = the gap.
+    pub tiles: Vec<u8>,
+    /// Tiles moved so far (a segment slide counts each tile).
+    pub moves: usize,
+    pub difficulty: Option<String>,
+    /// The player's own picture (a stored file name, fetched with the `picture` command), or
+    /// `None` for the built-in one.
+    pub picture: Option<String>,
+}
+
+impl GameDef for SlideDef {
+    const NAME: &'static str = "sliding";
+    const SOLVES_BY_STEPS: bool = false;
+    type Game = SlideGame;
+    type Info = SlideInfo;
+    type View = SlideView;
+
+    fn act(s: &mut SlideSession, action: Value) -> Result<bool, PlayError> {
+        Ok(s.apply(parse_action::<Action>(Self::NAME, action)?)?)
+    }
+
+    fn view(s: &SlideSession, info: &SlideInfo) -> SlideView {
+        let b = s.game().board();
+        SlideView {
+            rows: b.rows(),
+            cols: b.cols(),
+            tiles: b.tiles().to_vec(),
+            moves: move_count(s),
+            difficulty: info.difficulty.clone(),
+            picture: info.picture.clone(),
+        }
+    }
+
+    fn progress(s: &SlideSession, info: &SlideInfo) -> Progress {
+        let b = s.game().board();
+        let placed = b.tiles().iter().enumerate().filter(|&(i, &t)| t != 0 && t as usize == i + 1).count();
+        Progress { rows: b.rows(), cols: b.cols(), difficulty: info.difficulty.clone(), done: placed, total: b.rows() * b.cols() - 1 }
+    }
+
+    fn advice(s: &SlideSession) -> Result<Advice, PlayError> {
+        advice(s)
+    }
+
+    fn stats_key(s: &SlideSession, info: &SlideInfo) -> StatsKey {
+        let b = s.start().board();
+        StatsKey { puzzle: format!("{:?}|{:?}", b.tiles(), info.picture), rows: b.rows(), cols: b.cols(), difficulty: info.difficulty.clone() }
+    }
+
+    fn stats_moves(s: &SlideSession) -> Option<u64> {
+        Some(move_count(s) as u64)
+    }
+
+    fn encode(s: &SlideSession, info: &SlideInfo, now_ms: u64) -> Result<Vec<u8>, SaveError> {
+        crate::save::slide::encode(s, info, now_ms)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<(Session<SlideGame>, SlideInfo, u64), LoadError> {
+        crate::save::slide::decode(bytes)
+    }
+}
+
+/// The optimal next move where the search is quick; otherwise the quick solver's first move.
+fn advice(s: &SlideSession) -> Result<Advice, PlayError> {
+    use crate::slide::solver;
+    let b = s.game().board();
+    if b.is_solved() {
+        return Ok(Advice::solved("Every tile is in its place."));
+    }
+    let (dir, to_go, optimal) = match solver::hint(b, HINT_BUDGET) {
+        Ok(Some((d, len))) => (d, len, true),
+        _ => {
+            let q = solver::quick(b).map_err(|e| PlayError::NoHint(e.to_string()))?;
+            let d = *q.steps.first().ok_or_else(|| PlayError::NoHint("the board is already solved".into()))?;
+            (d, q.steps.len(), false)
+        }
+    };
+    let tile_at = b.neighbour(dir).ok_or_else(|| PlayError::NoHint("the hint leaves the board".into()))?;
+    let tile = b.tiles()[tile_at];
+    let (row, col) = (tile_at / b.cols(), tile_at % b.cols());
+    let explanation = if optimal { format!("Slide tile {tile}: {to_go} moves to go at best.") } else { format!("Slide tile {tile}: about {to_go} moves to go.") };
+    let (id, technique) = if optimal { ("optimal_move", "Optimal move") } else { ("next_move", "Next move") };
+    let apply = to_json(Action::Step { dir });
+    let highlight = Highlight { cells: vec![], target: Some(CellRef { row, col }) };
+    Ok(Advice { tile: Some(tile), to_go: Some(to_go), ..Advice::new(id, technique, explanation, highlight, apply) })
+}

@@ -1,0 +1,143 @@
+//! Sudoku as the app plays it ([`GameDef`]): its view, summary, hints as data, save record and
+//! statistics key. The rules are `play`'s; this file only says them to the rest of the app.
+
+use serde_json::Value;
+
+use crate::games::{GameDef, Progress, StatsKey};
+use crate::ink::Stroke;
+use crate::pen::{self, PenOptions, PenWrite};
+use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
+use crate::save::{LoadError, SaveError};
+use crate::session::{InputMode, Session};
+use crate::sudoku::play::{Action, EditKind, SudokuGame, SudokuSession, SudokuView};
+
+pub struct SudokuDef;
+
+impl GameDef for SudokuDef {
+    const NAME: &'static str = "Sudoku";
+    type Game = SudokuGame;
+    type Info = ();
+    type View = SudokuView;
+
+    fn act(s: &mut SudokuSession, action: Value) -> Result<bool, PlayError> {
+        Ok(s.apply(parse_action::<Action>(Self::NAME, action)?)?)
+    }
+
+    fn view(s: &SudokuSession, _: &()) -> SudokuView {
+        s.board_view()
+    }
+
+    fn progress(s: &SudokuSession, _: &()) -> Progress {
+        let g = s.game();
+        let n = g.shape().n();
+        Progress { rows: n, cols: n, difficulty: Some(g.difficulty().to_string()), done: g.board().filled(), total: n * n }
+    }
+
+    fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
+        advice(s)
+    }
+
+    /// A wrong number is taken out and a lost candidate put back as the hint says; a step is
+    /// applied whole (its placements and eliminations, one undo step).
+    fn apply_step(s: &mut SudokuSession, advice: &Advice) -> Result<(), PlayError> {
+        let action = match advice.id {
+            "wrong_number" | "missing_candidate" => parse_action(Self::NAME, advice.apply.clone().unwrap_or(Value::Null))?,
+            _ => Action::ApplyStep {
+                place: advice.place.iter().map(|p| (p.row, p.col, p.value)).collect(),
+                eliminate: advice.eliminate.iter().map(|c| (c.row, c.col, c.value)).collect(),
+            },
+        };
+        s.apply(action)?;
+        Ok(())
+    }
+
+    fn stats_key(s: &SudokuSession, _: &()) -> StatsKey {
+        let g = s.start();
+        let n = g.shape().n();
+        StatsKey { puzzle: g.givens().to_line(), rows: n, cols: n, difficulty: Some(g.difficulty().to_string()) }
+    }
+
+    /// Sudoku records the computer's edits as such (Solve, a step).
+    fn was_solved_by_computer(s: &SudokuSession) -> bool {
+        s.history().done().last().is_some_and(|e| matches!(e.kind, EditKind::Solve | EditKind::Step))
+    }
+
+    fn is_being_entered(s: &SudokuSession) -> bool {
+        s.game().is_being_entered()
+    }
+
+    fn last_value_change(s: &SudokuSession) -> Option<(usize, usize, u8, u8)> {
+        let e = s.history().done().last()?;
+        if e.kind != EditKind::Value {
+            return None;
+        }
+        crate::games::single_value_change(s.game().shape().n(), &e.cells)
+    }
+
+    fn write_opts(s: &mut SudokuSession, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions) -> Result<PenWrite, PlayError> {
+        Ok(pen::write_opts(s, row, col, strokes, opts)?)
+    }
+
+    fn replace_guess(s: &mut SudokuSession, row: usize, col: usize, symbol: char) -> Result<(), PlayError> {
+        Ok(pen::replace_guess(s, row, col, symbol)?)
+    }
+
+    fn set_input_mode(s: &mut SudokuSession, mode: InputMode) -> Result<(), PlayError> {
+        s.set_input_mode(mode);
+        Ok(())
+    }
+
+    fn encode(s: &SudokuSession, _: &(), now_ms: u64) -> Result<Vec<u8>, SaveError> {
+        crate::save::sudoku::encode(s, now_ms)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<(Session<SudokuGame>, (), u64), LoadError> {
+        crate::save::sudoku::decode(bytes)
+    }
+}
+
+fn no_highlight(target: Option<CellRef>) -> Highlight {
+    Highlight { cells: vec![], target }
+}
+
+/// The human-technique solver's next step, as data.
+fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
+    use crate::sudoku::human::{self, Hint};
+    let g = s.game();
+    if g.is_being_entered() {
+        return Err(PlayError::NoHint("the puzzle is still being entered; start it first".into()));
+    }
+    let marks: Vec<u16> = g.candidates().iter().map(|&m| m as u16).collect();
+    // Only the player's own candidates count; with none, the engine works from all of them.
+    let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
+    let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
+    Ok(match hint {
+        Hint::WrongEntry { row, col, explanation, .. } => {
+            Advice::new("wrong_number", "Wrong number", explanation, no_highlight(Some(CellRef { row, col })), to_json(Action::Clear { row, col }))
+        }
+        Hint::MissingCandidate { row, col, value, explanation } => Advice {
+            place: Some(CellValue { row, col, value }),
+            ..Advice::new(
+                "missing_candidate",
+                "Missing candidate",
+                explanation,
+                no_highlight(Some(CellRef { row, col })),
+                to_json(Action::ToggleCandidate { row, col, value }),
+            )
+        },
+        Hint::Step { step } => {
+            let first = step.placements.first().copied();
+            let highlight = Highlight {
+                cells: step.focus_cells.iter().map(|c| (c.row, c.col)).collect(),
+                target: first.map(|p| CellRef { row: p.row, col: p.col }),
+            };
+            let apply = first.and_then(|p| to_json(Action::ApplyHint { row: p.row, col: p.col, value: p.value }));
+            Advice {
+                place: first.map(|p| CellValue { row: p.row, col: p.col, value: p.value }),
+                eliminate: step.eliminations.iter().map(|c| CellValue { row: c.row, col: c.col, value: c.value }).collect(),
+                ..Advice::new(step.technique.id(), step.technique.name(), step.explanation.clone(), highlight, apply)
+            }
+        }
+        Hint::Solved => Advice::solved("Every cell is filled correctly."),
+    })
+}
