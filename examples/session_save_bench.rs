@@ -8,7 +8,7 @@ use std::time::Instant;
 use inkdoku::grid::Shape;
 use inkdoku::play::GameInPlay;
 use inkdoku::save;
-use inkdoku::session::testkit::{random_action, sample_session};
+use inkdoku::testkit::{random_action, sample_session};
 use inkdoku::sudoku::play::{Action, SudokuSession};
 use rand::rngs::StdRng;
 use rand::SeedableRng;

@@ -63,6 +63,8 @@ pub trait GameDef {
         Err(PlayError::NotPenGame(Self::NAME))
     }
     fn stats_key(s: &Session<Self::Game>, info: &Self::Info) -> StatsKey;
+    /// The puzzle as text, as "Export puzzle" gives it and the import reads it back.
+    fn puzzle_text(s: &Session<Self::Game>, info: &Self::Info) -> String;
     /// Moves to record with a win (the sliding puzzle's), or none.
     fn stats_moves(_s: &Session<Self::Game>) -> Option<u64> {
         None
@@ -203,8 +205,6 @@ games! { $
     "sudoku" => Sudoku(crate::sudoku::SudokuSession) = crate::sudoku::def::SudokuDef,
     "kenken" => Kenken(crate::kenken::play::KenkenSession, crate::kenken::play::KenkenInfo) = crate::kenken::def::KenkenDef,
     "slide" => Slide(crate::slide::play::SlideSession, crate::slide::play::SlideInfo) = crate::slide::def::SlideDef,
-    #[cfg(feature = "toy-game")]
-    "toy" => Toy(crate::toy::ToySession) = crate::toy::ToyDef,
 }
 
 /// The one cell whose value a step changed by the player's hand, as `(row, col, before,

@@ -13,6 +13,8 @@
 //! - [`settings`]: the player's settings, read leniently.
 //! - [`stats`]: the record of games played and won, and the statistics page's figures.
 
+/// Crash-safe file replacement: a leaf that saves and the handwriting profile both use.
+pub mod atomic_file;
 pub mod games;
 pub mod grid;
 pub mod import;
@@ -26,3 +28,7 @@ pub mod settings;
 pub mod slide;
 pub mod stats;
 pub mod sudoku;
+/// Deterministic games and random moves for tests, benches and the crash-test writer; not in
+/// the app (the `testkit` feature is on by default, and the app links the engine without it).
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit;

@@ -394,6 +394,11 @@ impl GameInPlay {
         each_game!(self, |s, info, D| D::stats_key(s, info))
     }
 
+    /// The puzzle as text ("Export puzzle").
+    pub fn puzzle_text(&self) -> String {
+        each_game!(self, |s, info, D| D::puzzle_text(s, info))
+    }
+
     /// Moves recorded with a win (the sliding puzzle's), or none.
     pub fn stats_moves(&self) -> Option<u64> {
         each_game!(self, |s, info, D| D::stats_moves(s))

@@ -8,7 +8,7 @@ mod common;
 use inkdoku::grid::{symbol_value, Grid};
 use inkdoku::ink::{self, parse_jsonl, Sample, Stroke};
 use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
-use inkdoku::pen::lesson::{Lesson, Overwrites, MIN_PROBABILITY, WINDOW_MS};
+use inkdoku::pen::lesson::{Lesson, Moves, Overwrites, MIN_PROBABILITY, WINDOW_MS};
 use inkdoku::pen::{PenOptions, PenWrite, WriteOutcome};
 use inkdoku::play::{BoardView, GameInPlay};
 use inkdoku::save::{from_bytes, to_bytes, LoadError};
@@ -186,17 +186,22 @@ fn value(c: char) -> u8 {
     symbol_value(c).unwrap()
 }
 
+/// What the shell tells the lesson rule of the game.
+fn moves(g: &GameInPlay) -> Moves {
+    Moves { steps: g.history_len(), last_value_change: g.last_value_change() }
+}
+
 /// The shell's sequence: report the change, then the write.
 fn pen(g: &mut GameInPlay, o: &mut Overwrites, ink: &[Stroke], now: u64) -> Option<Lesson> {
     let w = g.write_opts(0, 1, ink, PenOptions::default(), now).unwrap();
-    let lesson = o.changed(g, now);
-    o.wrote(g, 0, 1, &w, ink, now);
+    let lesson = o.changed(moves(g), now);
+    o.wrote(moves(g), 0, 1, &w, ink, now);
     lesson
 }
 
 fn typed(g: &mut GameInPlay, o: &mut Overwrites, row: usize, col: usize, v: u8, now: u64) -> Option<Lesson> {
     g.act(json!({"type": "set_value", "row": row, "col": col, "value": v}), now).unwrap();
-    o.changed(g, now)
+    o.changed(moves(g), now)
 }
 
 #[test]
@@ -208,7 +213,7 @@ fn an_overwrite_with_a_plausible_reading_soon_after_teaches_it() {
     let (mut g, mut o) = (g0.clone(), Overwrites::default());
     assert_eq!(pen(&mut g, &mut o, &ink, 1_000), None);
     g.pause(1_500);
-    assert_eq!(o.changed(&g, 1_500), None, "the clock is no move: still watching");
+    assert_eq!(o.changed(moves(&g), 1_500), None, "the clock is no move: still watching");
     assert_eq!(typed(&mut g, &mut o, 0, 1, value(runner), 5_000), Some(Lesson { symbol: runner, strokes: ink.clone() }));
     assert_eq!(typed(&mut g, &mut o, 0, 1, value(other), 6_000), None, "one lesson per write");
     // By writing it again, clearly.
@@ -247,7 +252,7 @@ fn nothing_is_learnt_from_another_cell_too_late_an_implausible_symbol_a_move_or_
     assert_eq!(typed(&mut g, &mut o, 0, 1, r, 3_000), None, "a move in between, even unreported");
     let (mut g, mut o) = fresh();
     g.undo(2_000).unwrap();
-    assert_eq!(o.changed(&g, 2_000), None);
+    assert_eq!(o.changed(moves(&g), 2_000), None);
     assert_eq!(typed(&mut g, &mut o, 0, 1, r, 3_000), None, "an undo in between");
     let (mut g, mut o) = fresh();
     g.undo(2_000).unwrap();
@@ -259,7 +264,7 @@ fn nothing_is_learnt_from_another_cell_too_late_an_implausible_symbol_a_move_or_
     assert_eq!(typed(&mut g, &mut o, 0, 1, r, 3_000), None, "undo and redo in between (the shell forgets)");
     let (mut g, mut o) = fresh();
     g.act(json!({"type": "apply_hint", "row": 0, "col": 1, "value": 2}), 2_000).unwrap();
-    assert_eq!(o.changed(&g, 2_000), None, "a hint is the computer's, not a correction");
+    assert_eq!(o.changed(moves(&g), 2_000), None, "a hint is the computer's, not a correction");
 }
 
 #[test]

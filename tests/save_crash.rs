@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{self, backup_path, load_or_recover, Recovery};
-use inkdoku::session::testkit::{chain_start, chain_step};
+use inkdoku::testkit::{chain_start, chain_step};
 use inkdoku::sudoku::play::SudokuSession;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -11,7 +11,7 @@ use inkdoku::kenken::generator::Generated;
 use inkdoku::kenken::play::{Action as KAction, KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{from_bytes, from_bytes_of, to_bytes, LoadError, Loaded};
-use inkdoku::session::testkit::{play, sample_session};
+use inkdoku::testkit::{play, sample_session};
 use inkdoku::slide::play::{Action as SAction, SlideGame, SlideInfo, SlideSession};
 use inkdoku::slide::{shuffle, Board, Dir};
 use proptest::prelude::*;

@@ -9,7 +9,7 @@ use common::{file_names, scratch};
 use inkdoku::grid::Shape;
 use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{self, backup_path, load, LoadError, Recovery};
-use inkdoku::session::testkit::sample_session;
+use inkdoku::testkit::sample_session;
 use inkdoku::sudoku::play::{Action, SudokuSession};
 use rand::rngs::StdRng;
 use rand::SeedableRng;

@@ -3,7 +3,7 @@
 use inkdoku::grid::Shape;
 use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{self, to_bytes, LoadError, Loaded};
-use inkdoku::session::testkit::{play, random_action, sample_session};
+use inkdoku::testkit::{play, random_action, sample_session};
 use inkdoku::sudoku::play::SudokuSession;
 use proptest::prelude::*;
 use rand::rngs::StdRng;

@@ -4,7 +4,7 @@
 
 use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{self, backup_path, load_or_recover, Recovery};
-use inkdoku::session::testkit::{chain_start, chain_step};
+use inkdoku::testkit::{chain_start, chain_step};
 
 #[test]
 fn saves_work_in_a_data_folder_under_a_chinese_user_name_with_spaces() {

@@ -11,7 +11,7 @@ use inkdoku::grid::Shape;
 use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::play::{BoardView, GameInPlay};
 use inkdoku::save::{from_bytes, to_bytes};
-use inkdoku::session::testkit::{play, random_action, random_pen_action, sample_session};
+use inkdoku::testkit::{play, random_action, random_pen_action, sample_session};
 use inkdoku::session::{Game, Session};
 use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
 use inkdoku::slide::shuffle;

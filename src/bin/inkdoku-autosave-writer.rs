@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use inkdoku::play::GameInPlay;
 use inkdoku::save;
-use inkdoku::session::testkit::{chain_start, chain_step};
+use inkdoku::testkit::{chain_start, chain_step};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -24,7 +24,7 @@ use thiserror::Error;
 use super::features::normalize;
 use super::model::{Model, Output};
 use super::{class_index, InkError, Point, Stroke, CLASSES};
-use crate::save::atomic::{backup_path, sibling, write_atomic};
+use crate::atomic_file::{backup_path, sibling, write_atomic};
 
 /// Name of the file in the app's data folder.
 pub const FILE_NAME: &str = "handwriting.json";

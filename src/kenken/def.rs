@@ -93,6 +93,11 @@ impl GameDef for KenkenDef {
         StatsKey { puzzle: cages.join(";"), rows: p.size(), cols: p.size(), difficulty: info.difficulty.clone() }
     }
 
+    /// The JSON of the shared data sets.
+    fn puzzle_text(s: &KenkenSession, info: &KenkenInfo) -> String {
+        s.game().puzzle().to_json(info.solution.as_deref(), info.difficulty.as_deref())
+    }
+
     /// KenKen marks the steps; a solve is known by filling more than one cell in one step,
     /// which no move of the player does (so a "Solve" with one cell left counts as the
     /// player's: that last cell was theirs to write).

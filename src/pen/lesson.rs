@@ -10,7 +10,6 @@
 
 use crate::grid::{symbol_char, symbol_value};
 use crate::ink::Stroke;
-use crate::play::GameInPlay;
 
 use super::{PenWrite, WriteOutcome, READINGS};
 
@@ -41,6 +40,15 @@ struct Written {
     steps: usize,
 }
 
+/// What the rule needs to know of the game in play after a command (the shell reads it from
+/// the game): the steps in its history and its latest value change `(row, col, before,
+/// after)`, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Moves {
+    pub steps: usize,
+    pub last_value_change: Option<(usize, usize, u8, u8)>,
+}
+
 /// Watches for the overwrite that corrects a pen write.
 #[derive(Debug, Clone, Default)]
 pub struct Overwrites {
@@ -51,10 +59,9 @@ impl Overwrites {
     /// The game in play changed (or may have: any command that can change it). If this is the
     /// move right after a pen write and it corrects it, the lesson to learn. Anything else that
     /// changed the game ends the watch; a command that changed nothing keeps it.
-    pub fn changed(&mut self, game: &GameInPlay, now_ms: u64) -> Option<Lesson> {
+    pub fn changed(&mut self, game: Moves, now_ms: u64) -> Option<Lesson> {
         let w = self.last.take()?;
-        let steps = game.history_len();
-        let last = game.last_value_change();
+        let (steps, last) = (game.steps, game.last_value_change);
         if steps == w.steps && last.is_some_and(|(r, c, _, after)| (r, c, after) == (w.row, w.col, w.value)) {
             // Nothing happened to the game (the clock, the input mode): keep watching.
             self.last = Some(w);
@@ -71,7 +78,7 @@ impl Overwrites {
 
     /// A pen write happened (report [`Overwrites::changed`] first: it may itself be the
     /// correction of the one before). A written symbol is watched from now on.
-    pub fn wrote(&mut self, game: &GameInPlay, row: usize, col: usize, write: &PenWrite, strokes: &[Stroke], now_ms: u64) {
+    pub fn wrote(&mut self, game: Moves, row: usize, col: usize, write: &PenWrite, strokes: &[Stroke], now_ms: u64) {
         self.last = match &write.outcome {
             WriteOutcome::Symbol { symbol, .. } => symbol_value(*symbol).map(|value| Written {
                 row,
@@ -80,7 +87,7 @@ impl Overwrites {
                 readings: write.readings.clone(),
                 strokes: strokes.to_vec(),
                 at_ms: now_ms,
-                steps: game.history_len(),
+                steps: game.steps,
             }),
             _ => self.last.take(),
         };

@@ -13,13 +13,12 @@ use thiserror::Error;
 use crate::play::{GameInPlay, GameKind};
 use crate::session::{InputMode, ReplayError};
 
-pub(crate) mod atomic;
 pub(crate) mod kenken;
 mod recover;
 pub(crate) mod slide;
 pub(crate) mod sudoku;
 
-pub use atomic::{backup_path, is_busy, write_atomic, write_atomic_no_backup, BUSY_WAITS_MS};
+pub use crate::atomic_file::{backup_path, is_busy, write_atomic, write_atomic_no_backup, BUSY_WAITS_MS};
 pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
 
 /// The `format` field of every save file.
@@ -356,7 +355,7 @@ fn unfit_step(undone: bool, k: usize, what: &str) -> LoadError {
 mod tests {
     use super::*;
     use crate::grid::Shape;
-    use crate::session::testkit::{pattern_solution, sample_session};
+    use crate::testkit::{pattern_solution, sample_session};
     use crate::session::Point;
     use crate::sudoku::play::{Action, SudokuSession};
     use rand::rngs::StdRng;

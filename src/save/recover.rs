@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::atomic::sibling;
+use crate::atomic_file::sibling;
 use super::{backup_path, load, load_of, LoadError, Loaded};
 use crate::play::GameKind;
 

@@ -18,7 +18,6 @@ pub mod colours;
 pub mod glyph;
 mod history;
 pub mod scratchpad;
-pub mod testkit;
 mod timer;
 
 pub use history::History;

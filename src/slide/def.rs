@@ -69,6 +69,11 @@ impl GameDef for SlideDef {
         StatsKey { puzzle: format!("{:?}|{:?}", b.tiles(), info.picture), rows: b.rows(), cols: b.cols(), difficulty: info.difficulty.clone() }
     }
 
+    /// The start board as one line.
+    fn puzzle_text(s: &SlideSession, _: &SlideInfo) -> String {
+        s.start().board().to_line()
+    }
+
     fn stats_moves(s: &SlideSession) -> Option<u64> {
         Some(move_count(s) as u64)
     }

@@ -57,6 +57,10 @@ impl GameDef for SudokuDef {
         StatsKey { puzzle: g.givens().to_line(), rows: n, cols: n, difficulty: Some(g.difficulty().to_string()) }
     }
 
+    fn puzzle_text(s: &SudokuSession, _: &()) -> String {
+        s.game().givens().to_line()
+    }
+
     /// Sudoku records the computer's edits as such (Solve, a step).
     fn was_solved_by_computer(s: &SudokuSession) -> bool {
         s.history().done().last().is_some_and(|e| matches!(e.kind, EditKind::Solve | EditKind::Step))

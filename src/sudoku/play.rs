@@ -779,7 +779,7 @@ impl Session<SudokuGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::testkit::pattern_solution;
+    use crate::testkit::pattern_solution;
     use crate::session::HistoryError;
 
     /// A 4x4 game with the first row given.

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use inkdoku::kenken::generator::{generate, Generated};
 use inkdoku::kenken::play::{Action as KenkenAction, KenkenSession};
 use inkdoku::kenken::rate::Difficulty;
-use inkdoku::session::testkit::check_undo_redo;
+use inkdoku::testkit::check_undo_redo;
 use inkdoku::session::{Game, Point, Session};
 use inkdoku::slide::play::{Action as SlideAction, SlideSession};
 use inkdoku::slide::Dir;
@@ -90,7 +90,7 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
     match rng.random_range(0..if ink { 14 } else { 8 }) {
         0..=2 => KenkenAction::SetValue { row, col, value },
         // A pen write keeping the player's ink (with `ink` only: it costs bytes, as notes do).
-        3 => match ink.then(|| inkdoku::session::testkit::random_glyph(rng)).flatten() {
+        3 => match ink.then(|| inkdoku::testkit::random_glyph(rng)).flatten() {
             Some(glyph) => KenkenAction::WriteInk { row, col, value, glyph },
             None => KenkenAction::SetValue { row, col, value },
         },

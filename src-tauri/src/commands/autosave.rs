@@ -61,7 +61,7 @@ pub struct Autosaves {
 impl Autosaves {
     pub fn start(data_dir: &Path) -> Autosaves {
         adopt_legacy_autosave(data_dir);
-        Autosaves { savers: GameKind::ALL.into_iter().map(|k| (k, Autosaver::start(autosave_path(data_dir, k)))).collect() }
+        Autosaves { savers: GameKind::ALL.iter().copied().map(|k| (k, Autosaver::start(autosave_path(data_dir, k)))).collect() }
     }
 
     pub fn of(&self, kind: GameKind) -> Option<&Autosaver> {

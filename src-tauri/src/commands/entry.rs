@@ -7,7 +7,6 @@ use inkdoku::play::{GameInPlay, PlayView};
 use serde::{Deserialize, Serialize};
 
 use super::files::{read_small_text, FileKind};
-use super::game::install_asking;
 use super::error::sentence;
 use super::{AppState, CommandError};
 
@@ -43,7 +42,7 @@ pub fn check_kenken(args: EntryArgs) -> Result<EntryCheck, CommandError> {
 
 /// "Play it": a uniquely solvable entry becomes a game, rated, its answer kept hidden.
 pub fn play_kenken(state: &AppState, args: EntryArgs) -> Result<PlayView, CommandError> {
-    install_asking(state, kenken_game(&args.puzzle)?)
+    state.install_asking(kenken_game(&args.puzzle)?)
 }
 
 /// The game an entered (or pasted) KenKen makes, when it has exactly one solution.
@@ -67,12 +66,12 @@ pub struct OpenedEntry {
 
 /// "Open…" in the entry screen: a KenKen in the text format or JSON, into the editor.
 pub fn open_kenken(state: &AppState) -> Result<OpenedEntry, CommandError> {
-    let Some(path) = state.picker.pick_open(FileKind::Kenken).map_err(CommandError::Files)? else {
-        return Ok(OpenedEntry { puzzle: None });
-    };
-    let text = read_small_text(&path)?;
-    let read = entry::read_any(&text).map_err(CommandError::KenkenPuzzle)?;
-    Ok(OpenedEntry { puzzle: Some(Entered::from_puzzle(&read.puzzle)) })
+    let puzzle = state.open_dialog(FileKind::Kenken, |path| {
+        let text = read_small_text(&path)?;
+        let read = entry::read_any(&text).map_err(CommandError::KenkenPuzzle)?;
+        Ok(Entered::from_puzzle(&read.puzzle))
+    })?;
+    Ok(OpenedEntry { puzzle })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -99,16 +98,16 @@ pub fn save_kenken(state: &AppState, args: SaveEntryArgs) -> Result<super::files
     let puzzle = args.puzzle.puzzle().map_err(|p| CommandError::KenkenPuzzle(p.error))?;
     let n = puzzle.size();
     let suggested = format!("kenken-{n}x{n}.{}", if args.format == Some(EntryFormat::Json) { "json" } else { "txt" });
-    let Some(path) = state.picker.pick_save(&suggested).map_err(CommandError::Files)? else {
-        return Ok(super::files::Saved { path: None });
-    };
-    let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
-    let text = match args.format.unwrap_or(if json { EntryFormat::Json } else { EntryFormat::Text }) {
-        EntryFormat::Text => puzzle.to_text(),
-        EntryFormat::Json => puzzle.to_json(None, None) + "\n",
-    };
-    inkdoku::save::write_atomic_no_backup(&path, text.as_bytes()).map_err(|e| CommandError::Files(e.to_string()))?;
-    Ok(super::files::Saved { path: Some(path.display().to_string()) })
+    let path = state.save_dialog(&suggested, |path| {
+        let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        let text = match args.format.unwrap_or(if json { EntryFormat::Json } else { EntryFormat::Text }) {
+            EntryFormat::Text => puzzle.to_text(),
+            EntryFormat::Json => puzzle.to_json(None, None) + "\n",
+        };
+        inkdoku::save::write_atomic_no_backup(&path, text.as_bytes()).map_err(|e| CommandError::Files(e.to_string()))?;
+        Ok(path.display().to_string())
+    })?;
+    Ok(super::files::Saved { path })
 }
 
 #[cfg(test)]

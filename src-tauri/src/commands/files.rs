@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use inkdoku::play::{GameInPlay, PlayView};
 use serde::Serialize;
 
-use super::game::{install_asking, read};
 use super::{AppState, CommandError};
 
 /// What kind of file the player is asked for.
@@ -41,6 +40,20 @@ impl FilePicker for NoPicker {
     }
 }
 
+impl AppState {
+    /// The native open dialog for `kind`, then `f` on the file chosen: `None` when the player
+    /// cancelled (every "Open…" answers `{x: null}` then).
+    pub(crate) fn open_dialog<T>(&self, kind: FileKind, f: impl FnOnce(PathBuf) -> Result<T, CommandError>) -> Result<Option<T>, CommandError> {
+        self.picker.pick_open(kind).map_err(CommandError::Files)?.map(f).transpose()
+    }
+
+    /// The native save dialog offering `suggested_name`, then `f` on the path chosen: `None`
+    /// when the player cancelled.
+    pub(crate) fn save_dialog<T>(&self, suggested_name: &str, f: impl FnOnce(PathBuf) -> Result<T, CommandError>) -> Result<Option<T>, CommandError> {
+        self.picker.pick_save(suggested_name).map_err(CommandError::Files)?.map(f).transpose()
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct Saved {
     /// `None` if the player cancelled.
@@ -48,13 +61,13 @@ pub struct Saved {
 }
 
 pub fn save_game_as(state: &AppState) -> Result<Saved, CommandError> {
-    let name = read(state, |g| Ok(suggested_name(g)))?;
-    let Some(path) = state.picker.pick_save(&name).map_err(CommandError::Files)? else {
-        return Ok(Saved { path: None });
-    };
-    let now = state.now_ms();
-    read(state, |g| inkdoku::save::export(&path, g, now).map_err(|e| CommandError::Files(e.to_string())))?;
-    Ok(Saved { path: Some(path.display().to_string()) })
+    let name = state.read(|g| Ok(suggested_name(g)))?;
+    let path = state.save_dialog(&name, |path| {
+        let now = state.now_ms();
+        state.read(|g| inkdoku::save::export(&path, g, now).map_err(|e| CommandError::Files(e.to_string())))?;
+        Ok(path.display().to_string())
+    })?;
+    Ok(Saved { path })
 }
 
 /// `sudoku-9x9-easy.inkdoku`, `kenken-6x6-hard.inkdoku`, `slide-3x4-medium.inkdoku`.
@@ -71,11 +84,11 @@ pub struct Opened {
 }
 
 pub fn open_game(state: &AppState) -> Result<Opened, CommandError> {
-    let Some(path) = state.picker.pick_open(FileKind::Game).map_err(CommandError::Files)? else {
-        return Ok(Opened { view: None });
-    };
-    let loaded = inkdoku::save::load(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
-    Ok(Opened { view: Some(install_asking(state, loaded.game)?) })
+    let view = state.open_dialog(FileKind::Game, |path| {
+        let loaded = inkdoku::save::load(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
+        state.install_asking(loaded.game)
+    })?;
+    Ok(Opened { view })
 }
 
 /// A text puzzle bigger than this is not a puzzle (a 16x16 grid with separators is ~1 KB).
@@ -83,12 +96,11 @@ const MAX_PUZZLE_FILE: u64 = 64 * 1024;
 
 /// "Import from file": a puzzle as text, with the engine's precise error if it is malformed.
 pub fn import_puzzle_file(state: &AppState) -> Result<Opened, CommandError> {
-    let Some(path) = state.picker.pick_open(FileKind::PuzzleText).map_err(CommandError::Files)? else {
-        return Ok(Opened { view: None });
-    };
-    let text = read_small_text(&path)?;
-    let view = super::game::import_puzzle(state, super::game::ImportArgs { text })?;
-    Ok(Opened { view: Some(view) })
+    let view = state.open_dialog(FileKind::PuzzleText, |path| {
+        let text = read_small_text(&path)?;
+        super::game::import_puzzle(state, super::game::ImportArgs { text })
+    })?;
+    Ok(Opened { view })
 }
 
 /// A puzzle file's text: refused when it is far too big to be a puzzle, or not text.

@@ -15,6 +15,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::notice::{shown, Notice};
 use super::{AppState, CommandError};
 
 /// `new_game` and `generate_game`: a kind and its options; what is left out comes from the
@@ -122,73 +123,6 @@ pub(crate) fn make_kenken_or_slide(opts: &GameOptions, progress: &mut dyn FnMut(
     }
 }
 
-/// Installs a game as the one in play: its clock running, autosaved. The game it replaces is
-/// paused, saved and kept for "Continue" if it is of another kind and unfinished (each kind has
-/// its own autosave); a resumable game of the same kind is forgotten (the player chose a new one).
-/// Commands the player didn't confirm go through [`install_asking`] instead.
-pub(crate) fn install(state: &AppState, mut game: GameInPlay) -> PlayView {
-    let now = state.now_ms();
-    // A new game gets the settings' time limit; one with moves or time played keeps its own.
-    let minutes = u64::from(state.lock().settings.time_limit_min);
-    if minutes > 0 && game.time_limit_ms().is_none() && game.is_untouched(now) && !game.is_being_entered() && !game.is_finished() {
-        game.set_time_limit_ms(Some(minutes * 60_000));
-    }
-    game.resume(now);
-    let mut view = game.view(now);
-    state.autosave(&game);
-    state.stats.begun(&game, now);
-    let mut inner = state.lock();
-    let kind = game.kind();
-    inner.game_serial += 1;
-    inner.rev = 0;
-    (view.game_id, view.rev) = (inner.game_serial, 0);
-    // The view is on the new game now, not on a side screen.
-    inner.side = None;
-    inner.waiting = None;
-    if let Some(mut old) = inner.game.replace(game) {
-        old.pause(now);
-        if old.kind() != kind && !old.is_finished() {
-            state.autosave(&old);
-            inner.resumable.insert(old.kind(), inkdoku::save::Loaded { game: old, saved_at_ms: now });
-        }
-    }
-    inner.resumable.remove(&kind);
-    // A new game in play: nothing can correct a write of the old one.
-    inner.handwriting.lessons.forget();
-    view
-}
-
-/// The unfinished game of `kind` that installing another one would throw away: in play, or
-/// waiting for "Continue", with at least one move made.
-fn at_stake(inner: &super::state::Inner, kind: GameKind) -> Option<Summary> {
-    let in_play = inner.game.as_ref().filter(|g| g.kind() == kind);
-    let game = in_play.or_else(|| inner.resumable.get(&kind).map(|l| &l.game))?;
-    (!game.is_finished() && game.has_progress()).then(|| game.summary())
-}
-
-/// [`install`], unless that would throw away an unfinished game of the same kind: then the new
-/// game waits (`replace_game` installs it once the player says yes) and the view is told what
-/// is at stake (`would_replace`). Nothing replaces a game without the player asking.
-pub(crate) fn install_asking(state: &AppState, game: GameInPlay) -> Result<PlayView, CommandError> {
-    {
-        let mut inner = state.lock();
-        if let Some(summary) = at_stake(&inner, game.kind()) {
-            inner.waiting = Some(game);
-            return Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: true });
-        }
-    }
-    Ok(install(state, game))
-}
-
-/// Refuses at once (before a slow generation) when a new game of `kind` would replace one in
-/// progress and the player has not said yes (`replace`).
-pub(crate) fn check_replace(state: &AppState, kind: GameKind, replace: bool) -> Result<(), CommandError> {
-    match at_stake(&state.lock(), kind) {
-        Some(summary) if !replace => Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: false }),
-        _ => Ok(()),
-    }
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReplaceArgs {
@@ -200,7 +134,7 @@ pub struct ReplaceArgs {
 pub fn replace_game(state: &AppState, args: ReplaceArgs) -> Result<Option<PlayView>, CommandError> {
     let waiting = state.lock().waiting.take();
     match (waiting, args.accept) {
-        (Some(game), true) => Ok(Some(install(state, game))),
+        (Some(game), true) => Ok(Some(state.install(game))),
         (None, true) => Err(CommandError::Stale("that new game is no longer waiting".into())),
         (_, false) => Ok(None),
     }
@@ -216,7 +150,7 @@ fn sudoku(puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> 
 /// shows which).
 pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, CommandError> {
     let replace = args.replace;
-    let start = |game: GameInPlay| if replace { Ok(install(state, game)) } else { install_asking(state, game) };
+    let start = |game: GameInPlay| if replace { Ok(state.install(game)) } else { state.install_asking(game) };
     match args.resolve(state, "new_game")? {
         GameOptions::Sudoku { shape, difficulty, symmetric, seed } => {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -262,7 +196,7 @@ pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, Com
             GameInPlay::Slide(SlideSession::from_game(SlideGame::new(board)), info)
         }
     };
-    install_asking(state, game)
+    state.install_asking(game)
 }
 
 #[derive(Debug, Deserialize)]
@@ -277,7 +211,7 @@ pub fn enter_puzzle(state: &AppState, args: EnterArgs) -> Result<PlayView, Comma
     let shape = Shape::from_size(args.size as usize)
         .ok_or_else(|| CommandError::BadArguments { command: "enter_puzzle".into(), detail: format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {}", args.size) })?;
     let session = check::entry_session(shape).ok_or_else(|| CommandError::Internal("an empty board could not be set up".into()))?;
-    install_asking(state, GameInPlay::Sudoku(session))
+    state.install_asking(GameInPlay::Sudoku(session))
 }
 
 /// What `start_entered` found; with `unique`, the puzzle is the game in play now.
@@ -295,7 +229,7 @@ pub enum Entered {
 /// "Start": the numbers written on the board being entered become the givens of a puzzle, which
 /// the engine checks; a fair one starts as a normal game, rated, its givens locked.
 pub fn start_entered(state: &AppState) -> Result<Entered, CommandError> {
-    let givens = read(state, |g| match g {
+    let givens = state.read(|g| match g {
         GameInPlay::Sudoku(s) if s.game().difficulty() == check::BEING_ENTERED => Ok(s.game().board()),
         _ => Err(CommandError::NotEntering),
     })?;
@@ -306,7 +240,7 @@ pub fn start_entered(state: &AppState) -> Result<Entered, CommandError> {
         PuzzleCheck::Unique { solution, rating } => {
             let level = rating.map(|r| r.level);
             // The board being entered is what it replaces: no question.
-            let view = install(state, sudoku(givens, solution, level.map_or("unrated", Difficulty::name), None)?);
+            let view = state.install(sudoku(givens, solution, level.map_or("unrated", Difficulty::name), None)?);
             Entered::Unique { level, technique: rating.map(|r| r.hardest.name()), view }
         }
     })
@@ -320,56 +254,11 @@ pub struct ExportedPuzzle {
 /// The puzzle in play as text: a Sudoku's givens as one line, a KenKen as the JSON of the
 /// shared data sets, a sliding puzzle's start board as one line.
 pub fn export_puzzle(state: &AppState) -> Result<ExportedPuzzle, CommandError> {
-    read(state, |g| {
-        let text = match g {
-            GameInPlay::Sudoku(s) => s.game().givens().to_line(),
-            GameInPlay::Kenken(s, info) => s.game().puzzle().to_json(info.solution.as_deref(), info.difficulty.as_deref()),
-            GameInPlay::Slide(s, _) => s.start().board().to_line(),
-        };
-        Ok(ExportedPuzzle { text })
-    })
+    state.read(|g| Ok(ExportedPuzzle { text: g.puzzle_text() }))
 }
 
 pub fn board(state: &AppState) -> Result<PlayView, CommandError> {
     state.lock().view(state.now_ms()).ok_or(CommandError::NoGame)
-}
-
-/// Runs `f` on the game in play without changing it.
-pub(crate) fn read<T>(state: &AppState, f: impl FnOnce(&GameInPlay) -> Result<T, CommandError>) -> Result<T, CommandError> {
-    let inner = state.lock();
-    f(inner.game.as_ref().ok_or(CommandError::NoGame)?)
-}
-
-/// Runs `f` on the game in play, autosaves, and returns `f`'s result with the new view. `f`
-/// leaves the game unchanged when it fails (every change goes through the session), so a
-/// failure saves nothing.
-pub(crate) fn change<T>(state: &AppState, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
-    change_counting(state, true, f)
-}
-
-/// [`change`]; `count_win`: a move that solves the game is the player's win (not so for the
-/// computer's "solve"). The win is saved first, then counted: a crash in between is made good
-/// at the next start-up (counting is idempotent).
-pub(crate) fn change_counting<T>(state: &AppState, count_win: bool, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
-    let now = state.now_ms();
-    let mut inner = state.lock();
-    let inner = &mut *inner;
-    // Any change accepts an unsure guess (write_cell sets it again when its answer is one).
-    inner.handwriting.pending = None;
-    let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
-    let was_solved = game.is_solved();
-    let out = f(game, now)?;
-    // The move right after a pen write may correct it: the recogniser learns (the engine's
-    // rule, `inkdoku::pen::lesson`); failing to store the sample must not undo the move.
-    if let Some(lesson) = inner.handwriting.lessons.changed(game, now) {
-        inner.handwriting.learn_quietly(&lesson);
-    }
-    state.autosave(game);
-    if count_win && !was_solved && game.is_solved() {
-        state.stats.won(game, now);
-    }
-    inner.rev += 1;
-    Ok((out, inner.view(now).ok_or(CommandError::NoGame)?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -382,19 +271,19 @@ pub struct ActArgs {
 /// A move in the game in play.
 pub fn act(state: &AppState, args: ActArgs) -> Result<PlayView, CommandError> {
     let computer_solves = args.action.get("type").and_then(Value::as_str) == Some("solve");
-    change_counting(state, !computer_solves, |g, now| Ok(g.act(args.action, now)?)).map(|(_, view)| view)
+    state.change_counting(!computer_solves, |g, now| Ok(g.act(args.action, now)?)).map(|(_, view)| view)
 }
 
 /// Undo and redo end the watch for a correction of the last pen write (they are no move of
 /// their own, but what follows them corrects nothing).
 pub fn undo(state: &AppState) -> Result<PlayView, CommandError> {
     state.lock().handwriting.lessons.forget();
-    change(state, |g, now| Ok(g.undo(now)?)).map(|(_, view)| view)
+    state.change(|g, now| Ok(g.undo(now)?)).map(|(_, view)| view)
 }
 
 pub fn redo(state: &AppState) -> Result<PlayView, CommandError> {
     state.lock().handwriting.lessons.forget();
-    change(state, |g, now| Ok(g.redo(now)?)).map(|(_, view)| view)
+    state.change(|g, now| Ok(g.redo(now)?)).map(|(_, view)| view)
 }
 
 #[derive(Debug, Deserialize)]
@@ -406,7 +295,7 @@ pub struct TimerArgs {
 /// The view pauses the clock while the window is hidden or minimised (and the game is saved
 /// then, since the device may be about to sleep). A solved game's clock stays stopped.
 pub fn set_timer(state: &AppState, args: TimerArgs) -> Result<PlayView, CommandError> {
-    change(state, |g, now| {
+    state.change(|g, now| {
         if args.running {
             g.resume(now)
         } else {
@@ -433,7 +322,7 @@ pub fn set_time_limit(state: &AppState, args: TimeLimitArgs) -> Result<PlayView,
             return Err(CommandError::BadArguments { command: "set_time_limit".into(), detail: format!("a time limit is 1 to 600 minutes, not {m}") })
         }
     };
-    change(state, |g, _| {
+    state.change(|g, _| {
         g.set_time_limit_ms(limit);
         Ok(())
     })
@@ -449,7 +338,7 @@ pub struct InputModeArgs {
 /// Pen or pencil: kept with the game, so Continue brings the player's mode back. Not a move
 /// (no undo step); the game is saved.
 pub fn set_input_mode(state: &AppState, args: InputModeArgs) -> Result<PlayView, CommandError> {
-    change(state, |g, _| Ok(g.set_input_mode(args.mode)?)).map(|(_, view)| view)
+    state.change(|g, _| Ok(g.set_input_mode(args.mode)?)).map(|(_, view)| view)
 }
 
 #[derive(Debug, Deserialize)]
@@ -472,31 +361,14 @@ pub struct WriteResult {
 /// that the player can still pick an alternative; a write that corrects the one just before
 /// teaches the recogniser.
 pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, CommandError> {
-    let now = state.now_ms();
-    let mut inner = state.lock();
-    let inner = &mut *inner;
-    inner.handwriting.pending = None;
-    let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
-    let opts = PenOptions { adapter: inner.handwriting.adapter(), keep_handwriting: inner.settings.keep_handwriting };
-    let write = game.write_opts(args.row, args.col, &args.strokes, opts, now)?;
-    let h = &mut inner.handwriting;
-    if let Some(lesson) = h.lessons.changed(game, now) {
-        h.learn_quietly(&lesson);
-    }
-    h.lessons.wrote(game, args.row, args.col, &write, &args.strokes, now);
-    if let WriteOutcome::Symbol { unsure: true, alternatives, .. } = &write.outcome {
-        h.pending = Some(super::handwriting::PendingGuess {
-            row: args.row,
-            col: args.col,
-            alternatives: alternatives.clone(),
-            strokes: args.strokes,
-            history_len: game.history_len(),
-        });
-    }
-    state.autosave(game);
-    inner.rev += 1;
-    let view = inner.view(now).ok_or(CommandError::NoGame)?;
-    Ok(WriteResult { outcome: write.outcome, view })
+    let (outcome, view) = state.change_turn(true, |g, turn| {
+        let opts = PenOptions { adapter: turn.adapter, keep_handwriting: turn.keep_handwriting };
+        let write = g.write_opts(args.row, args.col, &args.strokes, opts, turn.now)?;
+        let outcome = write.outcome.clone();
+        turn.wrote(args.row, args.col, write, args.strokes);
+        Ok(outcome)
+    })?;
+    Ok(WriteResult { outcome, view })
 }
 
 /// What start-up found. A view that starts while the backend already has a game in play (it
@@ -518,23 +390,6 @@ pub struct StartupView {
     pub notices: Vec<Notice>,
 }
 
-/// Something start-up found not normal, as data.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "about", rename_all = "snake_case")]
-pub enum Notice {
-    /// A game's autosave was missing or damaged: its previous save was restored, or (not
-    /// `restored`) neither could be read. `kept`: where damaged files were moved.
-    Save { game: &'static str, restored: bool, kept: Vec<String> },
-    /// The handwriting profile was damaged: its previous copy restored, or the recogniser
-    /// starts again from its general model.
-    Handwriting { restored: bool, kept: Vec<String> },
-}
-
-/// Paths as the player reads them (a notice's `kept`).
-pub(crate) fn shown(paths: &[std::path::PathBuf]) -> Vec<String> {
-    paths.iter().map(|p| p.display().to_string()).collect()
-}
-
 #[derive(Debug, Serialize)]
 pub struct ResumeSummary {
     #[serde(flatten)]
@@ -549,7 +404,7 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
     let mut data = Vec::new();
     let already = std::mem::replace(&mut state.lock().started_up, true);
     if let (false, Some(savers)) = (already, &state.autosaves) {
-        for kind in GameKind::ALL {
+        for &kind in GameKind::ALL {
             let Some(saver) = savers.of(kind) else { continue };
             let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms(), Some(kind));
             let message = recovery.message();
@@ -619,5 +474,5 @@ pub fn continue_game(state: &AppState, args: ContinueArgs) -> Result<PlayView, C
         inner.resumable.remove(&kind).ok_or(CommandError::NoGame)?
     };
     // Nothing of that kind is in play (a waiting game is the one of its kind): nothing to ask.
-    Ok(install(state, loaded.game))
+    Ok(state.install(loaded.game))
 }

@@ -11,7 +11,7 @@ use inkdoku::sudoku::generator::{self, GenerateOptions};
 use inkdoku::sudoku::{solver, SudokuSession};
 use serde::Serialize;
 
-use super::game::{check_replace, install, make_kenken_or_slide, GameOptions, NewGameArgs};
+use super::game::{make_kenken_or_slide, GameOptions, NewGameArgs};
 use super::{AppState, CommandError};
 
 /// Where the generator thread leaves the new game (or why there is none).
@@ -40,7 +40,7 @@ pub struct Started {
 
 pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, CommandError> {
     // Asked before the wait, not after it.
-    check_replace(state, args.kind, args.replace)?;
+    state.check_replace(args.kind, args.replace)?;
     let opts = args.resolve(state, "generate_game")?;
     if let GameOptions::Sudoku { shape, difficulty, .. } = opts {
         if !generator::available(shape, difficulty) {
@@ -119,7 +119,7 @@ pub fn generation_status(state: &AppState) -> Result<Status, CommandError> {
     *slot = None;
     drop(slot);
     match out {
-        Ok(game) => Ok(Status { job: Some(id), progress: 1.0, done: true, view: Some(install(state, game)), error: None }),
+        Ok(game) => Ok(Status { job: Some(id), progress: 1.0, done: true, view: Some(state.install(game)), error: None }),
         Err(e) => Ok(Status { job: Some(id), progress, done: true, view: None, error: Some(e) }),
     }
 }

@@ -11,7 +11,7 @@ use inkdoku::pen::lesson::{Lesson, Overwrites};
 use inkdoku::play::PlayView;
 use serde::{Deserialize, Serialize};
 
-use super::game::{change, shown, Notice};
+use super::notice::{shown, Notice};
 use super::{AppState, CommandError};
 
 /// An unsure guess the player may still replace with one of its alternatives.
@@ -156,7 +156,7 @@ pub fn choose_alternative(state: &AppState, args: ChooseArgs) -> Result<PlayView
             detail: format!("{symbol:?} is not one of the alternatives offered"),
         });
     }
-    let (_, view) = change(state, |g, now| Ok(g.replace_guess(args.row, args.col, symbol, now)?))?;
+    let (_, view) = state.change(|g, now| Ok(g.replace_guess(args.row, args.col, symbol, now)?))?;
     // The correction teaches the recogniser; failing to store it must not undo the move.
     if let Err(e) = state.lock().handwriting.learn([(symbol, pending.strokes.as_slice())]) {
         tracing::warn!(error = %e, "could not store a handwriting correction");

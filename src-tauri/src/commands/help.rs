@@ -3,7 +3,6 @@
 
 use inkdoku::play::Advice;
 
-use super::game::{change_counting, read};
 use super::{AppState, CommandError};
 
 /// The advice; a hint asked for in an unsolved game is counted in the statistics.
@@ -17,7 +16,7 @@ pub struct Suggested {
 }
 
 pub fn suggested_cell(state: &AppState) -> Result<Suggested, CommandError> {
-    read(state, |g| {
+    state.read(|g| {
         let place = match g.advice() {
             Ok(a) if a.id != "missing_candidate" && a.id != "wrong_number" => a.place,
             _ => None,
@@ -28,7 +27,7 @@ pub fn suggested_cell(state: &AppState) -> Result<Suggested, CommandError> {
 
 pub fn hint(state: &AppState) -> Result<Advice, CommandError> {
     let now = state.now_ms();
-    read(state, |g| {
+    state.read(|g| {
         let advice = g.advice()?;
         if !g.is_solved() {
             state.stats.hint(g, now);
@@ -49,7 +48,7 @@ pub struct SolveStep {
 /// once per step, at the pace the player chose, and stops when the player takes over). Each
 /// step counts as a hint; a game the steps finish is the computer's, not a win.
 pub fn solve_step(state: &AppState) -> Result<SolveStep, CommandError> {
-    let (advice, view) = change_counting(state, false, |g, now| {
+    let (advice, view) = state.change_counting(false, |g, now| {
         let advice = g.solve_step(now)?;
         if advice.id != "solved" {
             state.stats.hint(g, now);

@@ -199,21 +199,24 @@ pub struct Chosen {
 /// "Your own picture…": the native open dialog, the file checked and copied in. A file that is
 /// not a readable image is refused (`bad_picture`) and nothing changes.
 pub fn choose_picture(state: &AppState) -> Result<Chosen, CommandError> {
-    let Some(path) = state.picker.pick_open(FileKind::Picture).map_err(CommandError::Files)? else {
-        return Ok(Chosen { picture: None });
-    };
+    let picture = state.open_dialog(FileKind::Picture, |path| store_picture(state, &path))?;
+    Ok(Chosen { picture })
+}
+
+/// A picture file checked and copied into the pictures folder.
+fn store_picture(state: &AppState, path: &std::path::Path) -> Result<PictureInfo, CommandError> {
     let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string());
     let bad = |why: String| CommandError::BadPicture { file: file.clone(), why };
-    let size = std::fs::metadata(&path).map_err(|e| bad(format!("it can't be read ({e})")))?.len();
+    let size = std::fs::metadata(path).map_err(|e| bad(format!("it can't be read ({e})")))?.len();
     if size > MAX_PICTURE_BYTES {
         return Err(bad(format!("it is {} MB; the most is {} MB", size >> 20, MAX_PICTURE_BYTES >> 20)));
     }
-    let bytes = std::fs::read(&path).map_err(|e| bad(format!("it can't be read ({e})")))?;
+    let bytes = std::fs::read(path).map_err(|e| bad(format!("it can't be read ({e})")))?;
     let header = inspect(&bytes).map_err(bad)?;
     let name = name_of(&bytes, header.format);
     state.pictures.store(&name, &bytes)?;
     tracing::info!(name, width = header.width, height = header.height, "picture stored");
-    Ok(Chosen { picture: Some(PictureInfo { name, width: header.width, height: header.height }) })
+    Ok(PictureInfo { name, width: header.width, height: header.height })
 }
 
 #[derive(Debug, Deserialize)]

@@ -70,10 +70,7 @@ impl StatsStore {
     /// The game is won (idempotent: counted once).
     pub fn won(&self, game: &GameInPlay, now_ms: u64) {
         let id = GameId::of(game);
-        let moves = match game {
-            GameInPlay::Slide(s, _) => Some(inkdoku::slide::play::move_count(s) as u64),
-            _ => None,
-        };
+        let moves = game.stats_moves();
         let ms = game.elapsed(now_ms);
         self.update(|s| s.win(&id, ms, moves, now_ms));
     }

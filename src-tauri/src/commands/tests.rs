@@ -805,7 +805,7 @@ fn the_save_format_doc_names_the_real_folder_and_files() {
     for folder in [format!("%APPDATA%\\{id}\\"), format!("~/.local/share/{id}/"), format!("%LOCALAPPDATA%\\{id}\\logs\\")] {
         assert!(doc.contains(&folder), "the doc names {folder}");
     }
-    for kind in inkdoku::play::GameKind::ALL {
+    for &kind in inkdoku::play::GameKind::ALL {
         let name = autosave::autosave_path(std::path::Path::new(""), kind).display().to_string();
         assert!(doc.contains(&format!("`{name}`")), "the doc names {name}");
     }
@@ -1019,13 +1019,23 @@ fn a_damaged_statistics_file_is_set_aside_and_said_once() {
 /// change of the model does not turn it into a right reading), scaled into cell (row, col) of a
 /// 9x9 board.
 fn unsure_seven(row: usize, col: usize) -> Value {
+    let s = ink_sample(7546);
+    assert_eq!(s.label_char(), Some('7'));
+    ink_in_cell(&s, row, col, 9)
+}
+
+/// Line `line` of the shared recorded handwriting (test writers).
+fn ink_sample(line: usize) -> inkdoku::ink::Sample {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ink/test.jsonl");
     let text = std::fs::read_to_string(&root).expect("the shared ink data");
-    let s: inkdoku::ink::Sample = serde_json::from_str(text.lines().nth(7546).unwrap()).unwrap();
-    assert_eq!(s.label_char(), Some('7'));
+    serde_json::from_str(text.lines().nth(line).unwrap()).unwrap()
+}
+
+/// `write_cell`'s arguments: the sample's ink centred in cell (row, col) of an n x n board.
+fn ink_in_cell(s: &inkdoku::ink::Sample, row: usize, col: usize, n: usize) -> Value {
     let [x0, y0, x1, y1] = inkdoku::ink::strokes_bounds(&s.strokes);
-    let k = 0.7 / 9.0 / (x1 - x0).max(y1 - y0);
-    let (cx, cy) = ((col as f64 + 0.5) / 9.0, (row as f64 + 0.5) / 9.0);
+    let k = 0.7 / n as f64 / (x1 - x0).max(y1 - y0);
+    let (cx, cy) = ((col as f64 + 0.5) / n as f64, (row as f64 + 0.5) / n as f64);
     let strokes: Vec<Vec<Value>> = s
         .strokes
         .iter()
@@ -1037,6 +1047,31 @@ fn unsure_seven(row: usize, col: usize) -> Value {
         })
         .collect();
     json!({"row": row, "col": col, "strokes": strokes})
+}
+
+/// A pen write is a move like any other: the one that solves the puzzle is the player's win,
+/// counted at once (not only by the next start-up's check of the saved game).
+#[test]
+fn the_last_number_written_with_the_pen_is_a_win_at_once() {
+    let state = fresh();
+    let solution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    // Everything but r1c5, a 7.
+    let text: String = solution.char_indices().map(|(i, c)| if i == 4 { '.' } else { c }).collect();
+    dispatch(&state, "import_puzzle", json!({ "text": text })).unwrap();
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ink/test.jsonl")).unwrap();
+    let sevens = text.lines().filter_map(|l| serde_json::from_str::<inkdoku::ink::Sample>(l).ok()).filter(|s| s.label_char() == Some('7'));
+    let mut solved = false;
+    for s in sevens.take(20) {
+        let w = dispatch(&state, "write_cell", ink_in_cell(&s, 0, 4, 9)).unwrap();
+        if w["view"]["solved"] == true {
+            solved = true;
+            break;
+        }
+        dispatch(&state, "undo", Value::Null).unwrap();
+    }
+    assert!(solved, "one of 20 recorded 7s reads as a 7");
+    let s = &stats_of(&state)["summaries"][0];
+    assert_eq!((s["started"].as_u64(), s["won"].as_u64()), (Some(1), Some(1)), "{s}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::{Game, Point, Session};
+use crate::session::{Game, Point, Session};
 use crate::sudoku::play::{Action, SudokuSession};
 use crate::grid::{Grid, Shape};
 

@@ -1,0 +1,171 @@
+//! The three ways a command touches the game in play, as methods of [`AppState`]: [`read`]
+//! it, [`change`] it (autosaved, the win counted, the handwriting lesson watched), or
+//! [`install`] another one. Every command goes through them, so what must happen after every
+//! move happens in one place.
+//!
+//! [`read`]: AppState::read
+//! [`change`]: AppState::change
+//! [`install`]: AppState::install
+
+use inkdoku::ink::adapt::Adapter;
+use inkdoku::ink::Stroke;
+use inkdoku::pen::lesson::Moves;
+use inkdoku::pen::{PenWrite, WriteOutcome};
+use inkdoku::play::{GameInPlay, GameKind, PlayView, Summary};
+
+use super::handwriting::PendingGuess;
+use super::state::Inner;
+use super::{AppState, CommandError};
+
+/// What a change may use besides the game: the time, the player's hand, and a slot for the
+/// ink of a pen write (so that the lesson watch and the unsure guess follow it).
+pub(crate) struct Turn<'a> {
+    pub now: u64,
+    pub adapter: Option<&'a Adapter>,
+    pub keep_handwriting: bool,
+    wrote: Option<Written>,
+}
+
+/// A pen write, as the change reports it.
+struct Written {
+    row: usize,
+    col: usize,
+    write: PenWrite,
+    strokes: Vec<Stroke>,
+}
+
+impl Turn<'_> {
+    /// The change was this pen write (its ink in `strokes`).
+    pub fn wrote(&mut self, row: usize, col: usize, write: PenWrite, strokes: Vec<Stroke>) {
+        self.wrote = Some(Written { row, col, write, strokes });
+    }
+}
+
+/// What the lesson rule needs to know of the game.
+fn moves(game: &GameInPlay) -> Moves {
+    Moves { steps: game.history_len(), last_value_change: game.last_value_change() }
+}
+
+/// The unfinished game of `kind` that installing another one would throw away: in play, or
+/// waiting for "Continue", with at least one move made.
+fn at_stake(inner: &Inner, kind: GameKind) -> Option<Summary> {
+    let in_play = inner.game.as_ref().filter(|g| g.kind() == kind);
+    let game = in_play.or_else(|| inner.resumable.get(&kind).map(|l| &l.game))?;
+    (!game.is_finished() && game.has_progress()).then(|| game.summary())
+}
+
+impl AppState {
+    /// Runs `f` on the game in play without changing it.
+    pub(crate) fn read<T>(&self, f: impl FnOnce(&GameInPlay) -> Result<T, CommandError>) -> Result<T, CommandError> {
+        let inner = self.lock();
+        f(inner.game.as_ref().ok_or(CommandError::NoGame)?)
+    }
+
+    /// Runs `f` on the game in play, autosaves, and returns `f`'s result with the new view. `f`
+    /// leaves the game unchanged when it fails (every change goes through the session), so a
+    /// failure saves nothing.
+    pub(crate) fn change<T>(&self, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
+        self.change_turn(true, |g, turn| f(g, turn.now))
+    }
+
+    /// [`AppState::change`]; `count_win`: a move that solves the game is the player's win (not
+    /// so for the computer's "solve").
+    pub(crate) fn change_counting<T>(&self, count_win: bool, f: impl FnOnce(&mut GameInPlay, u64) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
+        self.change_turn(count_win, |g, turn| f(g, turn.now))
+    }
+
+    /// The one change: `f` gets the game and the [`Turn`]. Around it: an unsure guess is
+    /// accepted (a pen write reporting an unsure answer offers it again); the move right after
+    /// a pen write may correct it, and then the recogniser learns (the engine's rule,
+    /// `inkdoku::pen::lesson`; failing to store the sample does not undo the move); the game is
+    /// autosaved; a win is saved first, then counted (a crash in between is made good at the
+    /// next start-up: counting is idempotent).
+    pub(crate) fn change_turn<T>(&self, count_win: bool, f: impl FnOnce(&mut GameInPlay, &mut Turn) -> Result<T, CommandError>) -> Result<(T, PlayView), CommandError> {
+        let now = self.now_ms();
+        let mut inner = self.lock();
+        let inner = &mut *inner;
+        let h = &mut inner.handwriting;
+        h.pending = None;
+        let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
+        let was_solved = game.is_solved();
+        let mut turn = Turn { now, adapter: h.adapter(), keep_handwriting: inner.settings.keep_handwriting, wrote: None };
+        let out = f(game, &mut turn)?;
+        let wrote = turn.wrote;
+        if let Some(lesson) = h.lessons.changed(moves(game), now) {
+            h.learn_quietly(&lesson);
+        }
+        if let Some(w) = wrote {
+            h.lessons.wrote(moves(game), w.row, w.col, &w.write, &w.strokes, now);
+            if let WriteOutcome::Symbol { unsure: true, alternatives, .. } = w.write.outcome {
+                h.pending = Some(PendingGuess { row: w.row, col: w.col, alternatives, strokes: w.strokes, history_len: game.history_len() });
+            }
+        }
+        self.autosave(game);
+        if count_win && !was_solved && game.is_solved() {
+            self.stats.won(game, now);
+        }
+        inner.rev += 1;
+        Ok((out, inner.view(now).ok_or(CommandError::NoGame)?))
+    }
+
+    /// Installs a game as the one in play: its clock running, autosaved. The game it replaces
+    /// is paused, saved and kept for "Continue" if it is of another kind and unfinished (each
+    /// kind has its own autosave); a resumable game of the same kind is forgotten (the player
+    /// chose a new one). Commands the player didn't confirm go through
+    /// [`AppState::install_asking`] instead.
+    pub(crate) fn install(&self, mut game: GameInPlay) -> PlayView {
+        let now = self.now_ms();
+        // A new game gets the settings' time limit; one with moves or time played keeps its own.
+        let minutes = u64::from(self.lock().settings.time_limit_min);
+        if minutes > 0 && game.time_limit_ms().is_none() && game.is_untouched(now) && !game.is_being_entered() && !game.is_finished() {
+            game.set_time_limit_ms(Some(minutes * 60_000));
+        }
+        game.resume(now);
+        let mut view = game.view(now);
+        self.autosave(&game);
+        self.stats.begun(&game, now);
+        let mut inner = self.lock();
+        let kind = game.kind();
+        inner.game_serial += 1;
+        inner.rev = 0;
+        (view.game_id, view.rev) = (inner.game_serial, 0);
+        // The view is on the new game now, not on a side screen.
+        inner.side = None;
+        inner.waiting = None;
+        if let Some(mut old) = inner.game.replace(game) {
+            old.pause(now);
+            if old.kind() != kind && !old.is_finished() {
+                self.autosave(&old);
+                inner.resumable.insert(old.kind(), inkdoku::save::Loaded { game: old, saved_at_ms: now });
+            }
+        }
+        inner.resumable.remove(&kind);
+        // A new game in play: nothing can correct a write of the old one.
+        inner.handwriting.lessons.forget();
+        view
+    }
+
+    /// [`AppState::install`], unless that would throw away an unfinished game of the same
+    /// kind: then the new game waits (`replace_game` installs it once the player says yes) and
+    /// the view is told what is at stake (`would_replace`). Nothing replaces a game without the
+    /// player asking.
+    pub(crate) fn install_asking(&self, game: GameInPlay) -> Result<PlayView, CommandError> {
+        {
+            let mut inner = self.lock();
+            if let Some(summary) = at_stake(&inner, game.kind()) {
+                inner.waiting = Some(game);
+                return Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: true });
+            }
+        }
+        Ok(self.install(game))
+    }
+
+    /// Refuses at once (before a slow generation) when a new game of `kind` would replace one
+    /// in progress and the player has not said yes (`replace`).
+    pub(crate) fn check_replace(&self, kind: GameKind, replace: bool) -> Result<(), CommandError> {
+        match at_stake(&self.lock(), kind) {
+            Some(summary) if !replace => Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: false }),
+            _ => Ok(()),
+        }
+    }
+}
