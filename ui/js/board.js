@@ -2,6 +2,10 @@
 // backing store is sized in device pixels and grid lines are snapped to device pixels.
 // Conflicts and incorrect entries are marked by shape as well as colour; so are cell colours
 // (a pattern each) and the highlighted digit's candidates (a disc).
+//
+// One pipeline for every cell board (drawCellBoard): what lies under the grid, the game's
+// lines, the game's marks over them, the numbers. A game supplies its layers (Sudoku's boxes
+// here, SUDOKU_LAYERS; KenKen's cages in kenken-board.js).
 
 import { COLOURS, waveGlow } from './marks.js';
 
@@ -105,7 +109,7 @@ export function strokePath(ctx, points, px) {
  * cell's value), the hint's cells and target, the player's colour marks, a flash, the victory
  * glow, and the pencil notes (under the grid and the numbers, like pencil under ink).
  */
-export function drawUnderlay(ctx, view, ui, isPeer) {
+function drawUnderlay(ctx, view, ui, isPeer) {
   const px = ctx.canvas.width;
   const n = view.size;
   const cell = px / n;
@@ -232,7 +236,7 @@ export const FIGURE_HEIGHT = 0.74;
  * (`{x, y, size}` as fractions of the cell). `valueSize`, `valueY`: the value's font size and
  * height as fractions of the cell; `inset`: the wrong marks' distance from the cell's edge.
  */
-export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
+function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
   const n = view.size;
   const cell = ctx.canvas.width / n;
   ctx.textAlign = 'center';
@@ -272,6 +276,69 @@ export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) 
 }
 
 /**
+ * The one drawing pipeline of every cell board: the underlay (paper, peers, highlights, colour
+ * marks, frames, pencil notes), the game's lines, the game's marks over the lines, the numbers.
+ * @param {HTMLCanvasElement} canvas already fitted with fitCanvas
+ * @param {object} view the backend's board view
+ * @param {object} ui what the screen shows over it (see drawBoard)
+ * @param {{peers: (view, selected) => (r, c) => boolean,
+ *   lines: (ctx, view) => {inset: number},
+ *   marks?: (ctx, view, lines) => void,
+ *   valueSize: number, valueY: number, place: (v, view) => {x, y, size}}} layers
+ *   peers: the cells that share a unit with the selected one (called only with a selection);
+ *   lines: draws the grid and returns what the marks need (`inset`: the wrong marks' distance
+ *   from a cell's edge); marks: drawn over the lines, under the numbers (KenKen's cage labels);
+ *   valueSize, valueY: a value's font size and height as fractions of the cell; place: where
+ *   candidate v sits in its cell, as fractions of it
+ */
+export function drawCellBoard(canvas, view, ui, layers) {
+  const ctx = canvas.getContext('2d');
+  drawUnderlay(ctx, view, ui, ui.selected ? layers.peers(view, ui.selected) : null);
+  const lines = layers.lines(ctx, view);
+  if (layers.marks) layers.marks(ctx, view, lines);
+  drawNumbers(ctx, view, ui, { inset: lines.inset, valueSize: layers.valueSize, valueY: layers.valueY, place: (v) => layers.place(v, view) });
+}
+
+/** The board's size in device pixels, its side in cells and a cell's size. */
+export function boardGeometry(ctx, view) {
+  const px = ctx.canvas.width;
+  return { px, n: view.size, cell: px / view.size };
+}
+
+/** Sudoku's layers: peers by row, column and box; thin lines with thick box borders. */
+export const SUDOKU_LAYERS = {
+  peers: (view, sel) => {
+    const boxR = Math.floor(sel.row / view.box_rows), boxC = Math.floor(sel.col / view.box_cols);
+    return (r, c) => r === sel.row || c === sel.col || (Math.floor(r / view.box_rows) === boxR && Math.floor(c / view.box_cols) === boxC);
+  },
+  lines(ctx, view) {
+    const { px, n, cell } = boardGeometry(ctx, view);
+    const snap = (v) => Math.round(v) + 0.5;
+    const thin = Math.max(1, Math.round(px / 600));
+    const thick = Math.max(2, Math.round(px / 200));
+    for (const [count, unit, vertical] of [[n, view.box_cols, true], [n, view.box_rows, false]]) {
+      for (let i = 0; i <= count; i++) {
+        const strong = i % unit === 0;
+        ctx.strokeStyle = strong ? COLORS.gridStrong : COLORS.grid;
+        ctx.lineWidth = strong ? thick : thin;
+        const p = i === count ? px - ctx.lineWidth / 2 : i === 0 ? ctx.lineWidth / 2 : snap(i * cell);
+        ctx.beginPath();
+        if (vertical) { ctx.moveTo(p, 0); ctx.lineTo(p, px); } else { ctx.moveTo(0, p); ctx.lineTo(px, p); }
+        ctx.stroke();
+      }
+    }
+    return { inset: thick };
+  },
+  valueSize: 0.62,
+  valueY: 0.54,
+  place: (v, view) => {
+    const s = candidateSlot(v, view);
+    return { x: (s.col + 0.5) / s.cols, y: (s.row + 0.55) / s.rows, size: 0.78 / Math.max(s.cols, s.rows) };
+  },
+};
+
+/**
+ * A Sudoku board.
  * @param {HTMLCanvasElement} canvas already fitted with fitCanvas
  * @param {object} view the backend's BoardView
  * @param {{selected?, showIncorrect?, handwriting?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}, digit?: number, victory?: {t?, from?, still?}, paper?: string}} ui
@@ -279,37 +346,5 @@ export function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) 
  *   (`cells[i].glyph`) instead of its typed symbol
  */
 export function drawBoard(canvas, view, ui = {}) {
-  const ctx = canvas.getContext('2d');
-  const px = canvas.width;
-  const n = view.size;
-  const cell = px / n;
-  const snap = (v) => Math.round(v) + 0.5;
-
-  const sel = ui.selected;
-  const boxR = sel && Math.floor(sel.row / view.box_rows), boxC = sel && Math.floor(sel.col / view.box_cols);
-  drawUnderlay(ctx, view, ui, (r, c) => r === sel.row || c === sel.col || (Math.floor(r / view.box_rows) === boxR && Math.floor(c / view.box_cols) === boxC));
-
-  const thin = Math.max(1, Math.round(px / 600));
-  const thick = Math.max(2, Math.round(px / 200));
-  for (const [count, unit, vertical] of [[n, view.box_cols, true], [n, view.box_rows, false]]) {
-    for (let i = 0; i <= count; i++) {
-      const strong = i % unit === 0;
-      ctx.strokeStyle = strong ? COLORS.gridStrong : COLORS.grid;
-      ctx.lineWidth = strong ? thick : thin;
-      const p = i === count ? px - ctx.lineWidth / 2 : i === 0 ? ctx.lineWidth / 2 : snap(i * cell);
-      ctx.beginPath();
-      if (vertical) { ctx.moveTo(p, 0); ctx.lineTo(p, px); } else { ctx.moveTo(0, p); ctx.lineTo(px, p); }
-      ctx.stroke();
-    }
-  }
-
-  drawNumbers(ctx, view, ui, {
-    inset: thick,
-    valueSize: 0.62,
-    valueY: 0.54,
-    place: (v) => {
-      const s = candidateSlot(v, view);
-      return { x: (s.col + 0.5) / s.cols, y: (s.row + 0.55) / s.rows, size: 0.78 / Math.max(s.cols, s.rows) };
-    },
-  });
+  drawCellBoard(canvas, view, ui, SUDOKU_LAYERS);
 }

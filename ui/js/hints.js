@@ -14,17 +14,33 @@ function listOf(items) {
   return items.join(t('list.sep'));
 }
 
+/**
+ * The sentences of the advice whose id says it all, keyed by the advice's `id`: the catalogue
+ * key (English and Chinese, ui/locales) and its placeholders from the advice's data, or null
+ * when the advice lacks the data (then the engine's own sentence stands). Every other id is a
+ * technique's step, said from what it does (stepSentence).
+ */
+export const ADVICE_SENTENCES = Object.freeze(Object.assign(Object.create(null), {
+  solved: { key: 'hint.solved', args: () => ({}) },
+  wrong_number: { key: 'hint.wrong', args: ({ highlight: hl }) => (hl && hl.target ? { cell: cellName(hl.target.row, hl.target.col) } : null) },
+  missing_candidate: { key: 'hint.missing', args: ({ place: p }) => (p ? { cell: cellName(p.row, p.col), digit: symbolChar(p.value) } : null) },
+  optimal_move: { key: 'hint.slide', args: (h) => ({ tile: h.tile, n: h.to_go }) },
+  next_move: { key: 'hint.slide.about', args: (h) => ({ tile: h.tile, n: h.to_go }) },
+}));
+
 /** The hint's sentence from its data, in the current language. */
 export function phraseHint(h) {
-  const target = h.highlight && h.highlight.target;
-  switch (h.id) {
-    case 'solved': return t('hint.solved');
-    case 'wrong_number': return target ? t('hint.wrong', { cell: cellName(target.row, target.col) }) : h.explanation;
-    case 'missing_candidate': return h.place ? t('hint.missing', { cell: cellName(h.place.row, h.place.col), digit: symbolChar(h.place.value) }) : h.explanation;
-    case 'optimal_move': return t('hint.slide', { tile: h.tile, n: h.to_go });
-    case 'next_move': return t('hint.slide.about', { tile: h.tile, n: h.to_go });
-    default: break;
+  // A null-prototype table: an id such as 'toString' is no row.
+  const row = ADVICE_SENTENCES[h.id];
+  if (row) {
+    const args = row.args(h);
+    return args ? t(row.key, args) : h.explanation;
   }
+  return stepSentence(h);
+}
+
+/** A technique's step: the number it places, the candidates it removes, else where to look. */
+function stepSentence(h) {
   const parts = [];
   if (h.place) parts.push(t('hint.place', { cell: cellName(h.place.row, h.place.col), digit: symbolChar(h.place.value) }));
   const elim = h.eliminate || [];

@@ -3,7 +3,7 @@
 // it (node-tested): which cell edges are cage borders, each cage's label, which cage a cell is
 // in, where candidates sit below the label.
 
-import { COLORS, FONT, drawUnderlay, drawNumbers } from './board.js';
+import { COLORS, FONT, drawCellBoard, boardGeometry } from './board.js';
 
 const OPS = { '+': '+', '-': '−', '*': '×', '/': '÷', '=': '' };
 
@@ -72,84 +72,87 @@ export function candidateSlot(v, n) {
   return { col: i % cols, row: Math.floor(i / cols), cols, rows, top: 0.3 };
 }
 
+// A line position snapped so a line of width w covers whole device pixels.
+const snap = (v, w) => (w % 2 ? Math.round(v) + 0.5 : Math.round(v));
+
+/** KenKen's layers for board.js's pipeline: peers by row and column; thin lines and thick cage
+ * borders drawn edge by edge; the cage labels over them; candidates below the label band. */
+export const KENKEN_LAYERS = {
+  peers: (view, sel) => (r, c) => r === sel.row || c === sel.col,
+  lines(ctx, view) {
+    const { px, n, cell } = boardGeometry(ctx, view);
+    // Thin lines between all cells, then thick cage borders drawn edge by edge.
+    const thin = Math.max(1, Math.round(px / 700));
+    const thick = Math.max(3, Math.round(px / 130));
+    ctx.lineCap = 'butt';
+    ctx.strokeStyle = COLORS.grid;
+    ctx.lineWidth = thin;
+    ctx.beginPath();
+    for (let i = 1; i < n; i++) {
+      const p = snap(i * cell, thin);
+      ctx.moveTo(p, 0); ctx.lineTo(p, px);
+      ctx.moveTo(0, p); ctx.lineTo(px, p);
+    }
+    ctx.stroke();
+    const edges = cageEdges(view);
+    const at = (i) => Math.min(px - thick / 2, Math.max(thick / 2, snap(i * cell, thick)));
+    ctx.strokeStyle = COLORS.gridStrong;
+    ctx.lineWidth = thick;
+    ctx.lineCap = 'square';
+    ctx.beginPath();
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const e = edges[r * n + c];
+        // Each border once: top and left of every cell, bottom and right on the board's edge.
+        if (e.top) { ctx.moveTo(at(c), at(r)); ctx.lineTo(at(c + 1), at(r)); }
+        if (e.left) { ctx.moveTo(at(c), at(r)); ctx.lineTo(at(c), at(r + 1)); }
+        if (r === n - 1) { ctx.moveTo(at(c), at(n)); ctx.lineTo(at(c + 1), at(n)); }
+        if (c === n - 1) { ctx.moveTo(at(n), at(r)); ctx.lineTo(at(n), at(r + 1)); }
+      }
+    }
+    ctx.stroke();
+    return { inset: thick, thick };
+  },
+  // Cage labels: target and operation in the top-left corner. A full cage that breaks its rule
+  // gets a red label on a red tab (shape as well as colour).
+  marks(ctx, view, { thick }) {
+    const { cell } = boardGeometry(ctx, view);
+    const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
+    const labelPx = labelFontSize(cell, dpr);
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.font = `600 ${labelPx}px ${FONT}`;
+    for (const cage of view.cages) {
+      const [r, c] = labelCell(cage);
+      const x = c * cell + thick / 2 + Math.max(2, cell * 0.06), y = r * cell + thick / 2 + Math.max(1, cell * 0.04);
+      const text = cageLabel(cage);
+      if (cage.wrong) {
+        const w = ctx.measureText(text).width;
+        ctx.fillStyle = COLORS.badFill;
+        ctx.fillRect(x - labelPx * 0.15, y - labelPx * 0.08, w + labelPx * 0.3, labelPx * 1.2);
+        ctx.fillStyle = COLORS.bad;
+        ctx.fillRect(x - labelPx * 0.15, y + labelPx * 1.12, w + labelPx * 0.3, Math.max(2, labelPx * 0.12));
+      } else {
+        ctx.fillStyle = COLORS.given;
+      }
+      ctx.fillText(text, x, y);
+    }
+  },
+  valueSize: 0.56,
+  valueY: 0.6,
+  place: (v, view) => {
+    const s = candidateSlot(v, view.size);
+    const h = (1 - s.top) / s.rows;
+    return { x: (s.col + 0.5) / s.cols, y: s.top + (s.row + 0.55) * h, size: Math.min(h * 0.8, 0.7 / s.cols) };
+  },
+};
+
 /**
+ * A KenKen board.
  * @param {HTMLCanvasElement} canvas already fitted with fitCanvas
  * @param {object} view the backend's KenkenView
  * @param {{selected?, showIncorrect?, pencil?, highlight?: {cells: number[][], target: {row,col}}, flash?: {row,col}}} ui
  */
 export function drawKenken(canvas, view, ui = {}) {
-  const ctx = canvas.getContext('2d');
-  const px = canvas.width;
-  const n = view.size;
-  const cell = px / n;
-  const dpr = (typeof window !== 'undefined' && window.devicePixelRatio) || 1;
-  // A line position snapped so a line of width w covers whole device pixels.
-  const snap = (v, w) => (w % 2 ? Math.round(v) + 0.5 : Math.round(v));
-
-  const sel = ui.selected;
-  drawUnderlay(ctx, view, ui, (r, c) => r === sel.row || c === sel.col);
-
-  // Thin lines between all cells, then thick cage borders drawn edge by edge.
-  const thin = Math.max(1, Math.round(px / 700));
-  const thick = Math.max(3, Math.round(px / 130));
-  ctx.lineCap = 'butt';
-  ctx.strokeStyle = COLORS.grid;
-  ctx.lineWidth = thin;
-  ctx.beginPath();
-  for (let i = 1; i < n; i++) {
-    const p = snap(i * cell, thin);
-    ctx.moveTo(p, 0); ctx.lineTo(p, px);
-    ctx.moveTo(0, p); ctx.lineTo(px, p);
-  }
-  ctx.stroke();
-  const edges = cageEdges(view);
-  const at = (i) => Math.min(px - thick / 2, Math.max(thick / 2, snap(i * cell, thick)));
-  ctx.strokeStyle = COLORS.gridStrong;
-  ctx.lineWidth = thick;
-  ctx.lineCap = 'square';
-  ctx.beginPath();
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const e = edges[r * n + c];
-      // Each border once: top and left of every cell, bottom and right on the board's edge.
-      if (e.top) { ctx.moveTo(at(c), at(r)); ctx.lineTo(at(c + 1), at(r)); }
-      if (e.left) { ctx.moveTo(at(c), at(r)); ctx.lineTo(at(c), at(r + 1)); }
-      if (r === n - 1) { ctx.moveTo(at(c), at(n)); ctx.lineTo(at(c + 1), at(n)); }
-      if (c === n - 1) { ctx.moveTo(at(n), at(r)); ctx.lineTo(at(n), at(r + 1)); }
-    }
-  }
-  ctx.stroke();
-
-  // Cage labels: target and operation in the top-left corner. A full cage that breaks its rule
-  // gets a red label on a red tab (shape as well as colour).
-  const labelPx = labelFontSize(cell, dpr);
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'top';
-  ctx.font = `600 ${labelPx}px ${FONT}`;
-  for (const cage of view.cages) {
-    const [r, c] = labelCell(cage);
-    const x = c * cell + thick / 2 + Math.max(2, cell * 0.06), y = r * cell + thick / 2 + Math.max(1, cell * 0.04);
-    const text = cageLabel(cage);
-    if (cage.wrong) {
-      const w = ctx.measureText(text).width;
-      ctx.fillStyle = COLORS.badFill;
-      ctx.fillRect(x - labelPx * 0.15, y - labelPx * 0.08, w + labelPx * 0.3, labelPx * 1.2);
-      ctx.fillStyle = COLORS.bad;
-      ctx.fillRect(x - labelPx * 0.15, y + labelPx * 1.12, w + labelPx * 0.3, Math.max(2, labelPx * 0.12));
-    } else {
-      ctx.fillStyle = COLORS.given;
-    }
-    ctx.fillText(text, x, y);
-  }
-
-  drawNumbers(ctx, view, ui, {
-    inset: thick,
-    valueSize: 0.56,
-    valueY: 0.6,
-    place: (v) => {
-      const s = candidateSlot(v, n);
-      const h = (1 - s.top) / s.rows;
-      return { x: (s.col + 0.5) / s.cols, y: s.top + (s.row + 0.55) * h, size: Math.min(h * 0.8, 0.7 / s.cols) };
-    },
-  });
+  drawCellBoard(canvas, view, ui, KENKEN_LAYERS);
 }

@@ -16,8 +16,8 @@ import { telemetry, record } from '../telemetry.js';
 import { t, errorText, onLanguageChange } from '../i18n.js';
 import { hintText } from '../hints.js';
 import { penCellText } from '../a11ygrid.js';
-import { isEntering } from '../entry.js';
 import { createStepper } from '../stepper.js';
+import * as M from '../pen-modes.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 350;
@@ -44,23 +44,30 @@ export function unreadText(why) {
 }
 
 export function createPenScreen(ctx, game) {
+  // The modes (tool chosen, pen or pencil, the alternatives offered, entering givens) are
+  // pen-modes.js's machine: changed only through its transitions (`into`), read through `state`.
+  let modes = M.initialModes();
   const state = {
     selected: null, // {row, col}
-    mode: 'pen', // 'pen' writes numbers, 'pencil' keeps notes
-    armed: null, // a number chosen first, then cells tapped
     hint: null, // the last hint; a second press applies it
     flash: null, // a cell flashed to say "no"
-    eraser: false, // eraser mode: every pointer rubs out (cells, or notes in pencil mode)
     digit: null, // the highlighted digit (its cells and its candidates)
-    colour: null, // a colour chosen first, then cells tapped or swept
     victory: null, // 'wave' while the board celebrates a win, 'still' with reduced motion
     victoryFrom: null, // the cell the last wave started from
     suggested: null, // "Show the suggested cell": {row, col} the next step fills
-    unsure: null, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
     cursor: null, // the keyboard's cell while none is selected: drawn from the start, in the centre
     step: null, // the computer's last step while solving step by step (its advice)
     steps: 'off', // "Solve step by step": 'off', 'playing' or 'paused' (stepper.js)
   };
+  // The modes as the app publishes them (window.__inkdoku) and the screen reads them.
+  for (const [key, read] of Object.entries({
+    mode: (m) => m.input, // 'pen' writes numbers, 'pencil' keeps notes
+    armed: M.armedNumber, // a number chosen first, then cells tapped
+    colour: M.armedColour, // a colour chosen first, then cells tapped or swept
+    eraser: M.erasing, // eraser mode: every pointer rubs out (cells, or notes in pencil mode)
+    unsure: (m) => m.offer, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
+    entering: (m) => m.entering, // a Sudoku being entered from paper
+  })) Object.defineProperty(state, key, { get: () => read(modes), enumerable: true });
   let view = null;
   let flashTimer = null;
   let victory = null; // {start, from} of the wave in progress
@@ -176,9 +183,8 @@ export function createPenScreen(ctx, game) {
     $('steps-play').title = t(playing ? 'steps.pause.title' : 'steps.play.title');
     $('steps-play').setAttribute('aria-pressed', String(playing));
     if (stepper.state === 'off') state.step = null;
-    $('mode-pen').setAttribute('aria-pressed', String(state.mode === 'pen' && !state.eraser));
-    $('mode-pencil').setAttribute('aria-pressed', String(state.mode === 'pencil' && !state.eraser));
-    $('mode-eraser').setAttribute('aria-pressed', String(state.eraser));
+    const pressed = M.pressedModes(modes);
+    for (const m of ['pen', 'pencil', 'eraser']) $(`mode-${m}`).setAttribute('aria-pressed', String(pressed[m]));
     const done = view ? completeDigits(view.cells, view.size) : new Set();
     for (const b of $('numbers').children) {
       const v = Number(b.dataset.value);
@@ -216,22 +222,22 @@ export function createPenScreen(ctx, game) {
     return ctx.act({ type: 'set_colour', cells: cells.map(({ row, col }) => [row, col]), colour: c });
   }
 
+  /** Takes the modes a transition gives; ends the pen's open group when it says so. */
+  function into({ modes: next, effect, flush }) {
+    if (flush) ctx.input.flush();
+    modes = next;
+    return effect;
+  }
+
   // A colour on a selected cell, or chosen first and then cells (like a number).
   function onColour(k) {
     const sel = state.selected;
-    if (state.colour === k) {
-      state.colour = null;
-      ctx.setStatus('');
-    } else if (sel && state.colour === null && !state.armed) {
+    const effect = into(M.pressColour(modes, k, { selected: Boolean(sel) }));
+    if (effect === 'colour-cell') {
       colourCells([sel], k);
       return;
-    } else {
-      state.colour = k;
-      state.armed = null;
-      state.eraser = false;
-      ctx.input.flush();
-      ctx.setStatus(t('colour.armed', { name: t(`colour.${COLOURS[k - 1].pattern}`) }));
     }
+    ctx.setStatus(effect === 'armed' ? t('colour.armed', { name: t(`colour.${COLOURS[k - 1].pattern}`) }) : '');
     sync();
   }
 
@@ -256,20 +262,15 @@ export function createPenScreen(ctx, game) {
   function onNumber(v) {
     const sel = state.selected;
     state.digit = v;
-    state.colour = null;
-    if (state.eraser) setEraser(false);
-    if (state.armed === v) {
-      state.armed = null;
-    } else if (sel && !state.armed && !cellOf(sel).given) {
-      // A cell first, then the number (a given selected only shows the number's highlight).
+    // A cell first, then the number (a given selected only shows the number's highlight).
+    const effect = into(M.pressNumber(modes, v, { selectedWritable: Boolean(sel && !cellOf(sel).given) }));
+    if (effect === 'enter') {
       sync();
       lastCell = sel;
       enter(sel, v);
       return;
-    } else {
-      state.armed = v;
-      ctx.setStatus(t(state.mode === 'pencil' ? 'pen.armed.note' : 'pen.armed.write', { n: symbolChar(v) }));
     }
+    if (effect === 'armed') ctx.setStatus(t(state.mode === 'pencil' ? 'pen.armed.note' : 'pen.armed.write', { n: symbolChar(v) }));
     sync();
     ctx.redraw();
   }
@@ -279,7 +280,7 @@ export function createPenScreen(ctx, game) {
   function offerAlternatives() {
     const old = $('alternatives');
     if (old) old.remove();
-    const u = state.unsure;
+    const u = modes.offer;
     if (!u) return;
     const wrap = $('board-wrap');
     const size = wrap.clientWidth;
@@ -316,7 +317,7 @@ export function createPenScreen(ctx, game) {
 
   // The guess is no longer open to change: its alternatives go.
   function withdrawOffer() {
-    state.unsure = null;
+    modes = M.withdraw(modes);
     offerAlternatives();
   }
 
@@ -348,10 +349,7 @@ export function createPenScreen(ctx, game) {
 
   // Pen or pencil: kept with the game by the backend, so Continue brings it back.
   function setMode(mode) {
-    ctx.input.flush();
-    const changed = state.mode !== mode;
-    state.mode = mode;
-    state.eraser = false;
+    const changed = into(M.chooseInput(modes, mode)) === 'changed';
     sync();
     ctx.redraw();
     if (changed) ctx.call('set_input_mode', { mode }).catch((e) => ctx.toast(errorText(e)));
@@ -359,13 +357,7 @@ export function createPenScreen(ctx, game) {
 
   // Eraser mode: the pen, a finger or the mouse rub out until switched back.
   function setEraser(on) {
-    ctx.input.flush();
-    state.eraser = on;
-    if (on) {
-      state.armed = null;
-      state.colour = null;
-      ctx.setStatus(t(state.mode === 'pencil' ? 'eraser.notes' : 'eraser.cells'));
-    }
+    if (into(M.setEraser(modes, on)) === 'erasing') ctx.setStatus(t(state.mode === 'pencil' ? 'eraser.notes' : 'eraser.cells'));
     sync();
     ctx.redraw();
   }
@@ -398,7 +390,7 @@ export function createPenScreen(ctx, game) {
       ctx.show(res.view);
       record(telemetry.latency, performance.now() - started);
       if (o.unsure && o.alternatives && o.alternatives.length) {
-        state.unsure = { row: cell.row, col: cell.col, symbol: o.symbol, alternatives: o.alternatives };
+        modes = M.offer(modes, { row: cell.row, col: cell.col, symbol: o.symbol, alternatives: o.alternatives });
         offerAlternatives();
         ctx.redraw();
         ctx.setStatus(t('pen.unsure', { n: o.symbol, cell: where(cell), list: o.alternatives.join(t('list.sep')) }));
@@ -468,7 +460,7 @@ export function createPenScreen(ctx, game) {
   // answer about an older view is dropped.
   let suggestFor = null;
   function suggest(v) {
-    const on = Boolean((ctx.settings() || {}).suggest_cell) && !v.solved && !isEntering(v);
+    const on = Boolean((ctx.settings() || {}).suggest_cell) && !v.solved && !modes.entering;
     const key = `${v.game_id}:${v.rev}`;
     if (!on) {
       suggestFor = null;
@@ -510,16 +502,17 @@ export function createPenScreen(ctx, game) {
     setView(v, { fresh = false, won = null } = {}) {
       const newBoard = fresh || !view || view.size !== v.size;
       view = v;
+      // Another board: nothing stays chosen, and the mode is the one the player left this game
+      // in. Any view withdraws the alternatives (below: the guess is accepted).
+      modes = M.seeView(modes, v, { fresh: newBoard });
       if (newBoard) {
         ctx.input.reset(v.size);
         buildNumbers();
-        Object.assign(state, { selected: null, armed: null, digit: null, colour: null, eraser: false });
+        Object.assign(state, { selected: null, digit: null });
         // As in the J2ME original, the keyboard's cursor shows from the start in the centre: a
         // digit typed first lands there. It is no selection: a number tapped first still arms.
         const mid = Math.floor(v.size / 2);
         state.cursor = { row: mid, col: mid };
-        // The mode the player left this game in.
-        if (v.input_mode) state.mode = v.input_mode;
         lastCell = null;
       }
       if (fresh || !v.solved) celebrate(null);
@@ -560,9 +553,7 @@ export function createPenScreen(ctx, game) {
     },
 
     inputMode() {
-      if (state.eraser) return 'erase';
-      if (state.colour) return 'tap';
-      return state.mode === 'pencil' && !state.armed ? 'note' : 'write';
+      return M.inputMode(modes);
     },
 
     a11y() {
