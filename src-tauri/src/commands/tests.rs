@@ -286,7 +286,7 @@ fn capabilities_grant_exactly_our_commands() {
 }
 
 /// A picker that hands out fixed paths, as a player would pick them.
-struct FixedPicker(std::path::PathBuf);
+pub(super) struct FixedPicker(pub(super) std::path::PathBuf);
 
 impl files::FilePicker for FixedPicker {
     fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {

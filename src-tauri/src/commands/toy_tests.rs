@@ -2,20 +2,9 @@
 //! else) played through every command of the dispatcher that applies to it: the proof that the
 //! shell holds no per-kind code for a kind without options of its own.
 
+use super::tests::FixedPicker;
 use super::*;
 use serde_json::json;
-
-/// A picker that hands out one fixed path, as a player would pick it.
-struct FixedPicker(std::path::PathBuf);
-
-impl files::FilePicker for FixedPicker {
-    fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
-        Ok(Some(self.0.clone()))
-    }
-    fn pick_open(&self, _: files::FileKind) -> Result<Option<std::path::PathBuf>, String> {
-        Ok(Some(self.0.clone()))
-    }
-}
 
 fn lights(v: &Value) -> Vec<bool> {
     v["lights"].as_array().expect("a toy view has lights").iter().map(|b| b.as_bool() == Some(true)).collect()
