@@ -97,6 +97,12 @@ pub trait GameDef {
     fn encode(s: &Session<Self::Game>, info: &Self::Info, now_ms: u64) -> Result<Vec<u8>, SaveError>;
     /// A save file of this kind read back, with its `saved_at_ms`.
     fn decode(bytes: &[u8]) -> Result<(Session<Self::Game>, Self::Info, u64), LoadError>;
+    /// A new game made from a seed alone, for a kind without options of its own (the shell's
+    /// `new_game` makes such a kind through this); `None`: the kind's options decide (the
+    /// shell's per-kind arms, for the three games of today).
+    fn from_seed(_seed: u64) -> Option<(Session<Self::Game>, Self::Info)> {
+        None
+    }
 }
 
 /// The list macro. Each entry: optional attributes (a `cfg`), the kind's name in saves and in
@@ -151,12 +157,12 @@ macro_rules! games {
 
         // The generated macro's own metavariables are named here, once, so that its matcher and
         // the gathered arms name them with the same hygiene.
-        games!(@arms [$d s info D body game bytes] [] [] $( [$(#[$m])* $V $def $(, $I)?] )+);
+        games!(@arms [$d s info D body game bytes seed] [] [] [] $( [$(#[$m])* $V $def $(, $I)?] )+);
     };
     // One entry at a time: its arm of `each_game!` and of `GameInPlay::decode`, by whether the
     // variant holds an info (a macro cannot expand to a match arm, so the arms are gathered).
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident] [$($each:tt)*] [$($dec:tt)*] [$(#[$m:meta])* $V:ident $def:ty] $($rest:tt)*) => {
-        games!(@arms [$d $s $i $D $b $g $by]
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$(#[$m:meta])* $V:ident $def:ty] $($rest:tt)*) => {
+        games!(@arms [$d $s $i $D $b $g $by $sd]
             [$($each)* $(#[$m])* GameInPlay::$V($d $s) => {
                 #[allow(unused_variables)]
                 let $d $i = &();
@@ -167,10 +173,11 @@ macro_rules! games {
                 let (s, (), at) = <$def as GameDef>::decode($by)?;
                 (GameInPlay::$V(s), at)
             }]
+            [$($new)* $(#[$m])* GameKind::$V => <$def as GameDef>::from_seed($sd).map(|(s, ())| GameInPlay::$V(s)),]
             $($rest)*);
     };
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident] [$($each:tt)*] [$($dec:tt)*] [$(#[$m:meta])* $V:ident $def:ty, $I:ty] $($rest:tt)*) => {
-        games!(@arms [$d $s $i $D $b $g $by]
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$(#[$m:meta])* $V:ident $def:ty, $I:ty] $($rest:tt)*) => {
+        games!(@arms [$d $s $i $D $b $g $by $sd]
             [$($each)* $(#[$m])* GameInPlay::$V($d $s, $d $i) => {
                 let _ = &$d $i;
                 type $d $D = $def;
@@ -180,9 +187,10 @@ macro_rules! games {
                 let (s, info, at) = <$def as GameDef>::decode($by)?;
                 (GameInPlay::$V(s, info), at)
             }]
+            [$($new)* $(#[$m])* GameKind::$V => <$def as GameDef>::from_seed($sd).map(|(s, info)| GameInPlay::$V(s, info)),]
             $($rest)*);
     };
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident] [$($each:tt)*] [$($dec:tt)*]) => {
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*]) => {
         /// Runs `$body` for the game in play with `$s` its session, `$info` its info (`&()` for
         /// a game without one) and `$D` its descriptor type.
         macro_rules! each_game {
@@ -197,6 +205,12 @@ macro_rules! games {
             pub(crate) fn decode(kind: GameKind, $by: &[u8]) -> Result<(GameInPlay, u64), LoadError> {
                 Ok(match kind { $($dec)* })
             }
+
+            /// A new game of `kind` from a seed alone ([`GameDef::from_seed`]), or `None` for a
+            /// kind whose options make it.
+            pub fn from_seed(kind: GameKind, $sd: u64) -> Option<GameInPlay> {
+                match kind { $($new)* }
+            }
         }
     };
 }
@@ -205,6 +219,9 @@ games! { $
     "sudoku" => Sudoku(crate::sudoku::SudokuSession) = crate::sudoku::def::SudokuDef,
     "kenken" => Kenken(crate::kenken::play::KenkenSession, crate::kenken::play::KenkenInfo) = crate::kenken::def::KenkenDef,
     "slide" => Slide(crate::slide::play::SlideSession, crate::slide::play::SlideInfo) = crate::slide::def::SlideDef,
+    // The proof that a kind is one line here and one file: a toy for the tests, not in the app.
+    #[cfg(feature = "toy-game")]
+    "toy" => Toy(crate::toy::ToySession) = crate::toy::ToyDef,
 }
 
 /// The one cell whose value a step changed by the player's hand, as `(row, col, before,

@@ -28,6 +28,9 @@ pub mod settings;
 pub mod slide;
 pub mod stats;
 pub mod sudoku;
+/// The toy fourth game that proves the one list (`games!`); tests only.
+#[cfg(feature = "toy-game")]
+pub mod toy;
 /// Deterministic games and random moves for tests, benches and the crash-test writer; not in
 /// the app (the `testkit` feature is on by default, and the app links the engine without it).
 #[cfg(any(test, feature = "testkit"))]

@@ -337,17 +337,17 @@ pub fn load_of(path: &Path, expected: GameKind) -> Result<Loaded, LoadError> {
 }
 
 /// A replayed history that does not end on the saved board, or does not replay at all.
-fn replay_error(e: ReplayError) -> LoadError {
+pub(crate) fn replay_error(e: ReplayError) -> LoadError {
     LoadError::Inconsistent { detail: e.to_string() }
 }
 
-fn inconsistent(detail: impl Into<String>) -> LoadError {
+pub(crate) fn inconsistent(detail: impl Into<String>) -> LoadError {
     LoadError::Inconsistent { detail: detail.into() }
 }
 
 /// A history record that names no `what` this board can make: step `k` (1-based) of the list
 /// undo takes back (`done`) or of the one redo makes again (`undone`).
-fn unfit_step(undone: bool, k: usize, what: &str) -> LoadError {
+pub(crate) fn unfit_step(undone: bool, k: usize, what: &str) -> LoadError {
     inconsistent(format!("{} step {k}: not a {what} this board can make", if undone { "redo" } else { "undo" }))
 }
 

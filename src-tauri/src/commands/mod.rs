@@ -157,3 +157,5 @@ fn log_frontend_error(e: FrontendError) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod toy_tests;

@@ -286,7 +286,7 @@ fn capabilities_grant_exactly_our_commands() {
 }
 
 /// A picker that hands out fixed paths, as a player would pick them.
-struct FixedPicker(std::path::PathBuf);
+pub(super) struct FixedPicker(pub(super) std::path::PathBuf);
 
 impl files::FilePicker for FixedPicker {
     fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
@@ -805,7 +805,8 @@ fn the_save_format_doc_names_the_real_folder_and_files() {
     for folder in [format!("%APPDATA%\\{id}\\"), format!("~/.local/share/{id}/"), format!("%LOCALAPPDATA%\\{id}\\logs\\")] {
         assert!(doc.contains(&folder), "the doc names {folder}");
     }
-    for &kind in inkdoku::play::GameKind::ALL {
+    // The toy game is in these tests' engine only, not in the app the doc describes.
+    for &kind in inkdoku::play::GameKind::ALL.iter().filter(|k| k.as_str() != "toy") {
         let name = autosave::autosave_path(std::path::Path::new(""), kind).display().to_string();
         assert!(doc.contains(&format!("`{name}`")), "the doc names {name}");
     }

@@ -1,0 +1,94 @@
+//! The toy fourth game (`inkdoku::toy`, registered in the engine's `games!` list and nowhere
+//! else) played through every command of the dispatcher that applies to it: the proof that the
+//! shell holds no per-kind code for a kind without options of its own.
+
+use super::tests::FixedPicker;
+use super::*;
+use serde_json::json;
+
+fn lights(v: &Value) -> Vec<bool> {
+    v["lights"].as_array().expect("a toy view has lights").iter().map(|b| b.as_bool() == Some(true)).collect()
+}
+
+#[test]
+fn the_toy_game_plays_through_every_command() {
+    let dir = std::env::temp_dir().join(format!("inkdoku-app-test-toy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lights.inkdoku");
+    let open = || AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(file.clone())));
+    let state = open();
+    dispatch(&state, "startup", Value::Null).unwrap();
+
+    // New game: seed 0b1_0110_0101 leaves some lights off; options it does not have are refused.
+    assert_eq!(dispatch(&state, "new_game", json!({"kind": "toy", "size": 3})).unwrap_err().kind(), "bad_arguments");
+    let v = dispatch(&state, "new_game", json!({"kind": "toy", "seed": 0b1_0110_0101})).unwrap();
+    assert_eq!((v["kind"].as_str(), v["rows"].as_u64(), v["solved"].as_bool()), (Some("toy"), Some(3), Some(false)));
+    let start = lights(&v);
+    assert_eq!(start, [true, false, true, false, false, true, true, false, true]);
+
+    // Act, undo, redo; a cell off the board is a typed refusal that changes nothing.
+    let v = dispatch(&state, "act", json!({"action": {"type": "toggle", "cell": 0}})).unwrap();
+    assert!(!lights(&v)[0] && v["can_undo"] == true);
+    assert_eq!(dispatch(&state, "act", json!({"action": {"type": "toggle", "cell": 9}})).unwrap_err().kind(), "bad_action");
+    let v = dispatch(&state, "undo", Value::Null).unwrap();
+    assert_eq!(lights(&v), start);
+    let v = dispatch(&state, "redo", Value::Null).unwrap();
+    assert!(!lights(&v)[0]);
+    dispatch(&state, "undo", Value::Null).unwrap();
+
+    // Hint: the next light to switch on, with the move a second press makes.
+    let h = dispatch(&state, "hint", Value::Null).unwrap();
+    assert_eq!((h["id"].as_str(), h["highlight"]["target"]["row"].as_u64(), h["highlight"]["target"]["col"].as_u64()), (Some("switch_on"), Some(0), Some(1)));
+    assert_eq!(h["apply"], json!({"type": "toggle", "cell": 1}));
+    dispatch(&state, "act", json!({"action": h["apply"]})).unwrap();
+    // It is no pen game and has no steps to solve by.
+    assert_eq!(dispatch(&state, "solve_step", Value::Null).unwrap_err().kind(), "not_a_pen_game");
+    assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], "101001101");
+
+    // Save as and open: the lights and the history come back.
+    let before = dispatch(&state, "board", Value::Null).unwrap();
+    dispatch(&state, "save_game_as", Value::Null).unwrap();
+    dispatch(&state, "act", json!({"action": {"type": "toggle", "cell": 3}})).unwrap();
+    // The game in play has moves: the player is asked, and agrees.
+    assert_eq!(dispatch(&state, "open_game", Value::Null).unwrap_err().kind(), "would_replace");
+    let opened = dispatch(&state, "replace_game", json!({"accept": true})).unwrap();
+    assert_eq!(lights(&opened), lights(&before));
+    assert_eq!(lights(&dispatch(&state, "undo", Value::Null).unwrap()), start, "the history came back from the file");
+    dispatch(&state, "redo", Value::Null).unwrap();
+
+    // Continue after a restart: the autosave of its own kind.
+    state.save_before_exit();
+    drop(state);
+    let state = open();
+    let s = dispatch(&state, "startup", Value::Null).unwrap();
+    let toy = s["resumable"].as_array().unwrap().iter().find(|r| r["kind"] == "toy").expect("the toy is offered for Continue").clone();
+    assert_eq!((toy["rows"].as_u64(), toy["done"].as_u64(), toy["total"].as_u64()), (Some(3), Some(6), Some(9)));
+    let v = dispatch(&state, "continue_game", json!({"kind": "toy"})).unwrap();
+    assert_eq!(lights(&v), lights(&before));
+
+    // Play it out by the hints; the statistics count the win.
+    let mut n = 0;
+    loop {
+        let h = dispatch(&state, "hint", Value::Null).unwrap();
+        if h["id"] == "solved" {
+            break;
+        }
+        dispatch(&state, "act", json!({"action": h["apply"]})).unwrap();
+        n += 1;
+        assert!(n <= 9);
+    }
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["solved"], true);
+    let stats = dispatch(&state, "get_stats", Value::Null).unwrap();
+    let s = stats["summaries"].as_array().unwrap().iter().find(|s| s["kind"] == "toy").expect("the toy has statistics").clone();
+    assert_eq!((s["size"].as_str(), s["won"].as_u64(), s["streak"].as_u64()), (Some("3x3"), Some(1), Some(1)));
+    assert_eq!(s["hints"].as_u64(), Some(n + 1), "every hint on the unsolved board counted");
+
+    // Settings keep the toy as the last game, like any kind.
+    let mut settings = dispatch(&state, "get_settings", Value::Null).unwrap();
+    settings["last_game"] = json!("toy");
+    let saved = dispatch(&state, "update_settings", json!({ "settings": settings })).unwrap();
+    assert_eq!(saved["last_game"], "toy");
+    assert_eq!(dispatch(&state, "get_settings", Value::Null).unwrap()["last_game"], "toy");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,190 @@
+//! The toy game (Tatham's `nullgame.c`, the smallest game there is): a 3x3 board of lights,
+//! a move switches one, and it is solved when all are on. It exists to prove that a kind is
+//! one line in the `games!` list and this one file; it is built only with the `toy-game`
+//! feature, which the shell's tests turn on and the app does not.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::games::{GameDef, Progress, StatsKey};
+use crate::play::{parse_action, to_json, Advice, CellRef, Highlight, PlayError};
+use crate::save::{LoadError, SaveError};
+use crate::session::{EditMismatch, Game, History, Session, Timer};
+
+/// The side of the board.
+pub const SIDE: usize = 3;
+const CELLS: usize = SIDE * SIDE;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToyGame {
+    on: [bool; CELLS],
+}
+
+/// A move. JSON: `{"type": "toggle", "cell": 4}` (row-major).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    Toggle { cell: usize },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ToyError {
+    #[error("cell {0} is not on the 3x3 board")]
+    NoCell(usize),
+    #[error("damaged history: {0}")]
+    Damaged(String),
+}
+
+impl From<EditMismatch> for ToyError {
+    fn from(e: EditMismatch) -> Self {
+        ToyError::Damaged(e.0)
+    }
+}
+
+pub type ToySession = Session<ToyGame>;
+
+impl ToyGame {
+    /// The lights from a seed, never all on (a solved game is no game).
+    pub fn from_seed(seed: u64) -> ToyGame {
+        let mut on = [false; CELLS];
+        for (i, light) in on.iter_mut().enumerate() {
+            *light = (seed >> i) & 1 == 1;
+        }
+        if on.iter().all(|&b| b) {
+            on[(seed % CELLS as u64) as usize] = false;
+        }
+        ToyGame { on }
+    }
+
+    pub fn lights(&self) -> &[bool; CELLS] {
+        &self.on
+    }
+
+    fn to_line(&self) -> String {
+        self.on.iter().map(|&b| if b { '1' } else { '0' }).collect()
+    }
+
+    fn from_line(line: &str) -> Option<ToyGame> {
+        let mut on = [false; CELLS];
+        if line.chars().count() != CELLS {
+            return None;
+        }
+        for (light, ch) in on.iter_mut().zip(line.chars()) {
+            *light = match ch {
+                '1' => true,
+                '0' => false,
+                _ => return None,
+            };
+        }
+        Some(ToyGame { on })
+    }
+}
+
+impl Game for ToyGame {
+    type Action = Action;
+    /// The cell switched (a switch is its own inverse).
+    type Edit = usize;
+    type Error = ToyError;
+
+    fn plan(&self, action: &Action) -> Result<Option<usize>, ToyError> {
+        let Action::Toggle { cell } = *action;
+        if cell >= CELLS {
+            return Err(ToyError::NoCell(cell));
+        }
+        Ok(Some(cell))
+    }
+
+    fn forward(&mut self, &cell: &usize) -> Result<(), EditMismatch> {
+        let light = self.on.get_mut(cell).ok_or_else(|| EditMismatch(format!("no cell {cell}")))?;
+        *light = !*light;
+        Ok(())
+    }
+
+    fn backward(&mut self, edit: &usize) -> Result<(), EditMismatch> {
+        self.forward(edit)
+    }
+
+    fn is_solved(&self) -> bool {
+        self.on.iter().all(|&b| b)
+    }
+}
+
+/// The toy's board as the view would draw it (no screen draws it: the view has no toy).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToyView {
+    pub rows: usize,
+    pub cols: usize,
+    pub lights: Vec<bool>,
+}
+
+/// The toy's part of a save: the start and the lights now (a cross-check of the replay).
+#[derive(Serialize, Deserialize)]
+struct Record {
+    start: String,
+    lights: String,
+}
+
+pub struct ToyDef;
+
+impl GameDef for ToyDef {
+    const NAME: &'static str = "lights";
+    const SOLVES_BY_STEPS: bool = false;
+    type Game = ToyGame;
+    type Info = ();
+    type View = ToyView;
+
+    fn act(s: &mut ToySession, action: Value) -> Result<bool, PlayError> {
+        s.apply(parse_action::<Action>(Self::NAME, action)?).map_err(|e| PlayError::BadAction { kind: Self::NAME, detail: e.to_string() })
+    }
+
+    fn view(s: &ToySession, _: &()) -> ToyView {
+        ToyView { rows: SIDE, cols: SIDE, lights: s.game().on.to_vec() }
+    }
+
+    fn progress(s: &ToySession, _: &()) -> Progress {
+        Progress { rows: SIDE, cols: SIDE, difficulty: None, done: s.game().on.iter().filter(|&&b| b).count(), total: CELLS }
+    }
+
+    /// The first light that is off: switch it.
+    fn advice(s: &ToySession) -> Result<Advice, PlayError> {
+        let Some(cell) = s.game().on.iter().position(|&b| !b) else {
+            return Ok(Advice::solved("Every light is on."));
+        };
+        let target = Some(CellRef { row: cell / SIDE, col: cell % SIDE });
+        let apply = to_json(Action::Toggle { cell });
+        Ok(Advice::new("switch_on", "Switch on", format!("Switch on light {}.", cell + 1), Highlight { cells: vec![], target }, apply))
+    }
+
+    fn stats_key(s: &ToySession, _: &()) -> StatsKey {
+        StatsKey { puzzle: s.start().to_line(), rows: SIDE, cols: SIDE, difficulty: None }
+    }
+
+    fn puzzle_text(s: &ToySession, _: &()) -> String {
+        s.start().to_line()
+    }
+
+    fn encode(s: &ToySession, _: &(), now_ms: u64) -> Result<Vec<u8>, SaveError> {
+        let rec = Record { start: s.start().to_line(), lights: s.game().to_line() };
+        let history = s.history().map(|&cell| cell);
+        crate::save::encode(crate::play::GameKind::Toy, now_ms, crate::save::envelope(s, now_ms, 1), rec, history)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<(ToySession, (), u64), LoadError> {
+        use crate::save::{inconsistent, replay_error, unfit_step};
+        let f: crate::save::SaveFile<Record, History<usize>> = crate::save::read_file(bytes)?;
+        let kept = crate::save::kept(&f);
+        let start = ToyGame::from_line(&f.game.start).ok_or_else(|| inconsistent("start: not nine lights"))?;
+        let lights = ToyGame::from_line(&f.game.lights).ok_or_else(|| inconsistent("lights: not nine lights"))?;
+        let history = f.history.try_map(|undone, k, &cell| if cell < CELLS { Ok(cell) } else { Err(unfit_step(undone, k, "switch")) })?;
+        let mut s = Session::replay(start, history, Timer::paused_at(f.elapsed_ms)).map_err(replay_error)?;
+        if s.game() != &lights {
+            return Err(inconsistent("replaying the history from the start does not lead to the saved lights"));
+        }
+        crate::save::settle(&mut s, kept);
+        Ok((s, (), f.saved_at_ms))
+    }
+
+    fn from_seed(seed: u64) -> Option<(ToySession, ())> {
+        Some((Session::from_game(ToyGame::from_seed(seed)), ()))
+    }
+}
