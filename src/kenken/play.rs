@@ -4,10 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::cells::{bit, CellChange, CellState};
+use crate::session::cells::{CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
-use crate::session::glyph::{self, Glyph};
-use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
+use crate::session::glyph::Glyph;
+use crate::session::gridplay::{self, Change, GridBoard, GridError};
+use crate::session::scratchpad::{InkEdit, InkNote, Point, StrokeError};
+#[cfg(test)]
+use crate::session::cells::bit;
 use crate::session::{EditMismatch, Game, Session};
 
 use super::Puzzle;
@@ -17,11 +20,8 @@ use super::Puzzle;
 #[derive(Debug, Clone, PartialEq)]
 pub struct KenkenGame {
     puzzle: Puzzle,
-    values: Vec<u8>,
-    candidates: Vec<u32>,
-    ink: Scratchpad,
-    /// The player's colour marks, as in Sudoku.
-    colours: Colours,
+    /// The shared pen-grid core (no fixed cells in KenKen).
+    board: GridBoard,
 }
 
 /// A move. JSON as for Sudoku: `{"type": "set_value", "row": 0, "col": 2, "value": 3}`, ...
@@ -129,58 +129,60 @@ pub struct KenkenInfo {
     pub seed: Option<u64>,
 }
 
+impl From<GridError> for ActionError {
+    fn from(e: GridError) -> Self {
+        match e {
+            GridError::OutOfBoard { row, col } => ActionError::Outside { row, col },
+            GridError::BadValue { value } => ActionError::Value { value, size: 0 },
+            // KenKen has no fixed cells: the core never refuses one.
+            GridError::Fixed { row, col } | GridError::Filled { row, col } => ActionError::Filled { row, col },
+            GridError::Ink(e) => ActionError::Ink(e),
+            GridError::BadColour { colour } => ActionError::BadColour { colour },
+        }
+    }
+}
+
 impl KenkenGame {
     pub fn new(puzzle: Puzzle) -> KenkenGame {
-        let cells = puzzle.size() * puzzle.size();
-        KenkenGame { puzzle, values: vec![0; cells], candidates: vec![0; cells], ink: Scratchpad::default(), colours: Colours::new(cells) }
+        let n = puzzle.size();
+        KenkenGame { puzzle, board: GridBoard::new(n, vec![false; n * n]) }
     }
 
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
     }
 
+    /// The shared pen-grid core.
+    pub fn board(&self) -> &GridBoard {
+        &self.board
+    }
+
     /// Row-major values, 0 = empty.
     pub fn values(&self) -> &[u8] {
-        &self.values
+        self.board.values()
     }
 
     /// Row-major candidate masks, bit `v - 1` = `v`.
     pub fn candidates(&self) -> &[u32] {
-        &self.candidates
+        self.board.candidates()
     }
 
     /// Ink notes, by id.
     pub fn notes(&self) -> &[InkNote] {
-        self.ink.notes()
+        self.board.notes()
     }
 
     /// Cell colours, row-major, 0 = none.
     pub fn colours(&self) -> &Colours {
-        &self.colours
+        self.board.colours()
     }
 
-    fn cell(&self, row: usize, col: usize) -> Result<usize, ActionError> {
-        let n = self.puzzle.size();
-        if row >= n || col >= n {
-            return Err(ActionError::Outside { row, col });
+    /// The core's refusal as KenKen's (its bad-value error names the board's size).
+    fn refuse(&self, e: GridError) -> ActionError {
+        match ActionError::from(e) {
+            ActionError::Value { value, .. } => ActionError::Value { value, size: self.puzzle.size() },
+            other => other,
         }
-        Ok(row * n + col)
-    }
-
-    fn value_ok(&self, value: u8) -> Result<(), ActionError> {
-        let size = self.puzzle.size();
-        if value == 0 || value as usize > size {
-            return Err(ActionError::Value { value, size });
-        }
-        Ok(())
-    }
-
-    fn state(&self, i: usize) -> CellState {
-        CellState { value: self.values[i], candidates: self.candidates[i] }
-    }
-
-    fn state_ok(&self, s: CellState) -> bool {
-        s.fits(self.puzzle.size())
     }
 
     /// Rebuilds a state from saved parts, checking every invariant (the save loader uses it to
@@ -193,35 +195,12 @@ impl KenkenGame {
         colours: Vec<u8>,
     ) -> Result<KenkenGame, String> {
         let mut g = KenkenGame::new(puzzle);
-        let cells = g.values.len();
-        if values.len() != cells || candidates.len() != cells {
-            return Err(format!("the board has {cells} cells but {} values and {} candidate sets", values.len(), candidates.len()));
-        }
-        if let Some(k) = (0..cells).find(|&k| !g.state_ok(CellState { value: values[k], candidates: candidates[k] })) {
-            return Err(format!("cell {k} holds an impossible value or candidates"));
-        }
-        g.values = values;
-        g.candidates = candidates;
-        g.ink = Scratchpad::from_notes(notes)?;
-        g.colours = Colours::from_saved(colours, cells)?;
+        g.board.restore(values, candidates, notes, colours)?;
         Ok(g)
     }
 
-    fn edit(&self, i: usize, after: CellState, ink: InkEdit) -> Option<Edit> {
-        self.edit_many([(i, after)], ink)
-    }
-
-    /// One edit changing several cells (each at most once); `None` if nothing changes.
-    fn edit_many(&self, changes: impl IntoIterator<Item = (usize, CellState)>, ink: InkEdit) -> Option<Edit> {
-        let cells = changes
-            .into_iter()
-            .filter_map(|(i, after)| {
-                let before = self.state(i);
-                (before != after).then_some(CellChange { cell: i as u16, before, after })
-            })
-            .collect();
-        let e = Edit { cells, ink, ..Edit::default() };
-        (!e.cells.is_empty() || !e.ink.is_empty()).then_some(e)
+    fn edit(change: Option<Change>) -> Option<Edit> {
+        change.map(|c| Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::default() })
     }
 
     /// The candidates a player could note in empty cell `i`: values not placed in its row or
@@ -242,7 +221,7 @@ impl KenkenGame {
     /// cell holds just its value.
     fn row_col_domains(&self) -> Vec<u16> {
         let n = self.puzzle.size();
-        let v = &self.values;
+        let v = self.board.values();
         (0..n * n)
             .map(|k| {
                 if v[k] != 0 {
@@ -255,35 +234,45 @@ impl KenkenGame {
             .collect()
     }
 
+    /// The moves; the shared ones are the core's, KenKen adds its candidates, solve and steps.
+    fn plan_grid(&self, a: &Action) -> Result<Option<Edit>, GridError> {
+        let b = &self.board;
+        let n = self.puzzle.size();
+        Ok(match a {
+            &Action::SetValue { row, col, value } => {
+                b.check_value(value)?;
+                Self::edit(b.write(b.open_cell(row, col)?, value))
+            }
+            Action::WriteInk { row, col, value, glyph } => {
+                b.check_value(*value)?;
+                b.write(b.open_cell(*row, *col)?, *value).map(|c| Edit { glyph: gridplay::glyph_for(&c, glyph), ..Self::edit(Some(c)).unwrap_or_default() })
+            }
+            &Action::Clear { row, col } => Self::edit(b.clear(b.open_cell(row, col)?)),
+            &Action::ApplyStep { row, col, value } => {
+                let plain = if value == 0 { Action::Clear { row, col } } else { Action::SetValue { row, col, value } };
+                self.plan_grid(&plain)?.map(|e| Edit { by_computer: true, ..e })
+            }
+            Action::ClearCells { cells } => Self::edit(b.erase(cells)?),
+            Action::SetColour { cells, colour } => Self::edit(b.colour(cells, *colour)?),
+            Action::SetCandidates => {
+                let doms = self.row_col_domains();
+                let g = super::solver::Geometry::new(&self.puzzle);
+                let values = b.values();
+                Self::edit(b.fill((0..n * n).filter(|&i| values[i] == 0).map(|i| (i, CellState { value: 0, candidates: self.open_candidates(&doms, &g, i) }))))
+            }
+            // Solving can be refused in ways only KenKen knows: `plan` makes that move.
+            Action::Solve => None,
+            &Action::ToggleCandidate { row, col, value } => {
+                b.check_value(value)?;
+                b.toggle_candidate(b.open_cell(row, col)?, value).map(Self::edit)?
+            }
+            Action::AddNote { stroke } => Self::edit(Some(b.pencil(stroke)?)),
+            Action::RemoveNotes { ids, cells } => Self::edit(b.remove_notes(ids, cells)?),
+        })
+    }
+
     fn apply_edit(&mut self, e: &Edit, forward: bool) -> Result<(), EditMismatch> {
-        for c in &e.cells {
-            let i = c.cell as usize;
-            let now = *self.values.get(i).ok_or_else(|| EditMismatch(format!("no cell {i}")))?;
-            let (from, to) = c.sides(forward);
-            if !self.state_ok(from) || !self.state_ok(to) {
-                return Err(EditMismatch(format!("cell {i} gets an impossible value or candidates")));
-            }
-            if (CellState { value: now, candidates: self.candidates[i] }) != from {
-                return Err(EditMismatch(format!("cell {i} is not as the edit expects")));
-            }
-        }
-        let mut seen: Vec<u16> = e.cells.iter().map(|c| c.cell).collect();
-        seen.sort_unstable();
-        seen.dedup();
-        if seen.len() != e.cells.len() {
-            return Err(EditMismatch("an edit changes the same cell twice".into()));
-        }
-        glyph::check_glyph_edit(&e.cells, e.glyph.as_ref())?;
-        self.ink.check(&e.ink, forward)?;
-        self.colours.check(&e.colours, forward)?;
-        for c in &e.cells {
-            let to = c.sides(forward).1;
-            self.values[c.cell as usize] = to.value;
-            self.candidates[c.cell as usize] = to.candidates;
-        }
-        self.ink.apply(&e.ink, forward);
-        self.colours.apply(&e.colours, forward);
-        Ok(())
+        self.board.apply(&e.cells, &e.ink, &e.colours, e.glyph.as_ref(), forward)
     }
 }
 
@@ -293,86 +282,16 @@ impl Game for KenkenGame {
     type Error = ActionError;
 
     fn plan(&self, a: &Action) -> Result<Option<Edit>, ActionError> {
-        let n = self.puzzle.size();
-        Ok(match a {
-            &Action::SetValue { row, col, value } => {
-                self.value_ok(value)?;
-                let i = self.cell(row, col)?;
-                // Writing a value hides the candidates and the ink in the cell, as on paper.
-                let ink = InkEdit { added: vec![], removed: self.ink.in_cell(n, row, col) };
-                self.edit(i, CellState { value, candidates: 0 }, ink)
-            }
-            Action::WriteInk { row, col, value, glyph } => {
-                let plain = self.plan(&Action::SetValue { row: *row, col: *col, value: *value })?;
-                // The glyph goes with the value it shows (an edit that only rubs out notes has none).
-                plain.map(|e| Edit { glyph: (e.cells.len() == 1).then(|| glyph.clone()), ..e })
-            }
-            &Action::Clear { row, col } => {
-                let i = self.cell(row, col)?;
-                self.edit(i, CellState::default(), InkEdit::default())
-            }
-            &Action::ApplyStep { row, col, value } => {
-                let plain = if value == 0 { Action::Clear { row, col } } else { Action::SetValue { row, col, value } };
-                self.plan(&plain)?.map(|e| Edit { by_computer: true, ..e })
-            }
-            Action::ClearCells { cells } => {
-                // Check every cell first so a bad one refuses the whole stroke.
-                let mut idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
-                idx.sort_unstable();
-                idx.dedup();
-                let values = self.edit_many(idx.iter().copied().filter(|&i| self.values[i] != 0).map(|i| (i, CellState::default())), InkEdit::default());
-                // The eraser rubs out colour marks too.
-                let colours = self.colours.plan_set(&idx, 0);
-                if colours.is_empty() {
-                    values
-                } else {
-                    Some(Edit { colours, ..values.unwrap_or_default() })
-                }
-            }
-            Action::SetColour { cells, colour } => {
-                if *colour > MAX_COLOUR {
-                    return Err(ActionError::BadColour { colour: *colour });
-                }
-                let idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
-                let colours = self.colours.plan_set(&idx, *colour);
-                (!colours.is_empty()).then(|| Edit { colours, ..Edit::default() })
-            }
-            Action::SetCandidates => {
-                let doms = self.row_col_domains();
-                let g = super::solver::Geometry::new(&self.puzzle);
-                let changes: Vec<(usize, CellState)> = (0..n * n)
-                    .filter(|&i| self.values[i] == 0)
-                    .map(|i| (i, CellState { value: 0, candidates: self.open_candidates(&doms, &g, i) }))
-                    .collect();
-                self.edit_many(changes, InkEdit::default())
-            }
-            Action::Solve => {
-                let found = super::solver::solutions(&self.puzzle, 2);
-                let solution = match (found.count, found.first) {
-                    (1, Some(s)) => s,
-                    (0, _) => return Err(ActionError::Unsolvable),
-                    _ => return Err(ActionError::NotUnique),
-                };
-                self.edit_many(solution.iter().enumerate().map(|(i, &v)| (i, CellState { value: v, candidates: 0 })), InkEdit::default())
-            }
-            &Action::ToggleCandidate { row, col, value } => {
-                self.value_ok(value)?;
-                let i = self.cell(row, col)?;
-                if self.values[i] != 0 {
-                    return Err(ActionError::Filled { row, col });
-                }
-                self.edit(i, CellState { value: 0, candidates: self.candidates[i] ^ bit(value) }, InkEdit::default())
-            }
-            // A scratch-out rubs out the notes it crosses (the scratchpad decides).
-            Action::AddNote { stroke } => Some(Edit { ink: self.ink.plan_pencil(stroke, self.puzzle().size())?, ..Edit::default() }),
-            Action::RemoveNotes { ids, cells } => {
-                let ink = self.ink.plan_remove(ids)?;
-                let mut idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
-                idx.sort_unstable();
-                idx.dedup();
-                self.edit_many(idx.into_iter().filter(|&i| self.values[i] == 0).map(|i| (i, CellState::default())), ink)
-            }
-        })
+        if matches!(a, Action::Solve) {
+            let found = super::solver::solutions(&self.puzzle, 2);
+            let solution = match (found.count, found.first) {
+                (1, Some(s)) => s,
+                (0, _) => return Err(ActionError::Unsolvable),
+                _ => return Err(ActionError::NotUnique),
+            };
+            return Ok(Self::edit(self.board.fill(solution.iter().enumerate().map(|(i, &v)| (i, CellState { value: v, candidates: 0 })))));
+        }
+        self.plan_grid(a).map_err(|e| self.refuse(e))
     }
 
     fn forward(&mut self, e: &Edit) -> Result<(), EditMismatch> {
@@ -385,7 +304,7 @@ impl Game for KenkenGame {
 
     /// Every cell filled and every rule met.
     fn is_solved(&self) -> bool {
-        self.puzzle.check(&self.values).is_ok()
+        self.puzzle.check(self.board.values()).is_ok()
     }
 }
 

@@ -16,6 +16,7 @@
 pub mod cells;
 pub mod colours;
 pub mod glyph;
+pub mod gridplay;
 mod history;
 pub mod scratchpad;
 mod timer;

@@ -1,0 +1,336 @@
+//! The pen-on-a-grid core that Sudoku and KenKen share: an `n` x `n` board of the player's
+//! values and typed candidates, ink notes on it and colour marks, the moves every such game has
+//! (write, clear, erase, colour, candidates, pencil notes) and the checks that guard their undo.
+//! A game embeds a [`GridBoard`] and supplies only what differs: which cells are fixed (Sudoku's
+//! givens), its own error and edit types (their JSON and save shapes are the games'), conflicts,
+//! auto-candidates, solving and its solver steps.
+
+use crate::session::cells::{bit, CellChange, CellState};
+use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
+use crate::session::glyph::{self, Glyph};
+use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
+use crate::session::EditMismatch;
+
+/// Why the core refused a move; each game turns it into its own error (their codes and
+/// messages are the view's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GridError {
+    OutOfBoard { row: usize, col: usize },
+    BadValue { value: u8 },
+    /// A fixed cell (a Sudoku given).
+    Fixed { row: usize, col: usize },
+    /// Candidates go in empty cells.
+    Filled { row: usize, col: usize },
+    Ink(StrokeError),
+    BadColour { colour: u8 },
+}
+
+impl From<StrokeError> for GridError {
+    fn from(e: StrokeError) -> Self {
+        GridError::Ink(e)
+    }
+}
+
+/// What a move changes on the board, before the game wraps it into its edit.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Change {
+    pub cells: Vec<CellChange>,
+    pub ink: InkEdit,
+    pub colours: Vec<ColourChange>,
+}
+
+impl Change {
+    pub fn with_ink(ink: InkEdit) -> Change {
+        Change { ink, ..Change::default() }
+    }
+
+    /// Records one cell's change (nothing when it stays as it is).
+    pub fn set(&mut self, cell: usize, before: CellState, after: CellState) {
+        if before != after {
+            self.cells.push(CellChange { cell: cell as u16, before, after });
+        }
+    }
+
+    /// `None` for a change that changes nothing (no undo step).
+    pub fn non_empty(self) -> Option<Change> {
+        (!self.cells.is_empty() || !self.ink.is_empty() || !self.colours.is_empty()).then_some(self)
+    }
+}
+
+/// The glyph a pen write keeps: only with the one value it shows (a write that only rubs out
+/// notes keeps none).
+pub fn glyph_for(change: &Change, glyph: &Glyph) -> Option<Glyph> {
+    (change.cells.len() == 1).then(|| glyph.clone())
+}
+
+/// The player's marks on an `n` x `n` board. Invariants: a cell holds a value or candidates,
+/// never both, within `1..=n`; a fixed cell holds neither.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridBoard {
+    n: usize,
+    /// Cells the player can't change.
+    fixed: Vec<bool>,
+    /// Player values, 0 = none.
+    values: Vec<u8>,
+    /// Typed candidates (bit `v - 1` = `v`).
+    candidates: Vec<u32>,
+    ink: Scratchpad,
+    colours: Colours,
+}
+
+impl GridBoard {
+    /// An empty board; `fixed` (row-major, `n * n`) marks the cells the pen can't change.
+    pub fn new(n: usize, fixed: Vec<bool>) -> GridBoard {
+        let cells = n * n;
+        debug_assert_eq!(fixed.len(), cells);
+        GridBoard { n, fixed, values: vec![0; cells], candidates: vec![0; cells], ink: Scratchpad::default(), colours: Colours::new(cells) }
+    }
+
+    /// The same board with nothing written (the start a saved history replays from).
+    pub fn blank(&self) -> GridBoard {
+        GridBoard::new(self.n, self.fixed.clone())
+    }
+
+    /// Cells per side.
+    pub fn side(&self) -> usize {
+        self.n
+    }
+
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    pub fn candidates(&self) -> &[u32] {
+        &self.candidates
+    }
+
+    pub fn notes(&self) -> &[InkNote] {
+        self.ink.notes()
+    }
+
+    pub fn colours(&self) -> &Colours {
+        &self.colours
+    }
+
+    pub fn is_fixed(&self, i: usize) -> bool {
+        self.fixed.get(i).copied().unwrap_or(false)
+    }
+
+    pub fn state(&self, i: usize) -> CellState {
+        CellState { value: self.values[i], candidates: self.candidates[i] }
+    }
+
+    /// The ink notes mostly inside a cell (a value written there hides them, as on paper).
+    pub fn notes_in(&self, row: usize, col: usize) -> Vec<InkNote> {
+        self.ink.in_cell(self.n, row, col)
+    }
+
+    pub fn cell(&self, row: usize, col: usize) -> Result<usize, GridError> {
+        if row >= self.n || col >= self.n {
+            return Err(GridError::OutOfBoard { row, col });
+        }
+        Ok(row * self.n + col)
+    }
+
+    pub fn check_value(&self, value: u8) -> Result<(), GridError> {
+        if value == 0 || value as usize > self.n {
+            return Err(GridError::BadValue { value });
+        }
+        Ok(())
+    }
+
+    /// A cell the player may change (on the board and not fixed).
+    pub fn open_cell(&self, row: usize, col: usize) -> Result<usize, GridError> {
+        let i = self.cell(row, col)?;
+        if self.fixed[i] {
+            return Err(GridError::Fixed { row, col });
+        }
+        Ok(i)
+    }
+
+    /// Every cell first, so a bad one refuses the whole stroke; sorted, each once.
+    fn cells(&self, cells: &[(usize, usize)]) -> Result<Vec<usize>, GridError> {
+        let mut idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
+        idx.sort_unstable();
+        idx.dedup();
+        Ok(idx)
+    }
+
+    /// Writes `value` into open cell `i`: its candidates go, and the ink notes mostly inside it.
+    pub fn write(&self, i: usize, value: u8) -> Option<Change> {
+        let mut change = Change::with_ink(InkEdit { added: vec![], removed: self.notes_in(i / self.n, i % self.n) });
+        change.set(i, self.state(i), CellState { value, candidates: 0 });
+        change.non_empty()
+    }
+
+    /// Clears the value and candidates of cell `i`.
+    pub fn clear(&self, i: usize) -> Option<Change> {
+        self.fill([(i, CellState::default())])
+    }
+
+    /// One eraser stroke: the filled cells among `cells` are cleared, and every one loses its
+    /// colour (fixed cells too).
+    pub fn erase(&self, cells: &[(usize, usize)]) -> Result<Option<Change>, GridError> {
+        let idx = self.cells(cells)?;
+        let mut change = Change::default();
+        for &i in idx.iter().filter(|&&i| self.values[i] != 0) {
+            change.set(i, self.state(i), CellState::default());
+        }
+        change.colours = self.colours.plan_set(&idx, 0);
+        Ok(change.non_empty())
+    }
+
+    /// Marks cells with a colour (0 takes it away), fixed cells too.
+    pub fn colour(&self, cells: &[(usize, usize)], colour: u8) -> Result<Option<Change>, GridError> {
+        if colour > MAX_COLOUR {
+            return Err(GridError::BadColour { colour });
+        }
+        let idx = cells.iter().map(|&(row, col)| self.cell(row, col)).collect::<Result<Vec<_>, _>>()?;
+        Ok(Change { colours: self.colours.plan_set(&idx, colour), ..Change::default() }.non_empty())
+    }
+
+    /// Adds or removes one typed candidate in empty open cell `i`.
+    pub fn toggle_candidate(&self, i: usize, value: u8) -> Result<Option<Change>, GridError> {
+        if self.values[i] != 0 {
+            return Err(GridError::Filled { row: i / self.n, col: i % self.n });
+        }
+        Ok(self.fill([(i, CellState { value: 0, candidates: self.candidates[i] ^ bit(value) })]))
+    }
+
+    /// A pencil stroke: a note kept, or a scratch-out rubbing out the notes it crosses (the
+    /// scratchpad decides).
+    pub fn pencil(&self, stroke: &[Point]) -> Result<Change, GridError> {
+        Ok(Change::with_ink(self.ink.plan_pencil(stroke, self.n)?))
+    }
+
+    /// The pencil eraser: the ink notes `ids` and the typed candidates of `cells` (values stay).
+    pub fn remove_notes(&self, ids: &[u32], cells: &[(usize, usize)]) -> Result<Option<Change>, GridError> {
+        let mut change = Change::with_ink(self.ink.plan_remove(ids)?);
+        for i in self.cells(cells)? {
+            let before = self.state(i);
+            if before.value == 0 && before.candidates != 0 {
+                change.set(i, before, CellState::default());
+            }
+        }
+        Ok(change.non_empty())
+    }
+
+    /// Cells set to the states given (each at most once): the game's own fills (auto-candidates,
+    /// solve).
+    pub fn fill(&self, changes: impl IntoIterator<Item = (usize, CellState)>) -> Option<Change> {
+        let mut change = Change::default();
+        for (i, after) in changes {
+            change.set(i, self.state(i), after);
+        }
+        change.non_empty()
+    }
+
+    /// The invariant of one cell, shared by edits and saved boards.
+    fn cell_ok(&self, i: usize, s: CellState) -> bool {
+        s.fits(self.n) && (!self.fixed[i] || s == CellState::default())
+    }
+
+    /// Every check an edit must pass before it touches the board, in the direction given
+    /// (`forward`: its "before" side must match the board; backward: its "after" side).
+    pub fn check(&self, cells: &[CellChange], ink: &InkEdit, colours: &[ColourChange], glyph: Option<&Glyph>, forward: bool) -> Result<(), EditMismatch> {
+        let mut seen = std::collections::HashSet::new();
+        for change in cells {
+            let i = change.cell as usize;
+            if i >= self.values.len() {
+                return Err(EditMismatch(format!("cell {i} is outside the board")));
+            }
+            if !seen.insert(i) {
+                return Err(EditMismatch(format!("cell {i} changes twice in one edit")));
+            }
+            if self.fixed[i] {
+                return Err(EditMismatch(format!("cell {i} is a given")));
+            }
+            if !self.cell_ok(i, change.before) || !self.cell_ok(i, change.after) {
+                return Err(EditMismatch(format!("cell {i} gets an impossible value or candidates")));
+            }
+            if self.state(i) != change.sides(forward).0 {
+                return Err(EditMismatch(format!("cell {i} does not match the recorded change")));
+            }
+        }
+        glyph::check_glyph_edit(cells, glyph)?;
+        self.ink.check(ink, forward)?;
+        self.colours.check(colours, forward)
+    }
+
+    /// Checks an edit, then applies it in one direction (the board is untouched on error).
+    pub fn apply(&mut self, cells: &[CellChange], ink: &InkEdit, colours: &[ColourChange], glyph: Option<&Glyph>, forward: bool) -> Result<(), EditMismatch> {
+        self.check(cells, ink, colours, glyph, forward)?;
+        for change in cells {
+            let s = change.sides(forward).1;
+            self.values[change.cell as usize] = s.value;
+            self.candidates[change.cell as usize] = s.candidates;
+        }
+        self.ink.apply(ink, forward);
+        self.colours.apply(colours, forward);
+        Ok(())
+    }
+
+    /// Puts saved marks on a blank board, checking every invariant (the save loader cross-checks
+    /// the board its history replays to).
+    pub fn restore(&mut self, values: Vec<u8>, candidates: Vec<u32>, notes: Vec<InkNote>, colours: Vec<u8>) -> Result<(), String> {
+        let cells = self.values.len();
+        if values.len() != cells || candidates.len() != cells {
+            return Err(format!("the board has {cells} cells but {} values and {} candidate sets", values.len(), candidates.len()));
+        }
+        if let Some(i) = (0..cells).find(|&i| !self.cell_ok(i, CellState { value: values[i], candidates: candidates[i] })) {
+            return Err(format!("r{}c{} holds an impossible value or candidates", i / self.n + 1, i % self.n + 1));
+        }
+        self.ink = Scratchpad::from_notes(notes)?;
+        self.colours = Colours::from_saved(colours, cells)?;
+        self.values = values;
+        self.candidates = candidates;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> GridBoard {
+        let mut fixed = vec![false; 16];
+        fixed[0] = true;
+        GridBoard::new(4, fixed)
+    }
+
+    #[test]
+    fn fixed_cells_refuse_writes_but_take_colours() {
+        let b = board();
+        assert_eq!(b.open_cell(0, 0), Err(GridError::Fixed { row: 0, col: 0 }));
+        assert_eq!(b.open_cell(4, 0), Err(GridError::OutOfBoard { row: 4, col: 0 }));
+        assert!(b.colour(&[(0, 0)], 1).unwrap().is_some());
+        assert_eq!(b.colour(&[(0, 0)], MAX_COLOUR + 1), Err(GridError::BadColour { colour: MAX_COLOUR + 1 }));
+        let mut b2 = b.clone();
+        let c = b.fill([(0, CellState { value: 1, candidates: 0 })]).unwrap();
+        assert!(b2.apply(&c.cells, &c.ink, &c.colours, None, true).is_err(), "an edit may not touch a fixed cell");
+        assert_eq!(b2, b);
+    }
+
+    #[test]
+    fn a_change_undoes_and_a_stale_one_is_refused() {
+        let mut b = board();
+        let c = b.write(5, 3).unwrap();
+        b.apply(&c.cells, &c.ink, &c.colours, None, true).unwrap();
+        assert_eq!(b.values()[5], 3);
+        assert_eq!(b.toggle_candidate(5, 2), Err(GridError::Filled { row: 1, col: 1 }));
+        assert!(b.apply(&c.cells, &c.ink, &c.colours, None, true).is_err(), "the before side no longer matches");
+        b.apply(&c.cells, &c.ink, &c.colours, None, false).unwrap();
+        assert_eq!(b, board());
+        assert_eq!(b.write(5, 0).map(|c| c.cells.len()), None, "writing nothing over nothing is no step");
+    }
+
+    #[test]
+    fn restore_checks_the_invariants() {
+        let mut b = board();
+        let mut values = vec![0; 16];
+        values[0] = 1;
+        assert!(b.restore(values, vec![0; 16], vec![], vec![]).unwrap_err().contains("r1c1"));
+        assert!(b.restore(vec![0; 15], vec![0; 16], vec![], vec![]).is_err());
+        assert_eq!(b, board());
+    }
+}
