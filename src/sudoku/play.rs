@@ -12,7 +12,8 @@ use crate::grid::{Grid, Shape};
 use crate::session::cells::{bit, full_mask, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::{self, Glyph};
-use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
+use crate::session::gridplay::{self, Change, GridBoard, GridError};
+use crate::session::scratchpad::{InkEdit, InkNote, Point, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
 /// A Sudoku play session.
@@ -189,6 +190,10 @@ impl Edit {
         Edit { ink, ..Edit::new(kind) }
     }
 
+    fn from_change(kind: EditKind, c: Option<Change>) -> Option<Edit> {
+        c.map(|c| Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) })
+    }
+
     fn change(&mut self, cell: usize, before: CellState, after: CellState) {
         if before != after {
             self.cells.push(CellChange { cell: cell as u16, before, after });
@@ -206,15 +211,52 @@ impl Edit {
 pub struct SudokuGame {
     givens: Grid,
     solution: Grid,
-    difficulty: String,
+    stage: Stage,
     seed: Option<u64>,
-    /// Player values, 0 = none; always 0 on givens.
-    entries: Vec<u8>,
-    /// Typed candidates; always 0 on filled cells.
-    candidates: Vec<u32>,
-    ink: Scratchpad,
-    /// The player's colour marks.
-    colours: Colours,
+    /// The shared pen-grid core; its fixed cells are the givens.
+    board: GridBoard,
+}
+
+/// Whether a game is played or is a puzzle being copied from paper (its solution then only a
+/// placeholder). Saved as the difficulty label, [`super::check::BEING_ENTERED`] for the latter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stage {
+    /// A puzzle in play, with its difficulty label (`easy`, ...).
+    Playing(String),
+    /// A board on which a puzzle from paper is being copied (`check::entry_session`).
+    BeingEntered,
+}
+
+impl Stage {
+    /// The stage a saved (or given) difficulty label stands for.
+    pub fn from_label(label: String) -> Stage {
+        if label == super::check::BEING_ENTERED {
+            Stage::BeingEntered
+        } else {
+            Stage::Playing(label)
+        }
+    }
+
+    /// The label the view shows and the save keeps.
+    pub fn label(&self) -> &str {
+        match self {
+            Stage::Playing(d) => d,
+            Stage::BeingEntered => super::check::BEING_ENTERED,
+        }
+    }
+}
+
+impl ActionError {
+    fn from_grid(e: GridError, size: u8) -> ActionError {
+        match e {
+            GridError::OutOfBoard { row, col } => ActionError::OutOfBoard { row, col, size },
+            GridError::BadValue { value } => ActionError::BadValue { value, size },
+            GridError::Fixed { row, col } => ActionError::Given { row, col },
+            GridError::Filled { row, col } => ActionError::Filled { row, col },
+            GridError::Ink(e) => ActionError::Ink(e),
+            GridError::BadColour { colour } => ActionError::BadColour { colour },
+        }
+    }
 }
 
 /// What the player has put on a saved board (the save loader hands it to `restore`).
@@ -296,14 +338,11 @@ impl SudokuGame {
             }
         }
         Ok(SudokuGame {
+            board: GridBoard::new(n, puzzle.values().iter().map(|&g| g != 0).collect()),
             givens: puzzle,
             solution,
-            difficulty: difficulty.into(),
+            stage: Stage::from_label(difficulty.into()),
             seed,
-            entries: vec![0; shape.cells()],
-            candidates: vec![0; shape.cells()],
-            ink: Scratchpad::default(),
-            colours: Colours::new(shape.cells()),
         })
     }
 
@@ -320,13 +359,22 @@ impl SudokuGame {
     }
 
     pub fn difficulty(&self) -> &str {
-        &self.difficulty
+        self.stage.label()
+    }
+
+    pub fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
+    /// The shared pen-grid core.
+    pub fn grid(&self) -> &GridBoard {
+        &self.board
     }
 
     /// A board on which a puzzle from paper is being copied (`check::entry_session`): its
     /// solution is a placeholder, so hints, Solve, "incorrect" marks and winning don't apply.
     pub fn is_being_entered(&self) -> bool {
-        self.difficulty == super::check::BEING_ENTERED
+        self.stage == Stage::BeingEntered
     }
 
     pub fn seed(&self) -> Option<u64> {
@@ -335,27 +383,27 @@ impl SudokuGame {
 
     /// Player values, row-major, 0 = none.
     pub fn entries(&self) -> &[u8] {
-        &self.entries
+        self.board.values()
     }
 
     /// Candidate bitmasks, row-major.
     pub fn candidates(&self) -> &[u32] {
-        &self.candidates
+        self.board.candidates()
     }
 
     /// Ink notes, by id.
     pub fn notes(&self) -> &[InkNote] {
-        self.ink.notes()
+        self.board.notes()
     }
 
     /// Cell colours, row-major, 0 = none.
     pub fn colours(&self) -> &Colours {
-        &self.colours
+        self.board.colours()
     }
 
     /// The board as the player sees it: givens and entries together.
     pub fn board(&self) -> Grid {
-        let values = self.givens.values().iter().zip(&self.entries).map(|(&g, &e)| g.max(e)).collect();
+        let values = self.givens.values().iter().zip(self.board.values()).map(|(&g, &e)| g.max(e)).collect();
         // Same shape and length as the givens, values in range: from_values cannot refuse.
         Grid::from_values(self.shape(), values).unwrap_or_else(|| self.givens.clone())
     }
@@ -383,50 +431,28 @@ impl SudokuGame {
         full_mask(n) & !used
     }
 
-    fn check_cell(&self, row: usize, col: usize) -> Result<usize, ActionError> {
-        let size = self.shape().size;
-        if row >= size as usize || col >= size as usize {
-            return Err(ActionError::OutOfBoard { row, col, size });
-        }
-        Ok(row * size as usize + col)
+    fn refuse(&self, e: GridError) -> ActionError {
+        ActionError::from_grid(e, self.shape().size)
     }
 
     fn check_value(&self, value: u8) -> Result<(), ActionError> {
-        let size = self.shape().size;
-        if value == 0 || value > size {
-            return Err(ActionError::BadValue { value, size });
-        }
-        Ok(())
+        self.board.check_value(value).map_err(|e| self.refuse(e))
     }
 
     /// A cell the player may change (in range and not a given).
     fn check_open_cell(&self, row: usize, col: usize) -> Result<usize, ActionError> {
-        let i = self.check_cell(row, col)?;
-        if self.givens.values()[i] != 0 {
-            return Err(ActionError::Given { row, col });
-        }
-        Ok(i)
+        self.board.open_cell(row, col).map_err(|e| self.refuse(e))
     }
 
     fn cell_state(&self, i: usize) -> CellState {
-        CellState { value: self.entries[i], candidates: self.candidates[i] }
-    }
-
-    /// The edit for writing `value` into open cell `i` (shared by SetValue and ApplyHint): the
-    /// candidates go, and so do the ink notes mostly inside the cell.
-    fn write_edit(&self, kind: EditKind, i: usize, value: u8) -> Option<Edit> {
-        let n = self.shape().n();
-        let ink = InkEdit { added: vec![], removed: self.ink.in_cell(n, i / n, i % n) };
-        let mut edit = Edit::with_ink(kind, ink);
-        edit.change(i, self.cell_state(i), CellState { value, candidates: 0 });
-        edit.non_empty()
+        self.board.state(i)
     }
 
     /// The edit of [`Action::ApplyStep`].
     fn step_edit(&self, place: &[(usize, usize, u8)], eliminate: &[(usize, usize, u8)]) -> Result<Option<Edit>, ActionError> {
         let n = self.shape().n();
         let mut after: Vec<CellState> = (0..n * n).map(|i| self.cell_state(i)).collect();
-        if !eliminate.is_empty() && self.candidates.iter().all(|&c| c == 0) {
+        if !eliminate.is_empty() && self.candidates().iter().all(|&c| c == 0) {
             let board = self.board();
             for (i, &v) in board.values().iter().enumerate() {
                 if v == 0 {
@@ -448,7 +474,7 @@ impl SudokuGame {
         for &(row, col, value) in place {
             let i = self.check_open_cell(row, col)?;
             self.check_value(value)?;
-            if self.solution.values()[i] != value || self.entries[i] != 0 {
+            if self.solution.values()[i] != value || self.entries()[i] != 0 {
                 return Err(ActionError::WrongHint { row, col, value });
             }
             after[i] = CellState { value, candidates: 0 };
@@ -458,7 +484,7 @@ impl SudokuGame {
                     cell.candidates &= !bit(value);
                 }
             }
-            ink.removed.extend(self.ink.in_cell(n, row, col));
+            ink.removed.extend(self.board.notes_in(row, col));
         }
         let mut edit = Edit::with_ink(EditKind::Step, ink);
         for (i, a) in after.into_iter().enumerate() {
@@ -467,53 +493,13 @@ impl SudokuGame {
         Ok(edit.non_empty())
     }
 
-    /// The invariant of one cell: a value or candidates (never both, never on a given), both
-    /// within the board's symbols. Shared by edits and saved boards.
-    fn cell_ok(&self, i: usize, s: CellState) -> bool {
-        s.fits(self.shape().n()) && (self.givens.values()[i] == 0 || s == CellState::default())
-    }
-
-    /// Every check an edit must pass before it touches the state, in the direction given
-    /// (`forward`: its "before" side must match the board; backward: its "after" side).
-    fn check_edit(&self, edit: &Edit, forward: bool) -> Result<(), EditMismatch> {
-        let mut seen = std::collections::HashSet::new();
-        for change in &edit.cells {
-            let i = change.cell as usize;
-            if i >= self.shape().cells() {
-                return Err(EditMismatch(format!("cell {i} is outside the board")));
-            }
-            if !seen.insert(i) {
-                return Err(EditMismatch(format!("cell {i} changes twice in one edit")));
-            }
-            if self.givens.values()[i] != 0 {
-                return Err(EditMismatch(format!("cell {i} is a given")));
-            }
-            if !self.cell_ok(i, change.before) || !self.cell_ok(i, change.after) {
-                return Err(EditMismatch(format!("cell {i} gets an impossible value or candidates")));
-            }
-            if self.cell_state(i) != change.sides(forward).0 {
-                return Err(EditMismatch(format!("cell {i} does not match the recorded change")));
-            }
-        }
+    /// Applies a checked edit in one direction (the core checks it; only a written value keeps
+    /// handwriting).
+    fn apply_edit(&mut self, edit: &Edit, forward: bool) -> Result<(), EditMismatch> {
         if edit.glyph.is_some() && edit.kind != EditKind::Value {
             return Err(EditMismatch("only a written value keeps handwriting".into()));
         }
-        glyph::check_glyph_edit(&edit.cells, edit.glyph.as_ref())?;
-        self.ink.check(&edit.ink, forward)?;
-        self.colours.check(&edit.colours, forward)
-    }
-
-    /// Applies a checked edit in one direction.
-    fn apply_edit(&mut self, edit: &Edit, forward: bool) -> Result<(), EditMismatch> {
-        self.check_edit(edit, forward)?;
-        for change in &edit.cells {
-            let s = change.sides(forward).1;
-            self.entries[change.cell as usize] = s.value;
-            self.candidates[change.cell as usize] = s.candidates;
-        }
-        self.ink.apply(&edit.ink, forward);
-        self.colours.apply(&edit.colours, forward);
-        Ok(())
+        self.board.apply(&edit.cells, &edit.ink, &edit.colours, edit.glyph.as_ref(), forward)
     }
 
     fn view_cells(&self) -> Vec<CellView> {
@@ -528,14 +514,14 @@ impl SudokuGame {
         (0..self.shape().cells())
             .map(|i| {
                 let given = self.givens.values()[i] != 0;
-                let e = self.entries[i];
+                let e = self.entries()[i];
                 CellView {
                     value: board.values()[i],
                     given,
-                    candidates: self.candidates[i],
+                    candidates: self.candidates()[i],
                     conflict: conflict[i],
                     incorrect: judged && e != 0 && e != self.solution.values()[i],
-                    colour: self.colours.get(i),
+                    colour: self.colours().get(i),
                     glyph: None,
                 }
             })
@@ -552,37 +538,13 @@ impl SudokuGame {
         SavedPlay { entries, candidates, notes, colours }: SavedPlay,
     ) -> Result<SudokuGame, String> {
         let mut s = SudokuGame::new(givens, solution, difficulty, seed).map_err(|e| e.to_string())?;
-        let shape = s.shape();
-        if entries.len() != shape.cells() || candidates.len() != shape.cells() {
-            return Err(format!(
-                "the board has {} cells but {} entries and {} candidate sets",
-                shape.cells(),
-                entries.len(),
-                candidates.len()
-            ));
-        }
-        for i in 0..shape.cells() {
-            let (row, col) = (i / shape.n() + 1, i % shape.n() + 1);
-            if !s.cell_ok(i, CellState { value: entries[i], candidates: candidates[i] }) {
-                return Err(format!("r{row}c{col} holds an impossible value or candidates"));
-            }
-        }
-        s.ink = Scratchpad::from_notes(notes)?;
-        s.colours = Colours::from_saved(colours, shape.cells())?;
-        s.entries = entries;
-        s.candidates = candidates;
+        s.board.restore(entries, candidates, notes, colours)?;
         Ok(s)
     }
 
     /// A fresh copy of this game's start: givens only, nothing written.
     pub(crate) fn blank_copy(&self) -> SudokuGame {
-        SudokuGame {
-            entries: vec![0; self.entries.len()],
-            candidates: vec![0; self.candidates.len()],
-            ink: Scratchpad::default(),
-            colours: Colours::new(self.entries.len()),
-            ..self.clone()
-        }
+        SudokuGame { board: self.board.blank(), ..self.clone() }
     }
 }
 
@@ -592,17 +554,18 @@ impl Game for SudokuGame {
     type Error = ActionError;
 
     fn plan(&self, action: &Action) -> Result<Option<Edit>, ActionError> {
+        let b = &self.board;
+        let grid = |e| self.refuse(e);
         match action {
             &Action::SetValue { row, col, value } => {
                 let i = self.check_open_cell(row, col)?;
                 self.check_value(value)?;
-                Ok(self.write_edit(EditKind::Value, i, value))
+                Ok(Edit::from_change(EditKind::Value, b.write(i, value)))
             }
             Action::WriteInk { row, col, value, glyph } => {
                 let i = self.check_open_cell(*row, *col)?;
                 self.check_value(*value)?;
-                // The glyph goes with the value it shows (an edit that only rubs out notes has none).
-                Ok(self.write_edit(EditKind::Value, i, *value).map(|e| Edit { glyph: (e.cells.len() == 1).then(|| glyph.clone()), ..e }))
+                Ok(b.write(i, *value).map(|c| Edit { glyph: gridplay::glyph_for(&c, glyph), ..Edit::from_change(EditKind::Value, Some(c)).unwrap_or_else(|| Edit::new(EditKind::Value)) }))
             }
             Action::ApplyHint { .. } | Action::Solve | Action::ApplyStep { .. } if self.is_being_entered() => Err(ActionError::NoAnswerYet),
             Action::ApplyStep { place, eliminate } => self.step_edit(place, eliminate),
@@ -612,91 +575,31 @@ impl Game for SudokuGame {
                 if self.solution.values()[i] != value {
                     return Err(ActionError::WrongHint { row, col, value });
                 }
-                Ok(self.write_edit(EditKind::Hint, i, value))
+                Ok(Edit::from_change(EditKind::Hint, b.write(i, value)))
             }
-            &Action::Clear { row, col } => {
-                let i = self.check_open_cell(row, col)?;
-                let mut edit = Edit::new(EditKind::Clear);
-                edit.change(i, self.cell_state(i), CellState::default());
-                Ok(edit.non_empty())
-            }
-            Action::ClearCells { cells } => {
-                // Check every cell first so a bad one refuses the whole stroke.
-                let mut idx = Vec::with_capacity(cells.len());
-                for &(row, col) in cells {
-                    idx.push(self.check_cell(row, col)?);
-                }
-                idx.sort_unstable();
-                idx.dedup();
-                let mut edit = Edit::new(EditKind::Erase);
-                for &i in &idx {
-                    if self.entries[i] != 0 {
-                        edit.change(i, self.cell_state(i), CellState::default());
-                    }
-                }
-                // The eraser rubs out colour marks too, on givens as well.
-                edit.colours = self.colours.plan_set(&idx, 0);
-                Ok(edit.non_empty())
-            }
-            Action::SetColour { cells, colour } => {
-                if *colour > MAX_COLOUR {
-                    return Err(ActionError::BadColour { colour: *colour });
-                }
-                let idx = cells.iter().map(|&(row, col)| self.check_cell(row, col)).collect::<Result<Vec<_>, _>>()?;
-                let mut edit = Edit::new(EditKind::Colour);
-                edit.colours = self.colours.plan_set(&idx, *colour);
-                Ok(edit.non_empty())
-            }
+            &Action::Clear { row, col } => Ok(Edit::from_change(EditKind::Clear, b.clear(self.check_open_cell(row, col)?))),
+            Action::ClearCells { cells } => Ok(Edit::from_change(EditKind::Erase, b.erase(cells).map_err(grid)?)),
+            Action::SetColour { cells, colour } => Ok(Edit::from_change(EditKind::Colour, b.colour(cells, *colour).map_err(grid)?)),
             &Action::ToggleCandidate { row, col, value } => {
                 let i = self.check_open_cell(row, col)?;
                 self.check_value(value)?;
-                if self.entries[i] != 0 {
-                    return Err(ActionError::Filled { row, col });
-                }
-                let mut edit = Edit::new(EditKind::Candidate);
-                let c0 = self.candidates[i];
-                edit.change(i, self.cell_state(i), CellState { value: 0, candidates: c0 ^ bit(value) });
-                Ok(edit.non_empty())
+                Ok(Edit::from_change(EditKind::Candidate, b.toggle_candidate(i, value).map_err(grid)?))
             }
             Action::SetCandidates => {
                 let board = self.board();
                 let n = self.shape().n();
-                let mut edit = Edit::new(EditKind::AutoCandidates);
-                for (i, &v) in board.values().iter().enumerate() {
-                    if v == 0 {
-                        let open = self.open_values(&board, i / n, i % n);
-                        edit.change(i, self.cell_state(i), CellState { value: 0, candidates: open });
-                    }
-                }
-                Ok(edit.non_empty())
+                let open = board.values().iter().enumerate().filter(|&(_, &v)| v == 0);
+                Ok(Edit::from_change(EditKind::AutoCandidates, b.fill(open.map(|(i, _)| (i, CellState { value: 0, candidates: self.open_values(&board, i / n, i % n) })))))
             }
             Action::AddNote { stroke } => {
-                // A scratch-out rubs out the notes it crosses (the scratchpad decides).
-                let ink = self.ink.plan_pencil(stroke, self.shape().n())?;
-                let kind = if ink.removed.is_empty() { EditKind::Note } else { EditKind::EraseNotes };
-                Ok(Some(Edit::with_ink(kind, ink)))
+                let c = b.pencil(stroke).map_err(grid)?;
+                let kind = if c.ink.removed.is_empty() { EditKind::Note } else { EditKind::EraseNotes };
+                Ok(Some(Edit::from_change(kind, Some(c)).unwrap_or_else(|| Edit::new(kind))))
             }
-            Action::RemoveNotes { ids, cells } => {
-                let mut edit = Edit::with_ink(EditKind::EraseNotes, self.ink.plan_remove(ids)?);
-                let mut idx = cells.iter().map(|&(row, col)| self.check_cell(row, col)).collect::<Result<Vec<_>, _>>()?;
-                idx.sort_unstable();
-                idx.dedup();
-                for i in idx {
-                    let before = self.cell_state(i);
-                    if before.value == 0 && before.candidates != 0 {
-                        edit.change(i, before, CellState::default());
-                    }
-                }
-                Ok(edit.non_empty())
-            }
+            Action::RemoveNotes { ids, cells } => Ok(Edit::from_change(EditKind::EraseNotes, b.remove_notes(ids, cells).map_err(grid)?)),
             Action::Solve => {
-                let mut edit = Edit::new(EditKind::Solve);
-                for (i, &s) in self.solution.values().iter().enumerate() {
-                    if self.givens.values()[i] == 0 {
-                        edit.change(i, self.cell_state(i), CellState { value: s, candidates: 0 });
-                    }
-                }
-                Ok(edit.non_empty())
+                let open = self.solution.values().iter().enumerate().filter(|&(i, _)| self.givens.values()[i] == 0);
+                Ok(Edit::from_change(EditKind::Solve, b.fill(open.map(|(i, &s)| (i, CellState { value: s, candidates: 0 })))))
             }
         }
     }
@@ -715,7 +618,7 @@ impl Game for SudokuGame {
             && self.givens
             .values()
             .iter()
-            .zip(&self.entries)
+            .zip(self.board.values())
             .zip(self.solution.values())
             .all(|((&g, &e), &s)| g.max(e) == s)
     }
@@ -771,7 +674,7 @@ impl Session<SudokuGame> {
             box_cols: shape.box_cols,
             cells,
             notes: g.notes().to_vec(),
-            difficulty: g.difficulty.clone(),
+            difficulty: g.difficulty().to_string(),
         }
     }
 }
