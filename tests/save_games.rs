@@ -108,7 +108,8 @@ fn check_outcome(bytes: &[u8], tally: &mut BTreeMap<&'static str, usize>) {
                     let start = s.start().clone();
                     assert_playable(s, &start);
                 }
-                GameInPlay::Sudoku(_) => unreachable!(),
+                // Sudoku is not in these data sets (and the shell's tests turn on the toy game).
+                _ => unreachable!(),
             }
         }
         Ok(_) => {
