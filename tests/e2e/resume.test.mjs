@@ -84,7 +84,8 @@ test('Quit (Files…) closes the app with the game saved; the next launch offers
   if (app) await app.quit();
   let { d, blank, view: before } = await startWithOneMove(3);
   await d.executeScript("document.getElementById('btn-share').click();");
-  await d.executeScript("document.getElementById('file-quit').click();");
+  // Clicked after the script has returned: the app may close before WebDriver answers it.
+  await d.executeScript("setTimeout(() => document.getElementById('file-quit').click(), 100);");
   await waitFor('the app to close', () => inkdokuWindows() === 0, { timeout: 15000 });
   await app.quit();
   app = await startApp();
