@@ -1,12 +1,14 @@
 //! What a game *is*, and the one list of games (Tatham's `struct game` and `gamelist[]`).
 //!
 //! Each kind of game has a descriptor, a type implementing [`GameDef`], in its own module
-//! (`sudoku::def`, `kenken::def`, `slide::def`): its view, its summary, its advice, its save
-//! record and its statistics key, all written once there. The [`games!`] list below is the only
+//! (`sudoku::def`, `kenken::def`, `slide::def`): its new-game params and how a game is made from
+//! them, its view, its summary, its advice, its save record and its statistics key, all written
+//! once there. The [`games!`] list below is the only
 //! place that names the games: it generates [`GameKind`], [`GameInPlay`], [`BoardView`] and the
 //! dispatch (`each_game!`) that `play`, `save` and `stats` go through, so none of them holds a
 //! rule of any game and a new kind cannot be half-registered.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -38,6 +40,32 @@ pub struct StatsKey {
     pub difficulty: Option<String>,
 }
 
+/// Where a new game comes from: the collection (a banked puzzle, instant) or made now (the
+/// generator, with progress). A kind that has one way only makes its game either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Collection,
+    Fresh,
+}
+
+/// Why no game could be made from a kind's params.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MakeError {
+    /// Those params can't be served that way (a 4x4 expert Sudoku made fresh).
+    #[error("{0}")]
+    Unavailable(String),
+    /// The progress callback asked to stop.
+    #[error("cancelled")]
+    Cancelled,
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// Params that can't be used: unknown fields, values out of range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ParamsError(pub String);
+
 /// One kind of game. Every method is about a session of this kind (`Session<Self::Game>`)
 /// and, where it needs it, what the session does not hold (`Info`: the solution, a label, the
 /// seed; `()` for a game that has none). The pen methods default to "not a pen game".
@@ -50,6 +78,25 @@ pub trait GameDef {
     type Info: Clone + std::fmt::Debug + PartialEq + Default;
     /// The board as the view draws it (flattened into [`crate::play::PlayView`]).
     type View: Serialize + Clone + std::fmt::Debug + PartialEq;
+    /// What "New game" asks of this kind (size, level...): serde with every field defaulted
+    /// and unknown fields denied, so `{}` is the kind's defaults, written once here.
+    type Params: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + PartialEq;
+
+    /// What serde can't check: ranges and combinations. Err: a sentence.
+    fn validate(_p: &Self::Params) -> Result<(), String> {
+        Ok(())
+    }
+    /// Whether `make` can serve these params from `source` at all (asked before a wait).
+    fn can_make(_p: &Self::Params, _source: Source) -> Result<(), MakeError> {
+        Ok(())
+    }
+    /// A new game from valid params and a seed, telling `progress` (0..1; `false` cancels).
+    fn make(p: &Self::Params, source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<(Session<Self::Game>, Self::Info), MakeError>;
+    /// The player's own stored file the params name (the sliding picture's photo), which the
+    /// shell checks is still there before it makes the game.
+    fn own_file(_p: &Self::Params) -> Option<&str> {
+        None
+    }
 
     /// A move given as JSON in the game's own action vocabulary; `Ok(true)` if it changed.
     fn act(s: &mut Session<Self::Game>, action: Value) -> Result<bool, PlayError>;
@@ -81,27 +128,45 @@ pub trait GameDef {
     fn last_value_change(_s: &Session<Self::Game>) -> Option<(usize, usize, u8, u8)> {
         None
     }
+    /// How the pen writes in it: [`Pen::grid`] for a game written cell by cell (a
+    /// [`crate::pen::PenGame`]); `None`, the default, for a game the pen only taps.
+    fn pen() -> Option<Pen<Self::Game>> {
+        None
+    }
     fn write_opts(s: &mut Session<Self::Game>, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions) -> Result<PenWrite, PlayError> {
-        let _ = (s, row, col, strokes, opts);
-        Err(PlayError::NotPenGame(Self::NAME))
+        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.write)(s, row, col, strokes, opts)
     }
     fn replace_guess(s: &mut Session<Self::Game>, row: usize, col: usize, symbol: char) -> Result<(), PlayError> {
-        let _ = (s, row, col, symbol);
-        Err(PlayError::NotPenGame(Self::NAME))
+        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_guess)(s, row, col, symbol)
     }
+    /// Pen or pencil, kept with the game (only a pen game has the choice).
     fn set_input_mode(s: &mut Session<Self::Game>, mode: InputMode) -> Result<(), PlayError> {
-        let _ = (s, mode);
-        Err(PlayError::NotPenGame(Self::NAME))
+        Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?;
+        s.set_input_mode(mode);
+        Ok(())
     }
     /// The whole save file of this game ([`crate::save::encode`] with the kind's record).
     fn encode(s: &Session<Self::Game>, info: &Self::Info, now_ms: u64) -> Result<Vec<u8>, SaveError>;
     /// A save file of this kind read back, with its `saved_at_ms`.
     fn decode(bytes: &[u8]) -> Result<(Session<Self::Game>, Self::Info, u64), LoadError>;
-    /// A new game made from a seed alone, for a kind without options of its own (the shell's
-    /// `new_game` makes such a kind through this); `None`: the kind's options decide (the
-    /// shell's per-kind arms, for the three games of today).
-    fn from_seed(_seed: u64) -> Option<(Session<Self::Game>, Self::Info)> {
-        None
+}
+
+/// What the pen does in a game of type `G` (see [`GameDef::pen`]).
+pub struct Pen<G: Game> {
+    pub write: fn(&mut Session<G>, usize, usize, &[Stroke], PenOptions) -> Result<PenWrite, PlayError>,
+    pub replace_guess: fn(&mut Session<G>, usize, usize, char) -> Result<(), PlayError>,
+}
+
+impl<G: crate::pen::PenGame> Pen<G>
+where
+    PlayError: From<crate::pen::WriteError<G::Error>>,
+{
+    /// A game written cell by cell ([`crate::pen::write_opts`], [`crate::pen::replace_guess`]).
+    pub fn grid() -> Pen<G> {
+        Pen {
+            write: |s, row, col, strokes, opts| Ok(crate::pen::write_opts(s, row, col, strokes, opts)?),
+            replace_guess: |s, row, col, symbol| Ok(crate::pen::replace_guess(s, row, col, symbol)?),
+        }
     }
 }
 
@@ -155,6 +220,53 @@ macro_rules! games {
             }
         }
 
+        /// One kind's new-game params ([`GameDef::Params`]), checked.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum GameParams {
+            $( $(#[$m])* $V(<$def as GameDef>::Params), )+
+        }
+
+        impl GameParams {
+            pub fn kind(&self) -> GameKind {
+                match self { $( $(#[$m])* GameParams::$V(..) => GameKind::$V, )+ }
+            }
+
+            /// The kind's defaults (its params from `{}`).
+            pub fn default_of(kind: GameKind) -> GameParams {
+                match kind { $( $(#[$m])* GameKind::$V => GameParams::$V(Default::default()), )+ }
+            }
+
+            /// Params as the view or a test sends them: a field left out is the kind's default;
+            /// an unknown field or a bad value is an error.
+            pub fn parse(kind: GameKind, value: Value) -> Result<GameParams, ParamsError> {
+                Ok(match kind { $( $(#[$m])* GameKind::$V => GameParams::$V(parse_params::<$def>(value)?), )+ })
+            }
+
+            /// Params as a settings file keeps them, read field by field: a bad or unknown field
+            /// falls back alone (to the kind's default) and is named in the second part.
+            pub fn read_lenient(kind: GameKind, value: &Value) -> (GameParams, Vec<String>) {
+                match kind { $( $(#[$m])* GameKind::$V => {
+                    let (p, rejected) = read_params_lenient::<$def>(value);
+                    (GameParams::$V(p), rejected)
+                } )+ }
+            }
+
+            /// The params as JSON (the object `parse` reads back).
+            pub fn to_value(&self) -> Value {
+                match self { $( $(#[$m])* GameParams::$V(p) => serde_json::to_value(p).unwrap_or(Value::Null), )+ }
+            }
+
+            /// See [`GameDef::can_make`].
+            pub fn can_make(&self, source: Source) -> Result<(), MakeError> {
+                match self { $( $(#[$m])* GameParams::$V(p) => <$def as GameDef>::can_make(p, source), )+ }
+            }
+
+            /// See [`GameDef::own_file`].
+            pub fn own_file(&self) -> Option<&str> {
+                match self { $( $(#[$m])* GameParams::$V(p) => <$def as GameDef>::own_file(p), )+ }
+            }
+        }
+
         // The generated macro's own metavariables are named here, once, so that its matcher and
         // the gathered arms name them with the same hygiene.
         games!(@arms [$d s info D body game bytes seed] [] [] [] $( [$(#[$m])* $V $def $(, $I)?] )+);
@@ -173,7 +285,10 @@ macro_rules! games {
                 let (s, (), at) = <$def as GameDef>::decode($by)?;
                 (GameInPlay::$V(s), at)
             }]
-            [$($new)* $(#[$m])* GameKind::$V => <$def as GameDef>::from_seed($sd).map(|(s, ())| GameInPlay::$V(s)),]
+            [$($new)* $(#[$m])* GameParams::$V(p) => {
+                let (s, ()) = <$def as GameDef>::make(p, $sd.0, $sd.1, $sd.2)?;
+                GameInPlay::$V(s)
+            }]
             $($rest)*);
     };
     (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$(#[$m:meta])* $V:ident $def:ty, $I:ty] $($rest:tt)*) => {
@@ -187,7 +302,10 @@ macro_rules! games {
                 let (s, info, at) = <$def as GameDef>::decode($by)?;
                 (GameInPlay::$V(s, info), at)
             }]
-            [$($new)* $(#[$m])* GameKind::$V => <$def as GameDef>::from_seed($sd).map(|(s, info)| GameInPlay::$V(s, info)),]
+            [$($new)* $(#[$m])* GameParams::$V(p) => {
+                let (s, info) = <$def as GameDef>::make(p, $sd.0, $sd.1, $sd.2)?;
+                GameInPlay::$V(s, info)
+            }]
             $($rest)*);
     };
     (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*]) => {
@@ -206,10 +324,10 @@ macro_rules! games {
                 Ok(match kind { $($dec)* })
             }
 
-            /// A new game of `kind` from a seed alone ([`GameDef::from_seed`]), or `None` for a
-            /// kind whose options make it.
-            pub fn from_seed(kind: GameKind, $sd: u64) -> Option<GameInPlay> {
-                match kind { $($new)* }
+            /// A new game from its kind's params ([`GameDef::make`]).
+            pub fn make(params: &GameParams, source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<GameInPlay, MakeError> {
+                let $sd = (source, seed, progress);
+                Ok(match params { $($new)* })
             }
         }
     };
@@ -222,6 +340,40 @@ games! { $
     // The proof that a kind is one line here and one file: a toy for the tests, not in the app.
     #[cfg(feature = "toy-game")]
     "toy" => Toy(crate::toy::ToySession) = crate::toy::ToyDef,
+}
+
+/// Strict params of `D` (see [`GameParams::parse`]).
+fn parse_params<D: GameDef>(value: Value) -> Result<D::Params, ParamsError> {
+    let p: D::Params = serde_json::from_value(value).map_err(|e| ParamsError(e.to_string()))?;
+    D::validate(&p).map_err(ParamsError)?;
+    Ok(p)
+}
+
+/// Lenient params of `D` (see [`GameParams::read_lenient`]): each stored field is tried on top
+/// of the defaults and kept only if the params it makes are valid. A value that is no object
+/// at all is rejected whole, named by an empty string.
+fn read_params_lenient<D: GameDef>(value: &Value) -> (D::Params, Vec<String>) {
+    let mut kept = match serde_json::to_value(D::Params::default()) {
+        Ok(Value::Object(m)) => m,
+        _ => return (D::Params::default(), Vec::new()),
+    };
+    let mut rejected = Vec::new();
+    let Some(stored) = value.as_object() else {
+        if !value.is_null() {
+            rejected.push(String::new());
+        }
+        return (D::Params::default(), rejected);
+    };
+    for (name, raw) in stored {
+        let mut tried = kept.clone();
+        tried.insert(name.clone(), raw.clone());
+        match parse_params::<D>(Value::Object(tried.clone())) {
+            Ok(_) => kept = tried,
+            Err(_) => rejected.push(name.clone()),
+        }
+    }
+    let params = parse_params::<D>(Value::Object(kept)).unwrap_or_default();
+    (params, rejected)
 }
 
 /// The one cell whose value a step changed by the player's hand, as `(row, col, before,

@@ -15,7 +15,7 @@ use crate::session::{HistoryError, InputMode};
 use crate::slide::play as slide_play;
 use crate::sudoku::play as sudoku_play;
 
-pub use crate::games::{BoardView, GameInPlay, GameKind};
+pub use crate::games::{BoardView, GameInPlay, GameKind, GameParams, MakeError, ParamsError, Source};
 pub use crate::kenken::def::{CageView, KenkenCellView, KenkenView};
 pub use crate::slide::def::SlideView;
 

@@ -7,7 +7,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::play::GameKind;
+use std::collections::BTreeMap;
+
+use crate::play::{GameKind, GameParams};
 
 /// Which side the controls panel goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -21,14 +23,6 @@ pub enum Handedness {
 }
 
 
-/// The sizes and difficulties a new game may have.
-pub const SIZES: [u8; 4] = [4, 6, 9, 16];
-pub const DIFFICULTIES: [&str; 4] = ["easy", "medium", "hard", "expert"];
-/// KenKen's board sizes.
-pub const KENKEN_SIZES: std::ops::RangeInclusive<u8> = 3..=9;
-/// The sliding puzzle's sides and levels.
-pub const SLIDE_SIDES: std::ops::RangeInclusive<u8> = 3..=6;
-pub const SLIDE_DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
 /// How many of the player's own pictures the new-game dialog remembers (`slide_recent`).
 pub const RECENT_PICTURES: usize = 6;
 /// The view's languages; "auto" follows the system.
@@ -42,13 +36,84 @@ pub const NEW_PUZZLES: [&str; 2] = ["collection", "fresh"];
 /// A game's time limit in minutes (0: none).
 pub const TIME_LIMITS: [u16; 9] = [0, 5, 10, 15, 20, 30, 45, 60, 90];
 
+/// Every game's "New game" params, one per kind (always all of them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParamsByKind(BTreeMap<GameKind, GameParams>);
+
+impl Default for ParamsByKind {
+    fn default() -> Self {
+        ParamsByKind(GameKind::ALL.iter().map(|&k| (k, GameParams::default_of(k))).collect())
+    }
+}
+
+/// Where the settings kept the params before they were kept per kind (before #25): the kind,
+/// the old top-level field and the param it is now. Read when a kind has no params of its own.
+const FLAT_PARAMS: [(&str, &str, &str); 9] = [
+    ("sudoku", "default_size", "size"),
+    ("sudoku", "difficulty", "difficulty"),
+    ("sudoku", "symmetric", "symmetric"),
+    ("kenken", "kenken_size", "size"),
+    ("kenken", "kenken_difficulty", "difficulty"),
+    ("slide", "slide_rows", "rows"),
+    ("slide", "slide_cols", "cols"),
+    ("slide", "slide_difficulty", "difficulty"),
+    ("slide", "slide_picture", "picture"),
+];
+
+impl ParamsByKind {
+    /// The params of `kind`.
+    pub fn of(&self, kind: GameKind) -> GameParams {
+        self.0.get(&kind).cloned().unwrap_or_else(|| GameParams::default_of(kind))
+    }
+
+    /// Keeps `params` as its kind's last.
+    pub fn set(&mut self, params: GameParams) {
+        self.0.insert(params.kind(), params);
+    }
+
+    /// `params.<kind>` of a settings object, each kind and field leniently; a kind without them
+    /// takes the flat fields of a file from before (`default_size`...). A rejected field is
+    /// named as it was written: `params.sudoku.size`, or `default_size`.
+    fn read_lenient(obj: &serde_json::Map<String, Value>, rejected: &mut Vec<String>) -> ParamsByKind {
+        let stored = obj.get("params");
+        if stored.is_some_and(|p| !p.is_object()) {
+            rejected.push("params".to_string());
+        }
+        let mut all = ParamsByKind::default();
+        for &kind in GameKind::ALL {
+            let name = kind.as_str();
+            let (value, flat) = match stored.and_then(|p| p.get(name)) {
+                Some(v) => (v.clone(), false),
+                None => {
+                    let old = FLAT_PARAMS.iter().filter(|(k, old, _)| *k == name && obj.contains_key(*old));
+                    (Value::Object(old.map(|(_, old, new)| (new.to_string(), obj[*old].clone())).collect()), true)
+                }
+            };
+            let (params, bad) = GameParams::read_lenient(kind, &value);
+            rejected.extend(bad.into_iter().map(|field| match (flat, field.as_str()) {
+                (_, "") => format!("params.{name}"),
+                (true, f) => FLAT_PARAMS.iter().find(|(k, _, new)| *k == name && *new == f).map_or(f.to_string(), |(_, old, _)| old.to_string()),
+                (false, f) => format!("params.{name}.{f}"),
+            }));
+            all.set(params);
+        }
+        all
+    }
+}
+
+impl Serialize for ParamsByKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, p)| (k.as_str(), p.to_value())))
+    }
+}
+
 /// `#rrggbb`.
 fn is_colour(s: &str) -> bool {
     s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Settings. Deserialising accepts any JSON: see the module comment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(from = "Value")]
 pub struct Settings {
     pub handedness: Handedness,
@@ -57,24 +122,12 @@ pub struct Settings {
     /// Ignore every touch on the board while on (palm rejection): only the pen and the mouse
     /// write and tap. The view applies it (`ui/js/palm.js`), as its Settings line says.
     pub pen_only: bool,
-    /// Board size for "New game": 4, 6, 9 or 16.
-    pub default_size: u8,
-    /// Difficulty for "New game": easy, medium, hard or expert.
-    pub difficulty: String,
-    /// 180-degree symmetric givens.
-    pub symmetric: bool,
     /// The game the home screen offers first: the one played last.
     pub last_game: GameKind,
-    /// KenKen, "New game": board size (3..=9) and level (easy, medium, hard, expert).
-    pub kenken_size: u8,
-    pub kenken_difficulty: String,
-    /// Sliding puzzle, "New game": rows and columns (3..=6), level (easy, medium, hard).
-    pub slide_rows: u8,
-    pub slide_cols: u8,
-    pub slide_difficulty: String,
-    /// The picture for "New game": a built-in one (`builtin:<id>`), the player's own (a stored
-    /// picture's name), or `None` for the default built-in one.
-    pub slide_picture: Option<String>,
+    /// Each game's "New game" params as last chosen, under its kind (`{"sudoku": {"size": 9,
+    /// ...}, "kenken": {...}}`); what they are and their defaults are each game's
+    /// ([`crate::games::GameDef::Params`]).
+    pub params: ParamsByKind,
     /// The player's own pictures chosen lately (stored pictures' names), newest first, no name
     /// twice, at most [`RECENT_PICTURES`]: the new-game dialog shows them as thumbnails.
     pub slide_recent: Vec<String>,
@@ -112,16 +165,8 @@ impl Default for Settings {
             handedness: Handedness::Auto,
             show_incorrect: false,
             pen_only: false,
-            default_size: 9,
-            difficulty: "easy".to_string(),
-            symmetric: true,
             last_game: GameKind::Sudoku,
-            kenken_size: 6,
-            kenken_difficulty: "easy".to_string(),
-            slide_rows: 4,
-            slide_cols: 4,
-            slide_difficulty: "medium".to_string(),
-            slide_picture: None,
+            params: ParamsByKind::default(),
             slide_recent: Vec::new(),
             slide_border: "#1f2933".to_string(),
             slide_numbers: false,
@@ -140,7 +185,7 @@ impl Default for Settings {
 impl Settings {
     /// Reads settings from any JSON value, field by field; returns the names of the fields that
     /// were present but unusable (and so fell back to their defaults).
-    pub fn from_value_lenient(v: &Value) -> (Settings, Vec<&'static str>) {
+    pub fn from_value_lenient(v: &Value) -> (Settings, Vec<String>) {
         let mut s = Settings::default();
         let mut rejected = Vec::new();
         let Some(obj) = v.as_object() else {
@@ -152,35 +197,25 @@ impl Settings {
             name: &'static str,
             valid: impl Fn(&T) -> bool,
             slot: &mut T,
-            rejected: &mut Vec<&'static str>,
+            rejected: &mut Vec<String>,
         ) {
             if let Some(raw) = obj.get(name) {
                 match serde_json::from_value::<T>(raw.clone()) {
                     Ok(val) if valid(&val) => *slot = val,
-                    _ => rejected.push(name),
+                    _ => rejected.push(name.to_string()),
                 }
             }
         }
         take(obj, "handedness", |_| true, &mut s.handedness, &mut rejected);
         take(obj, "show_incorrect", |_| true, &mut s.show_incorrect, &mut rejected);
         take(obj, "pen_only", |_| true, &mut s.pen_only, &mut rejected);
-        take(obj, "default_size", |n: &u8| SIZES.contains(n), &mut s.default_size, &mut rejected);
-        take(obj, "difficulty", |d: &String| DIFFICULTIES.contains(&d.as_str()), &mut s.difficulty, &mut rejected);
-        take(obj, "symmetric", |_| true, &mut s.symmetric, &mut rejected);
         take(obj, "last_game", |_| true, &mut s.last_game, &mut rejected);
-        take(obj, "kenken_size", |n: &u8| KENKEN_SIZES.contains(n), &mut s.kenken_size, &mut rejected);
-        take(obj, "kenken_difficulty", |d: &String| DIFFICULTIES.contains(&d.as_str()), &mut s.kenken_difficulty, &mut rejected);
-        take(obj, "slide_rows", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_rows, &mut rejected);
-        take(obj, "slide_cols", |n: &u8| SLIDE_SIDES.contains(n), &mut s.slide_cols, &mut rejected);
-        take(obj, "slide_difficulty", |d: &String| SLIDE_DIFFICULTIES.contains(&d.as_str()), &mut s.slide_difficulty, &mut rejected);
-        let picture_ok = |p: &Option<String>| p.as_deref().is_none_or(crate::slide::play::is_known_picture);
-        take(obj, "slide_picture", picture_ok, &mut s.slide_picture, &mut rejected);
-        s.slide_picture = crate::slide::play::picture_as_kept(s.slide_picture.take());
+        s.params = ParamsByKind::read_lenient(obj, &mut rejected);
         if let Some(raw) = obj.get("slide_recent") {
             let (recent, all_good) = recent_pictures(raw);
             s.slide_recent = recent;
             if !all_good {
-                rejected.push("slide_recent");
+                rejected.push("slide_recent".to_string());
             }
         }
         take(obj, "slide_border", |c: &String| is_colour(c), &mut s.slide_border, &mut rejected);
@@ -244,7 +279,36 @@ impl From<Value> for Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kenken::def::KenkenParams;
+    use crate::slide::def::SlideParams;
+    use crate::sudoku::def::SudokuParams;
+    use crate::sudoku::Difficulty;
     use serde_json::json;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn sudoku(s: &Settings) -> SudokuParams {
+        match s.params.of(GameKind::Sudoku) {
+            GameParams::Sudoku(p) => p,
+            _ => unreachable!(),
+        }
+    }
+
+    fn kenken(s: &Settings) -> KenkenParams {
+        match s.params.of(GameKind::Kenken) {
+            GameParams::Kenken(p) => p,
+            _ => unreachable!(),
+        }
+    }
+
+    fn slide(s: &Settings) -> SlideParams {
+        match s.params.of(GameKind::Slide) {
+            GameParams::Slide(p) => p,
+            _ => unreachable!(),
+        }
+    }
 
     #[test]
     fn bad_fields_fall_back_one_by_one() {
@@ -259,19 +323,13 @@ mod tests {
             "from_the_future": 1
         });
         let (s, rejected) = Settings::from_value_lenient(&v);
-        assert_eq!(
-            s,
-            Settings {
-                handedness: Handedness::Left,
-                pen_only: true,
-                difficulty: "expert".into(),
-                ..Settings::default()
-            }
-        );
-        assert_eq!(rejected, ["show_incorrect", "default_size", "symmetric", "last_game"]);
+        let mut want = Settings { handedness: Handedness::Left, pen_only: true, ..Settings::default() };
+        want.params.set(GameParams::Sudoku(SudokuParams { difficulty: Difficulty::Expert, ..SudokuParams::default() }));
+        assert_eq!(s, want);
+        assert_eq!(rejected, ["show_incorrect", "last_game", "default_size", "symmetric"]);
         // The serde path is just as lenient, for any JSON at all.
-        let s: Settings = serde_json::from_value(json!({"handedness": "sideways", "default_size": 16})).unwrap();
-        assert_eq!((s.handedness, s.default_size), (Handedness::Auto, 16));
+        let s: Settings = serde_json::from_value(json!({"handedness": "sideways", "params": {"sudoku": {"size": 16}}})).unwrap();
+        assert_eq!((s.handedness, sudoku(&s).size), (Handedness::Auto, 16));
         assert_eq!(serde_json::from_value::<Settings>(json!([1, 2])).unwrap(), Settings::default());
         assert_eq!(Settings::from_bytes_lenient(b"{\"pen_only\": tru"), Settings::default());
     }
@@ -284,29 +342,30 @@ mod tests {
             "slide_best": {"3x3": {"moves": 20, "ms": 40000}}
         });
         let (s, rejected) = Settings::from_value_lenient(&v);
-        assert_eq!((s.slide_rows, s.slide_cols, s.slide_difficulty.as_str()), (3, 4, "medium"));
+        let p = slide(&s);
+        assert_eq!((p.rows, p.cols, p.difficulty), (3, 4, crate::slide::Difficulty::Medium));
         assert!(!serde_json::to_string(&s).unwrap().contains("slide_best"), "the old bests are not kept twice");
-        assert_eq!((s.slide_picture, s.slide_border.as_str(), s.slide_numbers, s.mute), (None, "#ff8800", true, false));
+        assert_eq!((p.picture, s.slide_border.as_str(), s.slide_numbers, s.mute), (None, "#ff8800", true, false));
         assert_eq!(rejected, ["slide_cols", "slide_difficulty", "slide_picture", "mute"]);
         for bad in ["red", "#12345", "#12345g", "#1234567"] {
             assert_eq!(Settings::from_value_lenient(&json!({ "slide_border": bad })).1, ["slide_border"], "{bad}");
         }
         let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": "0123456789abcdef.jpg", "slide_rows": 6}));
-        assert_eq!((s.slide_picture.as_deref(), s.slide_rows, rejected.len()), (Some("0123456789abcdef.jpg"), 6, 0));
-        assert_eq!(Settings::from_value_lenient(&json!({"slide_picture": null})).0.slide_picture, None);
+        assert_eq!((slide(&s).picture.as_deref(), slide(&s).rows, rejected.len()), (Some("0123456789abcdef.jpg"), 6, 0));
+        assert_eq!(slide(&Settings::from_value_lenient(&json!({"slide_picture": null})).0).picture, None);
     }
 
     #[test]
     fn built_in_pictures_are_kept_and_the_default_is_none() {
-        let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": "builtin:reef"}));
-        assert_eq!((s.slide_picture.as_deref(), rejected.len()), (Some("builtin:reef"), 0));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"params": {"slide": {"picture": "builtin:reef"}}}));
+        assert_eq!((slide(&s).picture.as_deref(), rejected.len()), (Some("builtin:reef"), 0));
         // The default built-in picture is kept as before there were several: null.
-        let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": "builtin:lake"}));
-        assert_eq!((s.slide_picture.clone(), rejected.len()), (None, 0));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"params": {"slide": {"picture": "builtin:lake"}}}));
+        assert_eq!((slide(&s).picture, rejected.len()), (None, 0));
         assert!(!serde_json::to_string(&s).unwrap().contains("builtin"));
         for bad in ["builtin:castle", "builtin:", "reef", "builtin:REEF"] {
-            let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_picture": bad, "slide_rows": 5 }));
-            assert_eq!((s.slide_picture, s.slide_rows, rejected), (None, 5, vec!["slide_picture"]), "{bad}");
+            let (s, rejected) = Settings::from_value_lenient(&json!({"params": {"slide": { "picture": bad, "rows": 5 }}}));
+            assert_eq!((slide(&s).picture, slide(&s).rows, rejected), (None, 5, names(&["params.slide.picture"])), "{bad}");
         }
     }
 
@@ -325,19 +384,20 @@ mod tests {
         assert_eq!((s.slide_recent, rejected.len()), (many[..RECENT_PICTURES].to_vec(), 0));
         // A bad entry is dropped alone (and noted); a list of the wrong kind falls back to none.
         let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_recent": [a, "../x.png", 7, "builtin:reef", b], "mute": true }));
-        assert_eq!((s.slide_recent, s.mute, rejected), (vec![a.to_string(), b.to_string()], true, vec!["slide_recent"]));
+        assert_eq!((s.slide_recent, s.mute, rejected), (vec![a.to_string(), b.to_string()], true, names(&["slide_recent"])));
         for bad in [json!("0123456789abcdef.png"), json!({"a": 1}), json!(null), json!(3)] {
             let (s, rejected) = Settings::from_value_lenient(&json!({ "slide_recent": bad, "slide_numbers": true }));
-            assert_eq!((s.slide_recent.len(), s.slide_numbers, rejected), (0, true, vec!["slide_recent"]), "{bad}");
+            assert_eq!((s.slide_recent.len(), s.slide_numbers, rejected), (0, true, names(&["slide_recent"])), "{bad}");
         }
         // A settings file from before the field: none, nothing rejected.
         let (s, rejected) = Settings::from_value_lenient(&json!({"slide_picture": a}));
-        assert_eq!((s.slide_recent.len(), s.slide_picture.as_deref(), rejected.len()), (0, Some(a), 0));
+        assert_eq!((s.slide_recent.len(), slide(&s).picture.as_deref(), rejected.len()), (0, Some(a), 0));
     }
 
     #[test]
     fn round_trip_and_handedness() {
-        let s = Settings { handedness: Handedness::Right, default_size: 6, last_game: GameKind::Kenken, ..Settings::default() };
+        let mut s = Settings { handedness: Handedness::Right, last_game: GameKind::Kenken, ..Settings::default() };
+        s.params.set(GameParams::Sudoku(SudokuParams { size: 6, ..SudokuParams::default() }));
         let text = serde_json::to_string(&s).unwrap();
         assert!(text.contains("\"handedness\":\"right\""));
         assert_eq!(serde_json::from_str::<Settings>(&text).unwrap(), s);
@@ -385,13 +445,41 @@ mod tests {
 
     #[test]
     fn kenken_options_are_kept_or_fall_back_alone() {
-        let (s, rejected) = Settings::from_value_lenient(&json!({"kenken_size": 8, "kenken_difficulty": "hard"}));
-        assert_eq!((s.kenken_size, s.kenken_difficulty.as_str(), rejected.len()), (8, "hard", 0));
-        let (s, rejected) = Settings::from_value_lenient(&json!({"kenken_size": 2, "kenken_difficulty": "fiendish", "pen_only": true}));
-        assert_eq!((s.kenken_size, s.kenken_difficulty.as_str(), s.pen_only), (6, "easy", true));
-        assert_eq!(rejected, vec!["kenken_size", "kenken_difficulty"]);
-        let (s, _) = Settings::from_value_lenient(&json!({"kenken_size": 10}));
-        assert_eq!(s.kenken_size, 6);
-        assert_eq!(Settings::from_value_lenient(&serde_json::to_value(Settings::default()).unwrap()).1, Vec::<&str>::new());
+        let (s, rejected) = Settings::from_value_lenient(&json!({"params": {"kenken": {"size": 8, "difficulty": "hard"}}}));
+        assert_eq!((kenken(&s), rejected.len()), (KenkenParams { size: 8, difficulty: Difficulty::Hard }, 0));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"params": {"kenken": {"size": 2, "difficulty": "fiendish", "colour": 1}}, "pen_only": true}));
+        assert_eq!((kenken(&s), s.pen_only), (KenkenParams::default(), true));
+        assert_eq!(rejected, vec!["params.kenken.colour", "params.kenken.difficulty", "params.kenken.size"]);
+        let (s, _) = Settings::from_value_lenient(&json!({"params": {"kenken": {"size": 10}}}));
+        assert_eq!(kenken(&s).size, 6);
+        assert_eq!(Settings::from_value_lenient(&serde_json::to_value(Settings::default()).unwrap()).1, Vec::<String>::new());
+        // A kind's params of the wrong shape fall back whole, the other kinds' stay.
+        let (s, rejected) = Settings::from_value_lenient(&json!({"params": {"kenken": 7, "sudoku": {"size": 4}}}));
+        assert_eq!((kenken(&s), sudoku(&s).size, rejected), (KenkenParams::default(), 4, names(&["params.kenken"])));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"params": [1], "default_size": 6}));
+        assert_eq!((sudoku(&s).size, rejected), (6, names(&["params"])), "no params: the flat fields of before");
+    }
+
+    /// A settings file as the app wrote it before the params were kept per kind (a real file of
+    /// 2026-12-02's build): every choice comes back under its kind, nothing is rejected, and
+    /// saving writes the new shape only.
+    #[test]
+    fn a_settings_file_of_before_is_migrated() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/settings-2026-12-02.json");
+        let old: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let (s, rejected) = Settings::from_value_lenient(&old);
+        assert_eq!(rejected, Vec::<String>::new());
+        assert_eq!(sudoku(&s), SudokuParams { size: 16, difficulty: Difficulty::Medium, symmetric: false });
+        assert_eq!(kenken(&s), KenkenParams { size: 7, difficulty: Difficulty::Hard });
+        let p = slide(&s);
+        assert_eq!((p.rows, p.cols, p.difficulty, p.picture.as_deref()), (3, 5, crate::slide::Difficulty::Hard, Some("builtin:reef")));
+        assert_eq!((s.last_game, s.language.as_str(), s.slide_recent.len(), s.time_limit_min), (GameKind::Kenken, "zh-CN", 1, 15));
+        let new = serde_json::to_value(&s).unwrap();
+        for gone in ["default_size", "difficulty", "symmetric", "kenken_size", "kenken_difficulty", "slide_rows", "slide_cols", "slide_difficulty", "slide_picture"] {
+            assert!(new.get(gone).is_none(), "{gone} is not written again");
+        }
+        assert_eq!(new["params"]["kenken"], json!({"size": 7, "difficulty": "hard"}));
+        assert_eq!(new["params"]["slide"], json!({"rows": 3, "cols": 5, "difficulty": "hard", "picture": "builtin:reef"}));
+        assert_eq!(Settings::from_value_lenient(&new), (s, vec![]), "the new file reads back the same");
     }
 }

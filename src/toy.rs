@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::games::{GameDef, Progress, StatsKey};
+use crate::games::{GameDef, MakeError, Progress, Source, StatsKey};
 use crate::play::{parse_action, to_json, Advice, CellRef, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
 use crate::session::{EditMismatch, Game, History, Session, Timer};
@@ -42,6 +42,11 @@ impl From<EditMismatch> for ToyError {
 }
 
 pub type ToySession = Session<ToyGame>;
+
+/// The toy has nothing to choose: `{}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ToyParams {}
 
 impl ToyGame {
     /// The lights from a seed, never all on (a solved game is no game).
@@ -132,6 +137,7 @@ impl GameDef for ToyDef {
     type Game = ToyGame;
     type Info = ();
     type View = ToyView;
+    type Params = ToyParams;
 
     fn act(s: &mut ToySession, action: Value) -> Result<bool, PlayError> {
         s.apply(parse_action::<Action>(Self::NAME, action)?).map_err(|e| PlayError::BadAction { kind: Self::NAME, detail: e.to_string() })
@@ -184,7 +190,7 @@ impl GameDef for ToyDef {
         Ok((s, (), f.saved_at_ms))
     }
 
-    fn from_seed(seed: u64) -> Option<(ToySession, ())> {
-        Some((Session::from_game(ToyGame::from_seed(seed)), ()))
+    fn make(_: &ToyParams, _: Source, seed: u64, _: &mut dyn FnMut(f32) -> bool) -> Result<(ToySession, ()), MakeError> {
+        Ok((Session::from_game(ToyGame::from_seed(seed)), ()))
     }
 }

@@ -1,17 +1,17 @@
 //! The settings loader on damaged files: truncated and byte-mutated settings never panic, and
 //! every field of the result is always a valid value (a bad field falls back to its default).
 
-use inkdoku::play::GameKind;
-use inkdoku::settings::{Settings, DIFFICULTIES, SIZES, SLIDE_DIFFICULTIES, SLIDE_SIDES};
+use inkdoku::kenken::def::KenkenParams;
+use inkdoku::play::{GameKind, GameParams};
+use inkdoku::settings::Settings;
+use inkdoku::slide::def::SlideParams;
+use inkdoku::sudoku::def::SudokuParams;
+use inkdoku::sudoku::Difficulty;
 use rand::{Rng, SeedableRng};
 
 fn valid(s: &Settings) -> bool {
-    SIZES.contains(&s.default_size)
-        && DIFFICULTIES.contains(&s.difficulty.as_str())
-        && SLIDE_SIDES.contains(&s.slide_rows)
-        && SLIDE_SIDES.contains(&s.slide_cols)
-        && SLIDE_DIFFICULTIES.contains(&s.slide_difficulty.as_str())
-        && s.slide_picture.as_deref().is_none_or(inkdoku::slide::play::is_known_picture)
+    // Every kind's params read back strictly: each field in range, nothing unknown.
+    GameKind::ALL.iter().all(|&k| GameParams::parse(k, s.params.of(k).to_value()).as_ref() == Ok(&s.params.of(k)))
         && s.slide_recent.len() <= inkdoku::settings::RECENT_PICTURES
         && s.slide_recent.iter().all(|n| inkdoku::slide::play::is_picture_name(n))
         && s.slide_recent.iter().enumerate().all(|(i, n)| !s.slide_recent[..i].contains(n))
@@ -20,24 +20,21 @@ fn valid(s: &Settings) -> bool {
 
 #[test]
 fn truncated_and_mutated_settings_files_give_valid_settings() {
-    let good = Settings {
+    let mut good = Settings {
         handedness: inkdoku::settings::Handedness::Left,
         show_incorrect: true,
         pen_only: true,
-        default_size: 16,
-        difficulty: "hard".into(),
-        symmetric: false,
         last_game: GameKind::Slide,
-        slide_rows: 3,
-        slide_cols: 5,
-        slide_difficulty: "hard".into(),
-        slide_picture: Some("0123456789abcdef0123456789abcdef.jpg".into()),
         slide_recent: vec!["0123456789abcdef0123456789abcdef.jpg".into(), "fedcba9876543210.png".into()],
         slide_border: "#c0ffee".into(),
         slide_numbers: true,
         mute: true,
         ..Settings::default()
     };
+    good.params.set(GameParams::Sudoku(SudokuParams { size: 16, difficulty: Difficulty::Hard, symmetric: false }));
+    good.params.set(GameParams::Kenken(KenkenParams { size: 8, difficulty: Difficulty::Expert }));
+    let picture = Some("0123456789abcdef0123456789abcdef.jpg".to_string());
+    good.params.set(GameParams::Slide(SlideParams { rows: 3, cols: 5, difficulty: inkdoku::slide::Difficulty::Hard, picture }));
     let bytes = serde_json::to_vec_pretty(&good).unwrap();
     assert_eq!(Settings::from_bytes_lenient(&bytes), good);
     for cut in 0..bytes.len() {

@@ -2,20 +2,34 @@
 //! values, glyphs), summary, hints as data, save record and statistics key. The rules are
 //! `play`'s and `hint`'s; this file only says them to the rest of the app.
 
-use serde::Serialize;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::games::{GameDef, Progress, StatsKey};
-use crate::ink::Stroke;
+use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
 use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
-use crate::pen::{self, PenOptions, PenWrite};
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
 use crate::session::glyph::{self, Glyph};
 use crate::session::scratchpad::InkNote;
-use crate::session::{InputMode, Session};
+use crate::session::Session;
+use crate::sudoku::Difficulty;
 
 pub struct KenkenDef;
+
+/// A new KenKen: its side (3 to 9) and level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct KenkenParams {
+    pub size: u8,
+    pub difficulty: Difficulty,
+}
+
+impl Default for KenkenParams {
+    fn default() -> Self {
+        KenkenParams { size: 6, difficulty: Difficulty::Easy }
+    }
+}
 
 /// A KenKen board as the view draws it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -62,6 +76,38 @@ impl GameDef for KenkenDef {
     type Game = KenkenGame;
     type Info = KenkenInfo;
     type View = KenkenView;
+    type Params = KenkenParams;
+
+    fn validate(p: &KenkenParams) -> Result<(), String> {
+        let size = usize::from(p.size);
+        if (crate::kenken::MIN_SIZE..=crate::kenken::MAX_SIZE).contains(&size) {
+            Ok(())
+        } else {
+            Err(format!("size {size} is not 3 to 9"))
+        }
+    }
+
+    /// From the collection: a banked puzzle of that size and level (the hardest a size has, if
+    /// not that one), turned by a random symmetry. Fresh: the generator.
+    fn make(p: &KenkenParams, source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<(KenkenSession, KenkenInfo), MakeError> {
+        let size = usize::from(p.size);
+        let (puzzle, solution, level) = match source {
+            Source::Collection => {
+                let served = crate::kenken::bank::instant_puzzle(size, p.difficulty, &mut rand::rngs::StdRng::seed_from_u64(seed))
+                    .ok_or_else(|| MakeError::Unavailable(format!("there is no {size}x{size} KenKen")))?;
+                (served.puzzle, served.solution, served.difficulty)
+            }
+            Source::Fresh => {
+                let g = crate::kenken::generator::generate_with(size, p.difficulty, seed, progress).map_err(|e| match e {
+                    crate::kenken::generator::GenerateError::Cancelled => MakeError::Cancelled,
+                    e => MakeError::Failed(e.to_string()),
+                })?;
+                (g.puzzle, g.solution, g.difficulty)
+            }
+        };
+        let info = KenkenInfo { solution: Some(solution), difficulty: Some(level.name().to_string()), seed: Some(seed) };
+        Ok((KenkenSession::from_game(KenkenGame::new(puzzle)), info))
+    }
 
     fn act(s: &mut KenkenSession, action: Value) -> Result<bool, PlayError> {
         Ok(s.apply(parse_action::<Action>(Self::NAME, action)?)?)
@@ -112,17 +158,8 @@ impl GameDef for KenkenDef {
         crate::games::single_value_change(s.game().puzzle().size(), &s.history().done().last()?.cells)
     }
 
-    fn write_opts(s: &mut KenkenSession, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions) -> Result<PenWrite, PlayError> {
-        Ok(pen::write_opts(s, row, col, strokes, opts)?)
-    }
-
-    fn replace_guess(s: &mut KenkenSession, row: usize, col: usize, symbol: char) -> Result<(), PlayError> {
-        Ok(pen::replace_guess(s, row, col, symbol)?)
-    }
-
-    fn set_input_mode(s: &mut KenkenSession, mode: InputMode) -> Result<(), PlayError> {
-        s.set_input_mode(mode);
-        Ok(())
+    fn pen() -> Option<Pen<KenkenGame>> {
+        Some(Pen::grid())
     }
 
     fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, SaveError> {

@@ -1,16 +1,40 @@
 //! The sliding puzzle as the app plays it ([`GameDef`]): its view, summary, hints as data,
 //! save record and statistics key. It is no pen game (the pen methods keep their refusal).
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use crate::games::{GameDef, Progress, StatsKey};
+use crate::games::{GameDef, MakeError, Progress, Source, StatsKey};
 use crate::play::{parse_action, to_json, Advice, CellRef, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
 use crate::session::Session;
-use crate::slide::play::{move_count, Action, SlideGame, SlideInfo, SlideSession};
+use crate::slide::play::{is_known_picture, is_picture_name, move_count, picture_as_kept, Action, SlideGame, SlideInfo, SlideSession};
+use crate::slide::{Difficulty, MAX_SIDE, MIN_SIDE};
 
 pub struct SlideDef;
+
+/// A new sliding puzzle: rows and columns (3 to 6 each), level, and the picture: a built-in one
+/// (`builtin:<id>`), the player's own (a stored picture's name), or `None` for the default
+/// built-in one (which is also how `builtin:<default>` is kept).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SlideParams {
+    pub rows: u8,
+    pub cols: u8,
+    pub difficulty: Difficulty,
+    #[serde(deserialize_with = "picture_kept")]
+    pub picture: Option<String>,
+}
+
+impl Default for SlideParams {
+    fn default() -> Self {
+        SlideParams { rows: 4, cols: 4, difficulty: Difficulty::Medium, picture: None }
+    }
+}
+
+fn picture_kept<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(picture_as_kept(Option::<String>::deserialize(d)?))
+}
 
 /// The most search nodes a sliding-puzzle hint may spend (about a tenth of a second); past it
 /// the hint falls back to the quick solver's first move.
@@ -37,6 +61,30 @@ impl GameDef for SlideDef {
     type Game = SlideGame;
     type Info = SlideInfo;
     type View = SlideView;
+    type Params = SlideParams;
+
+    fn validate(p: &SlideParams) -> Result<(), String> {
+        let sides = MIN_SIDE..=MAX_SIDE;
+        if !sides.contains(&usize::from(p.rows)) || !sides.contains(&usize::from(p.cols)) {
+            return Err(format!("a {}x{} board: each side must be 3 to 6", p.rows, p.cols));
+        }
+        match &p.picture {
+            Some(name) if !is_known_picture(name) => Err(format!("{name:?} is no picture")),
+            _ => Ok(()),
+        }
+    }
+
+    /// A board shuffled to the level's distance (the collection and "made now" are the same).
+    fn make(p: &SlideParams, _: Source, seed: u64, _: &mut dyn FnMut(f32) -> bool) -> Result<(SlideSession, SlideInfo), MakeError> {
+        let (rows, cols) = (usize::from(p.rows), usize::from(p.cols));
+        let board = crate::slide::shuffle(rows, cols, p.difficulty.distance(rows, cols), seed).map_err(|e| MakeError::Failed(e.to_string()))?;
+        let info = SlideInfo { difficulty: Some(format!("{:?}", p.difficulty).to_lowercase()), seed: Some(seed), picture: p.picture.clone() };
+        Ok((SlideSession::from_game(SlideGame::new(board)), info))
+    }
+
+    fn own_file(p: &SlideParams) -> Option<&str> {
+        p.picture.as_deref().filter(|name| is_picture_name(name))
+    }
 
     fn act(s: &mut SlideSession, action: Value) -> Result<bool, PlayError> {
         Ok(s.apply(parse_action::<Action>(Self::NAME, action)?)?)

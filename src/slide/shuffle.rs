@@ -7,7 +7,8 @@ use rand::{Rng, SeedableRng};
 use super::{solver, Board, Dir, SlideError};
 
 /// Named difficulty levels: a target distance from the solved board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     Easy,
     Medium,

@@ -1,23 +1,84 @@
 //! Sudoku as the app plays it ([`GameDef`]): its view, summary, hints as data, save record and
 //! statistics key. The rules are `play`'s; this file only says them to the rest of the app.
 
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::games::{GameDef, Progress, StatsKey};
-use crate::ink::Stroke;
-use crate::pen::{self, PenOptions, PenWrite};
+use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
+use crate::grid::Shape;
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
-use crate::session::{InputMode, Session};
+use crate::session::Session;
 use crate::sudoku::play::{Action, EditKind, SudokuGame, SudokuSession, SudokuView};
+use crate::sudoku::{bank, generator, solver, Difficulty};
 
 pub struct SudokuDef;
+
+/// A new Sudoku: its size (4, 6, 9 or 16), level and whether the givens are 180-degree symmetric.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SudokuParams {
+    pub size: u8,
+    pub difficulty: Difficulty,
+    pub symmetric: bool,
+}
+
+impl Default for SudokuParams {
+    fn default() -> Self {
+        SudokuParams { size: 9, difficulty: Difficulty::Easy, symmetric: true }
+    }
+}
+
+impl SudokuParams {
+    fn shape(&self) -> Result<Shape, String> {
+        Shape::from_size(usize::from(self.size)).ok_or_else(|| format!("size {} is not one of 4, 6, 9, 16", self.size))
+    }
+}
 
 impl GameDef for SudokuDef {
     const NAME: &'static str = "Sudoku";
     type Game = SudokuGame;
     type Info = ();
     type View = SudokuView;
+    type Params = SudokuParams;
+
+    fn validate(p: &SudokuParams) -> Result<(), String> {
+        p.shape().map(|_| ())
+    }
+
+    fn can_make(p: &SudokuParams, source: Source) -> Result<(), MakeError> {
+        let shape = p.shape().map_err(MakeError::Unavailable)?;
+        if source == Source::Fresh && !generator::available(shape, p.difficulty) {
+            return Err(MakeError::Unavailable(format!("{0}x{0} puzzles never need {1} techniques", shape.size, p.difficulty)));
+        }
+        Ok(())
+    }
+
+    /// From the collection: a banked puzzle of that size and level, freshly transformed (a level
+    /// a size can't have, 4x4 expert, is served at the hardest level it can; the view shows
+    /// which). Fresh: the generator, at exactly the level asked.
+    fn make(p: &SudokuParams, source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<(SudokuSession, ()), MakeError> {
+        Self::can_make(p, source)?;
+        let shape = p.shape().map_err(MakeError::Unavailable)?;
+        let (puzzle, level) = match source {
+            Source::Collection => {
+                let served = bank::instant_puzzle(shape, p.difficulty, p.symmetric, &mut rand::rngs::StdRng::seed_from_u64(seed));
+                (served.puzzle, served.difficulty)
+            }
+            Source::Fresh => {
+                let opts = generator::GenerateOptions { shape, difficulty: p.difficulty, symmetric: p.symmetric, seed };
+                let puzzle = generator::generate(&opts, progress).map_err(|e| match e {
+                    generator::GenerateError::Cancelled => MakeError::Cancelled,
+                    e => MakeError::Failed(e.to_string()),
+                })?;
+                (puzzle, p.difficulty)
+            }
+        };
+        let solution = solver::solve(&puzzle).ok_or_else(|| MakeError::Failed("the puzzle made has no solution".into()))?;
+        let session = SudokuSession::new(puzzle, solution, level.name(), Some(seed)).map_err(|e| MakeError::Failed(e.to_string()))?;
+        Ok((session, ()))
+    }
 
     fn act(s: &mut SudokuSession, action: Value) -> Result<bool, PlayError> {
         Ok(s.apply(parse_action::<Action>(Self::NAME, action)?)?)
@@ -78,17 +139,8 @@ impl GameDef for SudokuDef {
         crate::games::single_value_change(s.game().shape().n(), &e.cells)
     }
 
-    fn write_opts(s: &mut SudokuSession, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions) -> Result<PenWrite, PlayError> {
-        Ok(pen::write_opts(s, row, col, strokes, opts)?)
-    }
-
-    fn replace_guess(s: &mut SudokuSession, row: usize, col: usize, symbol: char) -> Result<(), PlayError> {
-        Ok(pen::replace_guess(s, row, col, symbol)?)
-    }
-
-    fn set_input_mode(s: &mut SudokuSession, mode: InputMode) -> Result<(), PlayError> {
-        s.set_input_mode(mode);
-        Ok(())
+    fn pen() -> Option<Pen<SudokuGame>> {
+        Some(Pen::grid())
     }
 
     fn encode(s: &SudokuSession, _: &(), now_ms: u64) -> Result<Vec<u8>, SaveError> {

@@ -186,24 +186,12 @@ impl Edit {
         Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new(), glyph: None }
     }
 
-    fn with_ink(kind: EditKind, ink: InkEdit) -> Edit {
-        Edit { ink, ..Edit::new(kind) }
-    }
-
+    /// An edit is built as the pen-grid core's [`Change`] (its cells, ink and colours) and
+    /// takes its kind here; `None` stays `None` (no undo step).
     fn from_change(kind: EditKind, c: Option<Change>) -> Option<Edit> {
         c.map(|c| Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) })
     }
 
-    fn change(&mut self, cell: usize, before: CellState, after: CellState) {
-        if before != after {
-            self.cells.push(CellChange { cell: cell as u16, before, after });
-        }
-    }
-
-    /// `None` for an edit that changes nothing (no undo step).
-    fn non_empty(self) -> Option<Edit> {
-        (!self.cells.is_empty() || !self.ink.is_empty() || !self.colours.is_empty()).then_some(self)
-    }
 }
 
 /// The Sudoku game state.
@@ -486,11 +474,11 @@ impl SudokuGame {
             }
             ink.removed.extend(self.board.notes_in(row, col));
         }
-        let mut edit = Edit::with_ink(EditKind::Step, ink);
+        let mut change = Change::with_ink(ink);
         for (i, a) in after.into_iter().enumerate() {
-            edit.change(i, self.cell_state(i), a);
+            change.set(i, self.cell_state(i), a);
         }
-        Ok(edit.non_empty())
+        Ok(Edit::from_change(EditKind::Step, change.non_empty()))
     }
 
     /// Applies a checked edit in one direction (the core checks it; only a written value keeps

@@ -132,7 +132,7 @@ test('a new 16x16 game from the game picker, which remembers the choice', { time
   assert.equal(await buttons[15].getText(), 'G');
   const settings = await waitFor('the remembered options', async () => {
     const s = await backend(d, 'get_settings');
-    return s.default_size === 16 ? s : null;
+    return s.params.sudoku.size === 16 ? s : null;
   });
   assert.equal(settings.last_game, 'sudoku');
   await app.screenshot('e2e-app-16.png');

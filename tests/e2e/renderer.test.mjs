@@ -90,7 +90,7 @@ async function killDuringPlay(kind, args) {
     await dismissResume(d, 'new');
     const [appPid] = pidsByExe(requireEnv('INKDOKU_APP'));
     assert.ok(appPid, 'the app runs');
-    const started = await backend(d, 'new_game', { kind, replace: true, ...args });
+    const started = await backend(d, 'new_game', { kind, replace: true, params: args });
     assert.ok(started.game_id, JSON.stringify(started));
     const played = await backend(d, 'act', { action: moveFor(started) });
     assert.ok(!played.error, JSON.stringify(played));

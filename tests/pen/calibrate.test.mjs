@@ -23,7 +23,7 @@ const status = () => page.evaluate(() => document.getElementById('status').textC
 
 async function fresh(size = 9) {
   const s = await ipc('get_settings');
-  await ipc('update_settings', { settings: { ...s, default_size: size, last_game: 'sudoku', language: 'en' } });
+  await ipc('update_settings', { settings: { ...s, params: { ...s.params, sudoku: { size } }, last_game: 'sudoku', language: 'en' } });
   await ipc('reset_handwriting');
   await reloadToNewGame(page);
   await page.waitForFunction((n) => window.__inkdoku.view.size === n, {}, size);

@@ -73,7 +73,7 @@ test('a game of another kind started behind the page\'s back is shown with its o
   // The backend's game in play becomes a sliding puzzle behind the page's back (as opening a
   // file would); the page meets it with the next view it asks for (the clock, when it is shown
   // again).
-  const k = await ipc('new_game', { kind: 'slide', rows: 3, cols: 3 });
+  const k = await ipc('new_game', { kind: 'slide', params: { rows: 3, cols: 3 } });
   assert.equal(k.kind, 'slide');
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   const s = await waitFor('the sliding puzzle', async () => { const u = await ui(); return u.view && u.view.kind === 'slide' ? u : null; });

@@ -40,7 +40,7 @@ async function settings(patch) {
 
 /** A fresh page with a new game of `kind` (the settings say which and how big). */
 async function newGame(kind = 'sudoku', size = 9, patch = {}) {
-  await settings({ keep_handwriting: true, handedness: 'right', last_game: kind, theme: 'light', ...(kind === 'sudoku' ? { default_size: size } : { kenken_size: size }), ...patch });
+  await settings({ keep_handwriting: true, handedness: 'right', last_game: kind, theme: 'light', params: { [kind]: { size } }, ...patch });
   await ipc('reset_handwriting');
   await reloadToNewGame(page);
   await page.waitForFunction((kind, size) => window.__inkdoku.view && window.__inkdoku.view.kind === kind && window.__inkdoku.view.size === size && window.__inkdoku.drawCount > 0, {}, kind, size);
@@ -138,7 +138,7 @@ test('a written digit shows as ink; undo, a typed digit, save/open, Continue and
   const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
   assert.equal(saved.version, 2);
   assert.ok(saved.history.done.some((e) => Array.isArray(e.glyph)), 'the edit keeps the glyph');
-  await ipc('new_game', { kind: 'sudoku', size: 4, replace: true });
+  await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 4 } });
   await page.click('#btn-share');
   await page.waitForSelector('#dlg-share[open]');
   const shown = await page.evaluate(() => window.__inkdoku.drawCount);
@@ -151,7 +151,7 @@ test('a written digit shows as ink; undo, a typed digit, save/open, Continue and
   assert.equal(differing(await cellPixels(0, col), ink3), 0, 'an opened game looks the same');
 
   // Put aside by a KenKen, page reloaded, continued: the same pixels.
-  await ipc('new_game', { kind: 'kenken', size: 4 });
+  await ipc('new_game', { kind: 'kenken', params: { size: 4 } });
   await relaunch(page);
   await page.waitForSelector('#resume-continue-sudoku', { visible: true, timeout: 10000 });
   await page.click('#resume-continue-sudoku');

@@ -58,7 +58,7 @@ async function newGame(kind, options) {
   assert.equal(await page.evaluate(() => window.__inkdoku.view.kind), kind);
 }
 
-const newSudoku = (size = 9) => newGame('sudoku', { default_size: size, difficulty: 'easy' });
+const newSudoku = (size = 9) => newGame('sudoku', { params: { sudoku: { size, difficulty: 'easy' } } });
 
 /** Buttons of the panel: each inside the panel and its text not cut off. */
 async function panelFits() {
@@ -95,7 +95,7 @@ async function runAxe(context) {
 }
 
 test('Chinese: the view speaks Simplified Chinese, fits at 1920x1080 and 800x480, and switches back to English without a reload', { timeout: 60000 }, async () => {
-  await setSettings({ language: 'zh-CN', theme: 'light', default_size: 9 });
+  await setSettings({ language: 'zh-CN', theme: 'light', params: { sudoku: { size: 9 } } });
   await newSudoku(9);
   const texts = await page.evaluate(() => ({
     lang: document.documentElement.lang,
@@ -289,7 +289,7 @@ function sampleStats() {
 test('a won game shows in the statistics, with its plots, and Reset asks first', { timeout: 60000 }, async () => {
   await setSettings({ language: 'en', theme: 'light' });
   for (let game = 0; game < 3; game++) {
-    await ipc('new_game', { kind: 'sudoku', size: 4, difficulty: 'easy' });
+    await ipc('new_game', { kind: 'sudoku', params: { size: 4, difficulty: 'easy' } });
     for (let i = 0; i < 40; i++) {
       const h = await ipc('hint');
       const v = await ipc('act', { action: h.apply });
@@ -372,9 +372,9 @@ test('axe-core: no serious or critical violations on the play screen and the dia
     await page.waitForFunction((d) => !document.querySelector(`${d}[open]`), {}, dialog);
   }
   // KenKen and the sliding puzzle's screens too, and Chinese.
-  await newGame('kenken', { kenken_size: 4 });
+  await newGame('kenken', { params: { kenken: { size: 4 } } });
   found.kenken = await runAxe();
-  await newGame('slide', { slide_rows: 3, slide_cols: 3 });
+  await newGame('slide', { params: { slide: { rows: 3, cols: 3 } } });
   found.slide = await runAxe();
   // The sliding picture's new-game options: the picture menu (a radio group of thumbnails).
   await page.click('#btn-new');

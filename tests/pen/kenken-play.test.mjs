@@ -77,7 +77,7 @@ test('the picker offers KenKen with its size and level, remembered for next time
   assert.equal(v.difficulty, 'medium');
   assert.equal(v.cells.length, 25);
   const s = await page.evaluate(async () => (await fetch('/ipc/get_settings', { method: 'POST', body: '{}' })).json());
-  assert.deepEqual([s.kenken_size, s.kenken_difficulty, s.last_game], [5, 'medium', 'kenken']);
+  assert.deepEqual([s.params.kenken.size, s.params.kenken.difficulty, s.last_game], [5, 'medium', 'kenken']);
   await page.click('#btn-new');
   await page.waitForFunction(() => document.getElementById('dlg-new').open);
   const form = await page.evaluate(() => ({

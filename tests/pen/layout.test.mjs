@@ -54,7 +54,7 @@ const cases = [
 
 for (const c of cases) {
   test(`layout ${c.name}`, { timeout: 30000 }, async () => {
-    await setSettings({ handedness: c.hand, default_size: c.size });
+    await setSettings({ handedness: c.hand, params: { sudoku: { size: c.size } } });
     const l = await show(c.w, c.h, c.dpr, c.size);
     const b = l.board;
     assert.ok(Math.abs(b.w - b.h) < 1, 'square board');

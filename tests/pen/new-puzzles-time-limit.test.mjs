@@ -70,7 +70,7 @@ async function startFromPicker(button) {
 }
 
 test('New puzzles: Start follows the setting, the other button makes it the other way', async () => {
-  await ipc('new_game', { kind: 'sudoku', size: 4, replace: true });
+  await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 4 } });
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0);
   await spyCalls();
@@ -115,7 +115,7 @@ test('Time limit: a new game counts down; Chinese names the limits', async () =>
 test('when the time is up the player is told once and plays on untimed, also after a restart of the view', async () => {
   // A game one and a half seconds from its one-minute limit: saved, its play time moved on,
   // and opened again (Files… → Open game…, answered by the test's file).
-  await ipc('new_game', { kind: 'sudoku', size: 4, replace: true });
+  await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 4 } });
   await ipc('set_time_limit', { minutes: 1 });
   const saved = path.join(dir, 'limited.inkdoku');
   fs.writeFileSync(pickFile, saved);

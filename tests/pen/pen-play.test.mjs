@@ -20,7 +20,7 @@ const rect = () => boardRect(page);
 async function newGame(size = 9) {
   await page.evaluate(async (size) => {
     const s = await (await fetch('/ipc/get_settings', { method: 'POST', body: '{}' })).json();
-    await fetch('/ipc/update_settings', { method: 'POST', body: JSON.stringify({ settings: { ...s, default_size: size } }) });
+    await fetch('/ipc/update_settings', { method: 'POST', body: JSON.stringify({ settings: { ...s, params: { ...s.params, sudoku: { size } } } }) });
   }, size);
   await reloadToNewGame(page);
   await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.size === size, {}, size);

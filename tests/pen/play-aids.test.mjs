@@ -33,7 +33,7 @@ const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(
 
 async function newGame(size = 9, viewport = { width: 1200, height: 760 }) {
   const s = await ipc('get_settings');
-  await ipc('update_settings', { settings: { ...s, default_size: size, handedness: 'right', last_game: 'sudoku' } });
+  await ipc('update_settings', { settings: { ...s, params: { ...s.params, sudoku: { size } }, handedness: 'right', last_game: 'sudoku' } });
   await page.setViewport(viewport);
   // A game of another kind put aside is offered for Continue first: start a new one instead.
   await reloadToNewGame(page);
@@ -166,7 +166,7 @@ test('the input mode is kept with the game and comes back on Continue', { timeou
   await page.click('#mode-pencil');
   await waitFor('the backend has it', async () => (await ipc('board')).input_mode === 'pencil');
   // Another game puts this one aside; a new page offers it for Continue.
-  await ipc('new_game', { kind: 'kenken', size: 4 });
+  await ipc('new_game', { kind: 'kenken', params: { size: 4 } });
   await relaunch(page);
   await page.waitForSelector('#resume-continue-sudoku', { visible: true, timeout: 10000 });
   await page.click('#resume-continue-sudoku');

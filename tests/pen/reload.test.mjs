@@ -95,7 +95,7 @@ test('a reload keeps an unsure guess (its alternatives may go)', { timeout: 6000
 });
 
 test('a reload during a KenKen and during a sliding puzzle brings the same game back, not a new Sudoku', { timeout: 60000 }, async () => {
-  await ipc('new_game', { kind: 'kenken', size: 4, replace: true });
+  await ipc('new_game', { kind: 'kenken', replace: true, params: { size: 4 } });
   await reload();
   const k = (await ui()).view;
   assert.equal(k.kind, 'kenken');
@@ -104,7 +104,7 @@ test('a reload during a KenKen and during a sliding puzzle brings the same game 
   await reload();
   assert.deepEqual(kept((await ui()).view), kept(kBefore));
 
-  const sl = await ipc('new_game', { kind: 'slide', rows: 3, cols: 3, difficulty: 'easy', replace: true });
+  const sl = await ipc('new_game', { kind: 'slide', replace: true, params: { rows: 3, cols: 3, difficulty: 'easy' } });
   await reload();
   assert.equal((await ui()).view.game_id, sl.game_id);
   // An arrow key slides a tile into the gap (one of the four always can).
@@ -123,7 +123,7 @@ test('a reload while a fresh puzzle is being made shows its progress again and t
   const old = (await ui()).view;
   await typeIn(old, 1);
   // Started behind the page's back: the job waits in the backend until someone asks for it.
-  const job = await ipc('generate_game', { kind: 'sudoku', size: 4, difficulty: 'easy', replace: true });
+  const job = await ipc('generate_game', { kind: 'sudoku', replace: true, params: { size: 4, difficulty: 'easy' } });
   assert.ok(job.job, JSON.stringify(job));
   await page.evaluate(() => { window.__beforeReload = true; });
   await page.reload({ waitUntil: 'domcontentloaded' });
@@ -256,7 +256,7 @@ test('a reply that arrives after a newer one is dropped: the screen never shows 
   assert.deepEqual(kept(shown), kept(await ipc('board')));
 
   // The KenKen case seen in CI: a late reply of the old game must not come back over a new one.
-  await ipc('new_game', { kind: 'kenken', size: 4, replace: true });
+  await ipc('new_game', { kind: 'kenken', replace: true, params: { size: 4 } });
   await reload();
   const k = (await ui()).view;
   await page.evaluate(() => fetch('/test/delay', { method: 'POST', body: JSON.stringify({ command: 'act', ms: 1500 }) }));

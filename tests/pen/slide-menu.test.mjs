@@ -59,7 +59,7 @@ async function start() {
 /** The picture in play, as the screen, the backend's board and the settings have it. */
 async function inPlay() {
   const s = await ui();
-  return { screen: s.picture, board: (await ipc('board')).picture, settings: (await ipc('get_settings')).slide_picture };
+  return { screen: s.picture, board: (await ipc('board')).picture, settings: (await ipc('get_settings')).params.slide.picture };
 }
 
 test('four built-in pictures, the default chosen; a second one picked by click is the one in play', { timeout: 60000 }, async () => {

@@ -294,7 +294,7 @@ test('under prefers-reduced-motion tiles jump without animating; muted, no sound
 test('a remembered picture that has gone from the app\'s folder: the player still gets a game, and is told', { timeout: 30000 }, async () => {
   const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
   const s = await ipc('get_settings');
-  await ipc('update_settings', { settings: { ...s, last_game: 'slide', slide_rows: 3, slide_cols: 5, slide_picture: 'ffffffffffffffffffffffffffffffff.png' } });
+  await ipc('update_settings', { settings: { ...s, last_game: 'slide', params: { ...s.params, slide: { rows: 3, cols: 5, picture: 'ffffffffffffffffffffffffffffffff.png' } } } });
   // After a relaunch the game put aside waits for Continue: the player asks for a new game.
   await relaunch(page);
   if (await page.evaluate(() => document.getElementById('dlg-resume').open)) await page.click('#resume-new');

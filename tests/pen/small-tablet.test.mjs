@@ -89,12 +89,12 @@ for (const size of SIZES) {
   test(`every screen and dialog works at ${size.name} (150 %)`, { timeout: 240000 }, async () => {
     await resizePage(page, { width: size.width, height: size.height, deviceScaleFactor: 1.5 });
     const found = [];
-    for (const [kind, options, label] of [['sudoku', { default_size: 9 }, 'sudoku9'], ['sudoku', { default_size: 16 }, 'sudoku16'], ['kenken', { kenken_size: 7 }, 'kenken'], ['slide', {}, 'slide']]) {
+    for (const [kind, options, label] of [['sudoku', { params: { sudoku: { size: 9 } } }, 'sudoku9'], ['sudoku', { params: { sudoku: { size: 16 } } }, 'sudoku16'], ['kenken', { params: { kenken: { size: 7 } } }, 'kenken'], ['slide', {}, 'slide']]) {
       await setSettings({ last_game: kind, ...options });
       await reloadToNewGame(page);
       found.push(...(await look(size, label)));
     }
-    await setSettings({ last_game: 'sudoku', default_size: 9 });
+    await setSettings({ last_game: 'sudoku', params: { sudoku: { size: 9 } } });
     await reloadToNewGame(page);
     // "Solve step by step"'s controls in the panel.
     await openDialog(page, '#btn-solve', '#dlg-confirm');

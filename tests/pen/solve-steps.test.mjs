@@ -29,7 +29,7 @@ const cellsOf = (v) => v.cells.map((c) => [c.value, c.candidates]);
 
 /** A hard 9x9 (it needs steps that remove candidates), shown after a reload. */
 async function hardSudoku() {
-  const v = await ipc('new_game', { kind: 'sudoku', size: 9, difficulty: 'hard', replace: true });
+  const v = await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 9, difficulty: 'hard' } });
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForFunction((id) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === id && window.__inkdoku.drawCount > 0, { timeout: 15000 }, v.game_id);
   return v;
@@ -104,7 +104,7 @@ test('the player takes over: their wrong number is the next step\'s to take out;
 
 test('the steps finish the puzzle as the computer: no win counted, no wave', async () => {
   await ipc('reset_stats');
-  await ipc('new_game', { kind: 'sudoku', size: 4, difficulty: 'easy', replace: true });
+  await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 4, difficulty: 'easy' } });
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.size === 4 && window.__inkdoku.drawCount > 0);
   await startSteps();

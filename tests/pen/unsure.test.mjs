@@ -30,7 +30,7 @@ function sample() {
 async function freshNine() {
   await page.evaluate(async () => {
     const s = await (await fetch('/ipc/get_settings', { method: 'POST', body: '{}' })).json();
-    await fetch('/ipc/update_settings', { method: 'POST', body: JSON.stringify({ settings: { ...s, default_size: 9 } }) });
+    await fetch('/ipc/update_settings', { method: 'POST', body: JSON.stringify({ settings: { ...s, params: { ...s.params, sudoku: { size: 9 } } } }) });
     // Each test starts from the general model: an earlier correction would have taught it.
     await fetch('/ipc/reset_handwriting', { method: 'POST', body: '{}' });
   });

@@ -92,7 +92,7 @@ async function look(what) {
 
 
 test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async () => {
-  for (const [kind, options] of [['sudoku', { default_size: 16 }], ['kenken', {}], ['slide', {}]]) {
+  for (const [kind, options] of [['sudoku', { params: { sudoku: { size: 16 } } }], ['kenken', {}], ['slide', {}]]) {
     await setSettings({ last_game: kind, ...options });
     await reloadToNewGame(page);
     await waitFor('Chinese', async () => page.evaluate(() => document.documentElement.lang === 'zh-CN'));
@@ -160,7 +160,7 @@ test('every screen and dialog speaks Chinese only', { timeout: 180000 }, async (
   await look('files-error');
   await closeDialogs(page);
   // A Sudoku being entered from paper, with its instructions in the status line.
-  await setSettings({ last_game: 'sudoku', default_size: 9 });
+  await setSettings({ last_game: 'sudoku', params: { sudoku: { size: 9 } } });
   await reloadToNewGame(page);
   await openDialog(page, '#btn-new', '#dlg-new');
   await page.click('#game-sudoku');

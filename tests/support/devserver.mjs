@@ -113,8 +113,8 @@ export async function reloadToNewGame(page, { timeout = 15000 } = {}) {
     const ipc = async (command, args) => (await fetch(`/ipc/${command}`, { method: 'POST', body: JSON.stringify(args) })).json();
     const s = await ipc('get_settings', {});
     const kind = ['sudoku', 'kenken', 'slide'].includes(s.last_game) ? s.last_game : 'sudoku';
-    const extra = kind === 'slide' ? { rows: s.slide_rows || 4, cols: s.slide_cols || 4, difficulty: s.slide_difficulty || 'medium' } : {};
-    return (await ipc('new_game', { kind, replace: true, ...extra })).game_id;
+    // No params: the backend takes the ones the settings keep for that kind.
+    return (await ipc('new_game', { kind, replace: true })).game_id;
   });
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForFunction((want) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === want && window.__inkdoku.drawCount > 0 && !document.querySelector('dialog[open]'), { timeout }, id);

@@ -24,7 +24,7 @@ import { createCalibration } from './screens/calibrate.js';
 import { wireStats } from './screens/stats.js';
 
 const $ = (id) => document.getElementById(id);
-const FALLBACK_SETTINGS = { default_size: 9, difficulty: 'easy', symmetric: true, last_game: 'sudoku' };
+const FALLBACK_SETTINGS = { last_game: 'sudoku' };
 
 // The app's own state. The screen keeps its UI state (screen.state), telemetry.js the numbers.
 const app = {
@@ -379,11 +379,13 @@ async function newDefaultGame({ replace = false } = {}) {
   const s = app.settings || FALLBACK_SETTINGS;
   const g = gameOf(playable(s.last_game) ? s.last_game : 'sudoku');
   const yes = replace ? { replace: true } : {};
-  // "New puzzles: fresh, made now" (Settings): the generator, with its progress over the board;
-  // if that makes no game (it failed, or was cancelled), one from the collection.
-  if (freshFirst(g) && (await generateGame(g, { ...g.options.fromSettings(s), ...yes }))) return;
+  // No params: the backend takes the ones it keeps for the kind. "New puzzles: fresh, made now"
+  // (Settings): the generator, with its progress over the board; if that makes no game (it
+  // failed, or was cancelled), one from the collection; and if the remembered params can't be
+  // used, the kind's defaults (params {}).
+  if (freshFirst(g) && (await generateGame(g, yes))) return;
   if (freshFirst(g) && app.view) return;
-  if (!(await newGame(g.kind, { ...g.options.fromSettings(s), ...yes }))) await newGame(g.kind, yes);
+  if (!(await newGame(g.kind, yes))) await newGame(g.kind, { params: {}, ...yes });
 }
 
 async function saveSettings(patch) {

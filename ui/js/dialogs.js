@@ -68,7 +68,7 @@ export function openPicker(note) {
   $('new-note').textContent = typeof note === 'string' ? note : '';
   $('new-note').hidden = typeof note !== 'string';
   const s = host.settings();
-  if (s) for (const g of GAMES) if (g.create) g.options.fill(s, host);
+  if (s && s.params) for (const g of GAMES) if (g.create && s.params[g.kind]) g.options.fill(s.params[g.kind], host);
   pick(s && playable(s.last_game) ? s.last_game : 'sudoku');
   $('dlg-new').showModal();
 }
@@ -77,12 +77,13 @@ function onPickerClosed() {
   const choice = $('dlg-new').returnValue;
   if (choice !== 'start' && choice !== 'fresh' && choice !== 'enter') return;
   const g = gameOf(picked);
-  const { args, settings } = g.options.read();
-  host.saveSettings({ ...settings, last_game: g.kind });
-  if (choice === 'enter') host.enterPuzzle(g.kind, args);
+  const params = g.options.read();
+  // The kind's params are remembered under it, as the last chosen.
+  host.saveSettings({ params: { ...host.settings().params, [g.kind]: params }, last_game: g.kind });
+  if (choice === 'enter') host.enterPuzzle(g.kind, params);
   // 'fresh' is the other button: the other way of making it.
-  else if ((choice === 'fresh') !== freshFirst(g)) generateGame(g, args);
-  else host.newGame(g.kind, args);
+  else if ((choice === 'fresh') !== freshFirst(g)) generateGame(g, { params });
+  else host.newGame(g.kind, { params });
 }
 
 /** A brand-new puzzle from the generator, made in the background with a progress bar.

@@ -65,6 +65,14 @@ impl From<inkdoku::import::ImportError> for CommandError {
     }
 }
 
+/// A game that could not be made is "unavailable" to the player, whatever the reason (as
+/// before the params moved into the engine).
+impl From<inkdoku::play::MakeError> for CommandError {
+    fn from(e: inkdoku::play::MakeError) -> Self {
+        CommandError::Unavailable(e.to_string())
+    }
+}
+
 impl CommandError {
     /// The problem as data (`{key, ...}`) for the view to say in the player's language, when
     /// the sentence has more than the kind says.

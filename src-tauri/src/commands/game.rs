@@ -5,132 +5,44 @@
 use inkdoku::grid::{Grid, Shape};
 use inkdoku::import::PuzzleText;
 use inkdoku::ink::Stroke;
-use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::pen::{PenOptions, WriteOutcome};
-use inkdoku::play::{GameInPlay, GameKind, PlayView, Summary};
+use inkdoku::play::{GameInPlay, GameKind, GameParams, PlayView, Source, Summary};
 use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
 use inkdoku::sudoku::check::{self, PuzzleCheck};
-use inkdoku::sudoku::{bank, solver, Difficulty, SudokuSession};
-use rand::SeedableRng;
+use inkdoku::sudoku::{Difficulty, SudokuSession};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::notice::{shown, Notice};
 use super::{AppState, CommandError};
 
-/// `new_game` and `generate_game`: a kind and its options; what is left out comes from the
-/// settings (Sudoku) or a sensible default.
+/// `new_game` and `generate_game`: a kind and its params (left out: the ones the settings
+/// keep for that kind, the last chosen; a field left out of them: the kind's default).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGameArgs {
     pub kind: GameKind,
-    /// Sudoku 4, 6, 9 or 16; KenKen 3..=9.
     #[serde(default)]
-    pub size: Option<u8>,
-    /// Sliding puzzle: 3..=6 each.
-    #[serde(default)]
-    pub rows: Option<usize>,
-    #[serde(default)]
-    pub cols: Option<usize>,
-    /// easy, medium, hard, expert (the sliding puzzle: easy, medium, hard).
-    #[serde(default)]
-    pub difficulty: Option<String>,
-    /// Sudoku: 180-degree symmetric givens.
-    #[serde(default)]
-    pub symmetric: Option<bool>,
+    pub params: Option<Value>,
     #[serde(default)]
     pub seed: Option<u64>,
-    /// Sliding puzzle: a built-in picture (`builtin:<id>`) or the player's own (a name from
-    /// `choose_picture`); left out, the default built-in picture.
-    #[serde(default)]
-    pub picture: Option<String>,
     /// The player agreed to replace the unfinished game of this kind (see `would_replace`).
     #[serde(default)]
     pub replace: bool,
 }
 
-/// The options of a new game, completed and checked.
-#[derive(Debug, Clone)]
-pub(crate) enum GameOptions {
-    Sudoku { shape: Shape, difficulty: Difficulty, symmetric: bool, seed: u64 },
-    Kenken { size: usize, difficulty: Difficulty, seed: u64 },
-    Slide { rows: usize, cols: usize, difficulty: inkdoku::slide::Difficulty, seed: u64, picture: Option<String> },
-    /// A kind without options of its own, made from a seed by its descriptor
-    /// (`GameDef::from_seed`; the tests' toy game).
-    Seeded { kind: GameKind, seed: u64 },
-}
-
-/// KenKen sizes the app offers.
-const KENKEN_SIZES: std::ops::RangeInclusive<usize> = 3..=9;
-
 impl NewGameArgs {
-    pub(crate) fn resolve(self, state: &AppState, command: &str) -> Result<GameOptions, CommandError> {
-        let bad = |detail: String| CommandError::BadArguments { command: command.into(), detail };
-        let settings = state.lock().settings.clone();
-        let seed = self.seed.unwrap_or_else(rand::random);
-        let unused = |what: &str, present: bool| if present { Err(bad(format!("a {} game has no {what}", self.kind.as_str()))) } else { Ok(()) };
-        match self.kind {
-            GameKind::Sudoku => {
-                unused("rows or columns", self.rows.is_some() || self.cols.is_some())?;
-                unused("picture", self.picture.is_some())?;
-                let size = self.size.unwrap_or(settings.default_size);
-                let shape = Shape::from_size(size as usize).ok_or_else(|| bad(format!("size {size} is not one of 4, 6, 9, 16")))?;
-                let difficulty = self.difficulty.as_deref().unwrap_or(&settings.difficulty).parse().map_err(|e: inkdoku::sudoku::UnknownDifficulty| bad(e.to_string()))?;
-                Ok(GameOptions::Sudoku { shape, difficulty, symmetric: self.symmetric.unwrap_or(settings.symmetric), seed })
-            }
-            GameKind::Kenken => {
-                unused("rows, columns or symmetry", self.rows.is_some() || self.cols.is_some() || self.symmetric.is_some())?;
-                unused("picture", self.picture.is_some())?;
-                let size = usize::from(self.size.unwrap_or(settings.kenken_size));
-                if !KENKEN_SIZES.contains(&size) {
-                    return Err(bad(format!("size {size} is not 3 to 9")));
-                }
-                let difficulty = self.difficulty.as_deref().unwrap_or(&settings.kenken_difficulty).parse().map_err(|e: inkdoku::sudoku::UnknownDifficulty| bad(e.to_string()))?;
-                Ok(GameOptions::Kenken { size, difficulty, seed })
-            }
-            GameKind::Slide => {
-                unused("size or symmetry", self.size.is_some() || self.symmetric.is_some())?;
-                let (rows, cols) = (self.rows.unwrap_or(4), self.cols.unwrap_or(4));
-                let sides = inkdoku::slide::MIN_SIDE..=inkdoku::slide::MAX_SIDE;
-                if !sides.contains(&rows) || !sides.contains(&cols) {
-                    return Err(bad(format!("a {rows}x{cols} board: each side must be 3 to 6")));
-                }
-                let difficulty = self.difficulty.as_deref().unwrap_or("medium").parse().map_err(bad)?;
-                if let Some(p) = &self.picture {
-                    if !inkdoku::slide::play::is_builtin_picture(p) && !state.pictures.exists(p) {
-                        return Err(CommandError::MissingPicture);
-                    }
-                }
-                let picture = inkdoku::slide::play::picture_as_kept(self.picture);
-                Ok(GameOptions::Slide { rows, cols, difficulty, seed, picture })
-            }
-            // Unreachable in the app (every kind it has is above); the tests' toy comes here.
-            #[allow(unreachable_patterns)]
-            kind => {
-                let any = self.size.is_some() || self.rows.is_some() || self.cols.is_some() || self.difficulty.is_some() || self.symmetric.is_some();
-                unused("options", any || self.picture.is_some())?;
-                Ok(GameOptions::Seeded { kind, seed })
-            }
+    /// The params, checked (and the player's picture they name still there), and the seed.
+    pub(crate) fn resolve(&self, state: &AppState, command: &str) -> Result<(GameParams, u64), CommandError> {
+        let params = match &self.params {
+            None => state.lock().settings.params.of(self.kind),
+            Some(v) => GameParams::parse(self.kind, v.clone())
+                .map_err(|e| CommandError::BadArguments { command: command.into(), detail: format!("{} params: {e}", self.kind.as_str()) })?,
+        };
+        if params.own_file().is_some_and(|name| !state.pictures.exists(name)) {
+            return Err(CommandError::MissingPicture);
         }
-    }
-}
-
-/// A new KenKen from the generator (telling `progress`, 0..1, which returns `false` to
-/// cancel), or a sliding puzzle shuffled to the level's distance.
-pub(crate) fn make_kenken_or_slide(opts: &GameOptions, progress: &mut dyn FnMut(f32) -> bool) -> Result<GameInPlay, String> {
-    match *opts {
-        GameOptions::Kenken { size, difficulty, seed } => {
-            let g = inkdoku::kenken::generator::generate_with(size, difficulty, seed, progress).map_err(|e| e.to_string())?;
-            let info = KenkenInfo { solution: Some(g.solution), difficulty: Some(g.difficulty.name().to_string()), seed: Some(seed) };
-            Ok(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle)), info))
-        }
-        GameOptions::Slide { rows, cols, difficulty, seed, ref picture } => {
-            let board = inkdoku::slide::shuffle(rows, cols, difficulty.distance(rows, cols), seed).map_err(|e| e.to_string())?;
-            let info = SlideInfo { difficulty: Some(format!("{difficulty:?}").to_lowercase()), seed: Some(seed), picture: picture.clone() };
-            Ok(GameInPlay::Slide(SlideSession::from_game(SlideGame::new(board)), info))
-        }
-        GameOptions::Seeded { kind, seed } => GameInPlay::from_seed(kind, seed).ok_or_else(|| format!("a {} game is not made from a seed", kind.name())),
-        GameOptions::Sudoku { .. } => Err("a Sudoku comes from the bank or the Sudoku generator".into()),
+        Ok((params, self.seed.unwrap_or_else(rand::random)))
     }
 }
 
@@ -156,31 +68,15 @@ fn sudoku(puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> 
     Ok(GameInPlay::Sudoku(session))
 }
 
-/// A new game. Sudoku is instant: a banked puzzle of that size and level, freshly transformed
-/// (a level a size can't have, 4x4 expert, is served at the hardest level it can; the view
-/// shows which).
+/// A new game at once, from the collection (each game's `GameDef::make`: a Sudoku or KenKen is
+/// a banked puzzle, freshly transformed).
 pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, CommandError> {
-    let replace = args.replace;
-    let start = |game: GameInPlay| if replace { Ok(state.install(game)) } else { state.install_asking(game) };
-    match args.resolve(state, "new_game")? {
-        GameOptions::Sudoku { shape, difficulty, symmetric, seed } => {
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            let served = bank::instant_puzzle(shape, difficulty, symmetric, &mut rng);
-            let solution = solver::solve(&served.puzzle).ok_or(CommandError::Unsolvable)?;
-            start(sudoku(served.puzzle, solution, served.difficulty.name(), Some(seed))?)
-        }
-        // KenKen too: a banked puzzle of that size and level, turned by a random symmetry.
-        GameOptions::Kenken { size, difficulty, seed } => {
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            let served = inkdoku::kenken::bank::instant_puzzle(size, difficulty, &mut rng)
-                .ok_or_else(|| CommandError::Unavailable(format!("there is no {size}x{size} KenKen")))?;
-            let info = KenkenInfo { solution: Some(served.solution), difficulty: Some(served.difficulty.name().to_string()), seed: Some(seed) };
-            start(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(served.puzzle)), info))
-        }
-        other => {
-            let game = make_kenken_or_slide(&other, &mut |_| true).map_err(CommandError::Unavailable)?;
-            start(game)
-        }
+    let (params, seed) = args.resolve(state, "new_game")?;
+    let game = GameInPlay::make(&params, Source::Collection, seed, &mut |_| true)?;
+    if args.replace {
+        Ok(state.install(game))
+    } else {
+        state.install_asking(game)
     }
 }
 

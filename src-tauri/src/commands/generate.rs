@@ -1,17 +1,15 @@
-//! Fresh puzzles made on demand, off the command path: `generate_game` starts the engine's
-//! generator (Sudoku's, with progress, or KenKen's) on its own thread and returns at once; the view polls `generation_status` (which
+//! Fresh puzzles made on demand, off the command path: `generate_game` starts the game's
+//! `GameDef::make` from `Source::Fresh` (the generator, with progress) on its own thread and returns at once; the view polls `generation_status` (which
 //! reports progress, and starts the game when the puzzle is ready) and may `cancel_generation`.
 //! Polling keeps one code path for both transports (Tauri IPC and the dev bridge).
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use inkdoku::play::{GameInPlay, PlayView};
-use inkdoku::sudoku::generator::{self, GenerateOptions};
-use inkdoku::sudoku::{solver, SudokuSession};
+use inkdoku::play::{GameInPlay, PlayView, Source};
 use serde::Serialize;
 
-use super::game::{make_kenken_or_slide, GameOptions, NewGameArgs};
+use super::game::NewGameArgs;
 use super::{AppState, CommandError};
 
 /// Where the generator thread leaves the new game (or why there is none).
@@ -41,12 +39,8 @@ pub struct Started {
 pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, CommandError> {
     // Asked before the wait, not after it.
     state.check_replace(args.kind, args.replace)?;
-    let opts = args.resolve(state, "generate_game")?;
-    if let GameOptions::Sudoku { shape, difficulty, .. } = opts {
-        if !generator::available(shape, difficulty) {
-            return Err(CommandError::Unavailable(format!("{}x{} puzzles never need {difficulty} techniques", shape.size, shape.size)));
-        }
-    }
+    let (params, seed) = args.resolve(state, "generate_game")?;
+    params.can_make(Source::Fresh)?;
     let mut slot = state.job.lock().unwrap_or_else(|p| p.into_inner());
     if let Some(old) = slot.take() {
         old.cancel.store(true, Ordering::Relaxed);
@@ -67,19 +61,7 @@ pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, Com
                 progress.store((p.clamp(0.0, 1.0) * 1000.0) as u32, Ordering::Relaxed);
                 !cancel.load(Ordering::Relaxed)
             };
-            let out = match opts {
-                GameOptions::Sudoku { shape, difficulty, symmetric, seed } => {
-                    let gen_opts = GenerateOptions { shape, difficulty, symmetric, seed };
-                    generator::generate(&gen_opts, &mut report)
-                    .map_err(|e| e.to_string())
-                    .and_then(|puzzle| {
-                        let solution = solver::solve(&puzzle).ok_or_else(|| "the generated puzzle has no solution".to_string())?;
-                        let session = SudokuSession::new(puzzle, solution, difficulty.name(), Some(seed)).map_err(|e| e.to_string())?;
-                        Ok(GameInPlay::Sudoku(session))
-                    })
-                }
-                other => make_kenken_or_slide(&other, &mut report),
-            };
+            let out = GameInPlay::make(&params, Source::Fresh, seed, &mut report).map_err(|e| e.to_string());
             if let Ok(mut r) = result.lock() {
                 *r = Some(out);
             }

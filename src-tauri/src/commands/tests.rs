@@ -19,7 +19,7 @@ fn every_listed_command_is_dispatched_and_nothing_else() {
 fn new_game_returns_the_board_for_every_size() {
     let state = fresh();
     for size in [4u64, 6, 9, 16] {
-        let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": size })).unwrap();
+        let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": size} })).unwrap();
         assert_eq!(v["size"], size);
         let cells = v["cells"].as_array().unwrap();
         assert_eq!(cells.len() as u64, size * size);
@@ -31,7 +31,7 @@ fn new_game_returns_the_board_for_every_size() {
 #[test]
 fn actions_go_through_the_session_with_undo() {
     let state = fresh();
-    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 9}})).unwrap();
     let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
     let (row, col) = (blank / 9, blank % 9);
     let v = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": row, "col": col, "value": 4}})).unwrap();
@@ -55,20 +55,20 @@ fn actions_go_through_the_session_with_undo() {
 fn malformed_arguments_are_typed_errors() {
     let state = fresh();
     for args in [
-        json!({"kind": "sudoku", "size": "nine"}),
-        json!({"kind": "sudoku", "size": 7}),
-        json!({"kind": "sudoku", "size": -1}),
+        json!({"kind": "sudoku", "params": {"size": "nine"}}),
+        json!({"kind": "sudoku", "params": {"size": 7}}),
+        json!({"kind": "sudoku", "params": {"size": -1}}),
         json!([1, 2]),
         json!("x"),
-        json!({"kind": "sudoku", "size": 9, "evil": 1}),
-        json!({"kind": "sudoku", "difficulty": "insane"}),
+        json!({"kind": "sudoku", "evil": 1, "params": {"size": 9}}),
+        json!({"kind": "sudoku", "params": {"difficulty": "insane"}}),
         json!({"size": 9}),
         json!({"kind": "chess"}),
-        json!({"kind": "kenken", "size": 10}),
-        json!({"kind": "kenken", "rows": 4}),
-        json!({"kind": "slide", "rows": 7}),
-        json!({"kind": "slide", "size": 4}),
-        json!({"kind": "slide", "difficulty": "expert"}),
+        json!({"kind": "kenken", "params": {"size": 10}}),
+        json!({"kind": "kenken", "params": {"rows": 4}}),
+        json!({"kind": "slide", "params": {"rows": 7}}),
+        json!({"kind": "slide", "params": {"size": 4}}),
+        json!({"kind": "slide", "params": {"difficulty": "expert"}}),
     ] {
         let e = dispatch(&state, "new_game", args.clone()).unwrap_err();
         assert_eq!(e.kind(), "bad_arguments", "{args}");
@@ -102,7 +102,7 @@ fn malformed_arguments_are_typed_errors() {
 fn random_json_never_panics() {
     use rand::{Rng, SeedableRng};
     let state = fresh();
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4}})).unwrap();
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     fn random_value(rng: &mut rand::rngs::StdRng, depth: u32) -> Value {
         match rng.random_range(0..if depth > 3 { 5 } else { 7 }) {
@@ -119,7 +119,7 @@ fn random_json_never_panics() {
         }
     }
     // Every kind of game in play gets the same storm of random calls.
-    for kind in [json!({"kind": "sudoku", "size": 4}), json!({"kind": "kenken", "size": 4, "seed": 1}), json!({"kind": "slide", "rows": 3, "cols": 3, "seed": 1})] {
+    for kind in [json!({"kind": "sudoku", "params": {"size": 4}}), json!({"kind": "kenken", "seed": 1, "params": {"size": 4}}), json!({"kind": "slide", "seed": 1, "params": {"rows": 3, "cols": 3}})] {
         dispatch(&state, "new_game", kind).unwrap();
         for _ in 0..3000 {
             let cmd = COMMANDS[rng.random_range(0..COMMANDS.len())];
@@ -148,7 +148,7 @@ fn board_without_clock(state: &AppState) -> Value {
 fn import_puzzle_fuzz_gives_typed_errors_and_leaves_the_game_alone() {
     use rand::{Rng, SeedableRng};
     let state = fresh();
-    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
     let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
     dispatch(&state, "act", json!({"action": {"type": "set_value", "row": blank / 9, "col": blank % 9, "value": 5}})).unwrap();
     let mut before = board_without_clock(&state);
@@ -240,7 +240,7 @@ fn every_exported_puzzle_plays_again_and_pasted_sudokus_are_rated() {
     let text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     let v = dispatch(&state, "import_puzzle", json!({ "text": text })).unwrap();
     assert_eq!(v["difficulty"], "easy", "rated, not 'imported'");
-    for (kind, args) in [("kenken", json!({"kind": "kenken", "size": 5, "difficulty": "medium", "seed": 4})), ("slide", json!({"kind": "slide", "rows": 3, "cols": 4, "seed": 5}))] {
+    for (kind, args) in [("kenken", json!({"kind": "kenken", "seed": 4, "params": {"size": 5, "difficulty": "medium"}})), ("slide", json!({"kind": "slide", "seed": 5, "params": {"rows": 3, "cols": 4}}))] {
         let played = dispatch(&state, "new_game", args).unwrap();
         let text = dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().to_string();
         let v = dispatch(&state, "import_puzzle", json!({ "text": text })).unwrap();
@@ -266,13 +266,17 @@ fn settings_update_and_validation() {
     let state = fresh();
     let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
     s["handedness"] = json!("left");
-    s["default_size"] = json!(6);
+    assert_eq!(s["params"]["sudoku"], json!({"size": 9, "difficulty": "easy", "symmetric": true}), "every kind's params, complete");
+    s["params"]["sudoku"]["size"] = json!(6);
     let saved = dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
     assert_eq!(saved["handedness"], "left");
     assert_eq!(dispatch(&state, "get_settings", Value::Null).unwrap(), saved);
+    // No params: the kind's remembered ones; params: each field left out is the kind's default.
     assert_eq!(dispatch(&state, "new_game", json!({"kind": "sudoku"})).unwrap()["size"], 6);
-    s["default_size"] = json!(5);
-    assert_eq!(dispatch(&state, "update_settings", json!({ "settings": s })).unwrap_err().kind(), "bad_arguments");
+    assert_eq!(dispatch(&state, "new_game", json!({"kind": "sudoku", "replace": true, "params": {}})).unwrap()["size"], 9);
+    s["params"]["sudoku"]["size"] = json!(5);
+    let e = dispatch(&state, "update_settings", json!({ "settings": s })).unwrap_err();
+    assert_eq!((e.kind(), e.to_string().contains("params.sudoku.size")), ("bad_arguments", true), "{e}");
 }
 
 #[test]
@@ -305,7 +309,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 }
 
 fn play_a_little(state: &AppState) -> Value {
-    let v = dispatch(state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
+    let v = dispatch(state, "new_game", json!({"kind": "sudoku", "params": {"size": 9}})).unwrap();
     let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
     dispatch(state, "act", json!({"action": {"type": "set_value", "row": blank / 9, "col": blank % 9, "value": 2}})).unwrap();
     dispatch(state, "act", json!({"action": {"type": "add_note", "stroke": [[0.1, 0.1], [0.2, 0.25]]}})).unwrap()
@@ -360,7 +364,7 @@ fn the_input_mode_and_cell_colours_come_back_on_continue() {
     let undone = dispatch(&state2, "undo", Value::Null).unwrap();
     assert_eq!(undone["cells"][40]["colour"], 0, "colouring is an undo step");
     // The sliding puzzle is not written with the pen.
-    dispatch(&state2, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3})).unwrap();
+    dispatch(&state2, "new_game", json!({"kind": "slide", "params": {"rows": 3, "cols": 3}})).unwrap();
     assert_eq!(dispatch(&state2, "set_input_mode", json!({"mode": "pencil"})).unwrap_err().kind(), "not_a_pen_game");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -396,7 +400,7 @@ fn save_as_and_open_round_trip_and_a_bad_file_changes_nothing() {
     let before = play_a_little(&state);
     let saved = dispatch(&state, "save_game_as", Value::Null).unwrap();
     assert_eq!(saved["path"], path.display().to_string());
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "replace": true, "params": {"size": 4}})).unwrap();
     let opened = dispatch(&state, "open_game", Value::Null).unwrap();
     assert_eq!(opened["view"]["cells"], before["cells"]);
     std::fs::write(&path, b"not a game").unwrap();
@@ -409,7 +413,7 @@ fn save_as_and_open_round_trip_and_a_bad_file_changes_nothing() {
 #[test]
 fn generation_runs_in_the_background_and_starts_the_game() {
     let state = fresh();
-    let started = dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 9, "difficulty": "easy", "symmetric": true, "seed": 42})).unwrap();
+    let started = dispatch(&state, "generate_game", json!({"kind": "sudoku", "seed": 42, "params": {"size": 9, "difficulty": "easy", "symmetric": true}})).unwrap();
     assert!(started["job"].as_u64().is_some());
     let view = loop {
         let s = dispatch(&state, "generation_status", Value::Null).unwrap();
@@ -434,15 +438,15 @@ fn generation_runs_in_the_background_and_starts_the_game() {
 #[test]
 fn generation_can_be_cancelled_and_impossible_levels_are_refused() {
     let state = fresh();
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 9}})).unwrap();
     let before = dispatch(&state, "board", Value::Null).unwrap();
-    dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 16, "difficulty": "expert"})).unwrap();
+    dispatch(&state, "generate_game", json!({"kind": "sudoku", "params": {"size": 16, "difficulty": "expert"}})).unwrap();
     assert_eq!(dispatch(&state, "cancel_generation", Value::Null).unwrap(), true);
     let s = dispatch(&state, "generation_status", Value::Null).unwrap();
     assert_eq!(s["done"], true);
     assert!(s["view"].is_null());
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], before["cells"], "the game in play is untouched");
-    let e = dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 4, "difficulty": "expert"})).unwrap_err();
+    let e = dispatch(&state, "generate_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "expert"}})).unwrap_err();
     assert_eq!(e.kind(), "unavailable");
 }
 
@@ -451,7 +455,7 @@ fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has()
     let state = fresh();
     for size in [4u8, 6, 9, 16] {
         for difficulty in ["easy", "medium", "hard", "expert"] {
-            let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": size, "difficulty": difficulty, "seed": 3 })).unwrap();
+            let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": size, "difficulty": difficulty} })).unwrap();
             let served = v["difficulty"].as_str().unwrap().to_string();
             let order = ["easy", "medium", "hard", "expert"];
             let pos = |d: &str| order.iter().position(|x| *x == d).unwrap();
@@ -465,9 +469,9 @@ fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has()
         }
     }
     // The same seed gives the same game; another seed another one.
-    let a = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 11})).unwrap();
-    let b = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 11})).unwrap();
-    let c = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 12})).unwrap();
+    let a = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 11, "params": {"size": 9}})).unwrap();
+    let b = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 11, "params": {"size": 9}})).unwrap();
+    let c = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 12, "params": {"size": 9}})).unwrap();
     assert_eq!(a["cells"], b["cells"]);
     assert_ne!(a["cells"], c["cells"]);
 }
@@ -544,7 +548,7 @@ fn sleep_stops_the_clock_and_saves_and_waking_restarts_it() {
 fn every_kind_plays_through_the_same_commands() {
     let state = fresh();
     // KenKen: a move, undo/redo, the pen's errors, a hint that a second press applies.
-    let v = dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "difficulty": "easy", "seed": 5})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "kenken", "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
     assert_eq!((v["kind"].as_str(), v["size"].as_u64()), (Some("kenken"), Some(4)));
     assert!(!v["cages"].as_array().unwrap().is_empty());
     let v = dispatch(&state, "act", json!({"action": {"type": "toggle_candidate", "row": 0, "col": 0, "value": 3}})).unwrap();
@@ -566,7 +570,7 @@ fn every_kind_plays_through_the_same_commands() {
     assert!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().contains("cages"));
 
     // The sliding puzzle: taps and steps, no pen, hints lead to the win.
-    let v = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "difficulty": "easy", "seed": 2})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "slide", "seed": 2, "params": {"rows": 3, "cols": 3, "difficulty": "easy"}})).unwrap();
     assert_eq!((v["kind"].as_str(), v["rows"].as_u64(), v["moves"].as_u64()), (Some("slide"), Some(3), Some(0)));
     assert_eq!(dispatch(&state, "write_cell", json!({"row": 0, "col": 0, "strokes": tap})).unwrap_err().kind(), "not_a_pen_game");
     let mut solved = false;
@@ -594,12 +598,12 @@ fn each_kind_has_its_own_autosave_and_continue_offers_each() {
     dispatch(&state, "startup", Value::Null).unwrap();
     let sudoku = play_a_little(&state);
     // Starting a KenKen keeps the Sudoku: saved, and offered for "Continue" in this run too.
-    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "seed": 3})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "kenken", "seed": 3, "params": {"size": 4}})).unwrap();
     let kenken = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 1, "col": 1, "value": 2}})).unwrap();
     let waiting = dispatch(&state, "startup", Value::Null).unwrap();
     assert_eq!(waiting["resumable"].as_array().unwrap().len(), 1);
     assert_eq!(waiting["resumable"][0]["kind"], "sudoku");
-    let slide = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 4, "seed": 3})).unwrap();
+    let slide = dispatch(&state, "new_game", json!({"kind": "slide", "seed": 3, "params": {"rows": 3, "cols": 4}})).unwrap();
     state.save_before_exit();
     for kind in ["sudoku", "kenken", "slide"] {
         assert!(dir.join(format!("autosave-{kind}.inkdoku")).exists(), "{kind} has its own autosave");
@@ -673,7 +677,7 @@ fn a_chosen_picture_is_copied_in_and_survives_a_restart_with_the_game() {
     let name = c["picture"]["name"].as_str().unwrap().to_string();
     assert_eq!((c["picture"]["width"].as_u64(), c["picture"]["height"].as_u64()), (Some(300), Some(200)));
     assert!(data.join("pictures").join(&name).is_file(), "copied into the data folder");
-    let v = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 4, "cols": 4, "difficulty": "easy", "seed": 3, "picture": name})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "slide", "seed": 3, "params": {"rows": 4, "cols": 4, "difficulty": "easy", "picture": name}})).unwrap();
     assert_eq!(v["picture"], name);
     state.save_before_exit();
     // The original moves away; the game and its picture do not.
@@ -695,19 +699,21 @@ fn a_file_that_is_not_a_picture_is_refused_and_changes_nothing() {
     let text = dir.join("notes.png");
     std::fs::write(&text, b"shopping: eggs, milk").unwrap();
     let state = AppState::new(Some(dir.join("data")), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(text)));
-    let before = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "seed": 1})).unwrap();
+    let before = dispatch(&state, "new_game", json!({"kind": "slide", "seed": 1, "params": {"rows": 3, "cols": 3}})).unwrap();
     let e = dispatch(&state, "choose_picture", Value::Null).unwrap_err();
     assert_eq!(e.kind(), "bad_picture");
     assert_eq!(e.to_string(), "\"notes.png\" can't be used as a picture: it is not a PNG or JPEG image. Choose a PNG or JPEG photo.");
     assert!(!dir.join("data").join("pictures").exists(), "nothing stored");
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["tiles"], before["tiles"]);
-    // Names that are not stored pictures are refused everywhere.
-    for name in ["0123456789abcdef.png", "../../etc/passwd"] {
+    // Names that are not stored pictures are refused everywhere: a picture's name that is not
+    // there (any more) as missing, one that can't be a picture's as bad arguments (the view
+    // never has one: the settings it gets are read leniently).
+    for (name, new_game) in [("0123456789abcdef.png", "missing_picture"), ("../../etc/passwd", "bad_arguments")] {
         assert_eq!(dispatch(&state, "picture", json!({ "name": name })).unwrap_err().kind(), "missing_picture");
-        let e = dispatch(&state, "new_game", json!({"kind": "slide", "picture": name})).unwrap_err();
-        assert_eq!(e.kind(), "missing_picture");
+        let e = dispatch(&state, "new_game", json!({"kind": "slide", "params": {"picture": name}})).unwrap_err();
+        assert_eq!(e.kind(), new_game, "{name}");
     }
-    assert_eq!(dispatch(&state, "new_game", json!({"kind": "sudoku", "picture": "0123456789abcdef.png"})).unwrap_err().kind(), "bad_arguments");
+    assert_eq!(dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"picture": "0123456789abcdef.png"}})).unwrap_err().kind(), "bad_arguments");
     // Cancelling the dialog is no error.
     let cancel = AppState::new(None, Box::new(settings::MemoryStore::default()), Box::new(CancelPicker));
     assert_eq!(dispatch(&cancel, "choose_picture", Value::Null).unwrap()["picture"], Value::Null);
@@ -720,18 +726,19 @@ fn a_built_in_picture_is_played_and_saved_by_name_and_the_default_as_none() {
     let data = dir.join("data");
     std::fs::create_dir_all(&data).unwrap();
     let state = AppState::new(Some(data.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
-    let v = dispatch(&state, "new_game", json!({"kind": "slide", "rows": 4, "cols": 4, "difficulty": "easy", "seed": 3, "picture": "builtin:balloons"})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "slide", "seed": 3, "params": {"rows": 4, "cols": 4, "difficulty": "easy", "picture": "builtin:balloons"}})).unwrap();
     assert_eq!(v["picture"], "builtin:balloons");
     state.save_before_exit();
     let state2 = AppState::new(Some(data.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     dispatch(&state2, "startup", Value::Null).unwrap();
     assert_eq!(dispatch(&state2, "continue_game", json!({"kind": "slide"})).unwrap()["picture"], "builtin:balloons", "the saved game shows its picture");
     // The default built-in picture is no picture at all, as before there were several.
-    let v = dispatch(&state2, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "seed": 5, "picture": "builtin:lake", "replace": true})).unwrap();
+    let v = dispatch(&state2, "new_game", json!({"kind": "slide", "seed": 5, "replace": true, "params": {"rows": 3, "cols": 3, "picture": "builtin:lake"}})).unwrap();
     assert_eq!(v["picture"], Value::Null);
-    // A built-in picture this version does not have is refused like a missing one.
+    // A built-in picture this version does not have is no picture (a settings file of a later
+    // version that names one falls back to the default: settings tests).
     for name in ["builtin:castle", "builtin:"] {
-        assert_eq!(dispatch(&state2, "new_game", json!({"kind": "slide", "picture": name, "replace": true})).unwrap_err().kind(), "missing_picture", "{name}");
+        assert_eq!(dispatch(&state2, "new_game", json!({"kind": "slide", "replace": true, "params": {"picture": name}})).unwrap_err().kind(), "bad_arguments", "{name}");
         assert_eq!(dispatch(&state2, "picture", json!({ "name": name })).unwrap_err().kind(), "missing_picture", "{name}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -771,14 +778,13 @@ impl files::FilePicker for CancelPicker {
 fn kenken_new_games_come_from_the_bank_with_the_remembered_options() {
     let state = fresh();
     let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
-    s["kenken_size"] = json!(5);
-    s["kenken_difficulty"] = json!("hard");
+    s["params"]["kenken"] = json!({"size": 5, "difficulty": "hard"});
     dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
     let started = std::time::Instant::now();
     let v = dispatch(&state, "new_game", json!({"kind": "kenken"})).unwrap();
     assert!(started.elapsed() < std::time::Duration::from_secs(1), "a banked game is instant");
     assert_eq!((v["size"].as_u64(), v["difficulty"].as_str()), (Some(5), Some("hard")));
-    let v = dispatch(&state, "new_game", json!({"kind": "kenken", "size": 3, "difficulty": "expert", "seed": 1})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "kenken", "seed": 1, "params": {"size": 3, "difficulty": "expert"}})).unwrap();
     assert_eq!((v["size"].as_u64(), v["difficulty"].as_str()), (Some(3), Some("medium")), "3x3 is served at its hardest level");
     // Fill all candidates, a wrong value marked incorrect, an eraser stroke, Solve and undo.
     let v = dispatch(&state, "act", json!({"action": {"type": "set_candidates"}})).unwrap();
@@ -820,7 +826,7 @@ fn the_save_format_doc_names_the_real_folder_and_files() {
 fn a_puzzle_entered_from_paper_is_checked_then_played() {
     let state = fresh();
     assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "no_game");
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4}})).unwrap();
     assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering", "a normal game is not checked");
     for size in [4, 6, 9, 16] {
         let v = dispatch(&state, "enter_puzzle", json!({"size": size})).unwrap();
@@ -896,7 +902,7 @@ fn stats_of(state: &AppState) -> Value {
 fn statistics_count_games_begun_won_and_hints_and_not_the_computers_solve() {
     let state = fresh();
     assert_eq!(stats_of(&state)["summaries"], json!([]));
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "easy"}})).unwrap();
     let hints = win_with_hints(&state);
     // Asking again on the solved board counts no hint; undo + redo of the win counts no win.
     dispatch(&state, "hint", Value::Null).unwrap();
@@ -906,10 +912,10 @@ fn statistics_count_games_begun_won_and_hints_and_not_the_computers_solve() {
     assert_eq!((s["kind"].as_str(), s["size"].as_str(), s["difficulty"].as_str()), (Some("sudoku"), Some("4x4"), Some("easy")));
     assert_eq!((s["started"].as_u64(), s["won"].as_u64(), s["hints"].as_u64(), s["streak"].as_u64()), (Some(1), Some(1), Some(hints), Some(1)));
     // The computer's Solve is no win; the next game then breaks the streak.
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "easy"}})).unwrap();
     let v = dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
     assert_eq!(v["solved"], true);
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "easy"}})).unwrap();
     let s = &stats_of(&state)["summaries"][0];
     assert_eq!((s["started"].as_u64(), s["won"].as_u64(), s["streak"].as_u64(), s["best_streak"].as_u64()), (Some(3), Some(1), Some(0), Some(1)));
     let r = dispatch(&state, "reset_stats", Value::Null).unwrap();
@@ -942,12 +948,12 @@ fn an_entered_puzzle_counts_once_it_starts_under_its_level() {
 fn the_view_says_when_the_computer_solved_it() {
     let state = fresh();
     for kind in ["sudoku", "kenken"] {
-        let v = dispatch(&state, "new_game", json!({"kind": kind, "size": 4, "difficulty": "easy"})).unwrap();
+        let v = dispatch(&state, "new_game", json!({"kind": kind, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
         assert_eq!(v["solved_by_computer"], false);
         let v = dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
         assert_eq!((v["solved"].as_bool(), v["solved_by_computer"].as_bool()), (Some(true), Some(true)), "{kind}");
         assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["solved_by_computer"], true);
-        dispatch(&state, "new_game", json!({"kind": kind, "size": 4, "difficulty": "easy"})).unwrap();
+        dispatch(&state, "new_game", json!({"kind": kind, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
         win_with_hints(&state);
         assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["solved_by_computer"], false, "{kind}: the player's win");
     }
@@ -958,7 +964,7 @@ fn the_view_says_when_the_computer_solved_it() {
 #[test]
 fn the_suggested_cell_is_where_the_next_step_places_and_counts_no_hint() {
     let state = fresh();
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "difficulty": "easy", "seed": 3})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9, "difficulty": "easy"}})).unwrap();
     let s = dispatch(&state, "suggested_cell", Value::Null).unwrap();
     let hint = dispatch(&state, "hint", Value::Null).unwrap();
     assert_eq!(s["cell"], json!([hint["place"]["row"], hint["place"]["col"]]), "the hint's own cell: {s} {hint}");
@@ -981,7 +987,7 @@ fn a_win_is_counted_once_even_when_the_app_stopped_before_the_statistics_were_wr
     let open = || AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     let state = open();
     dispatch(&state, "startup", Value::Null).unwrap();
-    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "difficulty": "easy"})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "kenken", "params": {"size": 4, "difficulty": "easy"}})).unwrap();
     win_with_hints(&state);
     state.save_before_exit();
     let won = |s: &AppState| stats_of(s)["summaries"][0]["won"].as_u64();
@@ -1010,7 +1016,7 @@ fn a_damaged_statistics_file_is_set_aside_and_said_once() {
     let s = stats_of(&state);
     assert!(s["set_aside"].as_str().unwrap().contains("stats.json.corrupt-"), "{s}");
     assert!(stats_of(&state)["set_aside"].is_null(), "said once");
-    dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "slide", "params": {"rows": 3, "cols": 3}})).unwrap();
     assert!(dir.join("stats.json").exists(), "counting starts again in a fresh file");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1079,7 +1085,7 @@ fn the_last_number_written_with_the_pen_is_a_win_at_once() {
 fn an_unsure_guess_can_be_replaced_once_and_teaches_the_profile() {
     let dir = temp_dir("handwriting");
     let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
-    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
     let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
     let (row, col) = (blank / 9, blank % 9);
     let w = dispatch(&state, "write_cell", unsure_seven(row, col)).unwrap();
@@ -1104,7 +1110,7 @@ fn an_unsure_guess_can_be_replaced_once_and_teaches_the_profile() {
     let st = dispatch(&state2, "add_handwriting_sample", json!({"symbol": "7", "strokes": sample["strokes"]})).unwrap();
     assert_eq!((st["samples"].as_u64(), st["counts"]["7"].as_u64()), (Some(2), Some(2)));
     // With the player's 7s learnt, the same ink now reads as 7.
-    dispatch(&state2, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    dispatch(&state2, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
     let w = dispatch(&state2, "write_cell", unsure_seven(row, col)).unwrap();
     assert_eq!(w["outcome"]["symbol"], "7", "{}", w["outcome"]);
     // Reset forgets it all, on disk too.
@@ -1153,7 +1159,7 @@ fn a_calibration_sheet_is_read_without_changes_then_learnt_at_once_or_not_at_all
 #[test]
 fn keep_my_handwriting_and_learning_from_overwrites_through_the_commands() {
     let state = fresh();
-    let view = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9, "seed": 3})).unwrap();
+    let view = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
     let open: Vec<usize> = (0..81).filter(|&i| view["cells"][i]["value"] == 0).collect();
     let at = |i: usize| (i / 9, i % 9);
     let write = |i: usize| {
@@ -1198,8 +1204,8 @@ fn one_move(state: &AppState) -> Value {
 fn nothing_replaces_a_game_in_progress_without_a_yes() {
     let state = fresh();
     // A game without a move is replaced without a question.
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 9})).unwrap();
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 9}})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4}})).unwrap();
     let before = one_move(&state);
     let asked = |command: &str, args: Value, waiting: bool| {
         let shown = dispatch(&state, "board", Value::Null).unwrap();
@@ -1209,29 +1215,29 @@ fn nothing_replaces_a_game_in_progress_without_a_yes() {
         assert_eq!((d["kind"].as_str(), d["rows"].as_u64(), d["waiting"].as_bool()), (Some("sudoku"), Some(4), Some(waiting)), "{command}: {d}");
         assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], shown["cells"], "{command} changed the game before the yes");
     };
-    asked("new_game", json!({"kind": "sudoku", "size": 9}), true);
+    asked("new_game", json!({"kind": "sudoku", "params": {"size": 9}}), true);
     // No: the game in progress stays; nothing is waiting any more.
     assert_eq!(dispatch(&state, "replace_game", json!({"accept": false})).unwrap(), Value::Null);
     assert_eq!(dispatch(&state, "replace_game", json!({"accept": true})).unwrap_err().kind(), "stale");
     asked("import_puzzle", json!({"text": "53..7....6..195....98....6.8...6...34..8.3..17...24..6.6....28....419..5....8..79"}), true);
     asked("enter_puzzle", json!({"size": 9}), true);
     // The generator asks before its wait, so nothing waits: the command is repeated with a yes.
-    asked("generate_game", json!({"kind": "sudoku", "size": 4, "difficulty": "easy"}), false);
+    asked("generate_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "easy"}}), false);
     // Yes: the waiting game (the entry board) replaces it.
     let entering = dispatch(&state, "replace_game", json!({"accept": true})).unwrap();
     assert_eq!((entering["size"].as_u64(), entering["difficulty"].as_str()), (Some(9), Some("being entered")));
     assert!(entering["game_id"].as_u64() > before["game_id"].as_u64());
     // Another kind puts the game aside (it waits for Continue): no question; but a new Sudoku
     // would replace the one waiting, so it asks.
-    dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "replace": true, "params": {"size": 4}})).unwrap();
     let before = one_move(&state);
-    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4})).unwrap();
-    asked("new_game", json!({"kind": "sudoku", "size": 4}), true);
+    dispatch(&state, "new_game", json!({"kind": "kenken", "params": {"size": 4}})).unwrap();
+    asked("new_game", json!({"kind": "sudoku", "params": {"size": 4}}), true);
     dispatch(&state, "replace_game", json!({"accept": false})).unwrap();
     let back = dispatch(&state, "continue_game", json!({"kind": "sudoku"})).unwrap();
     assert_eq!(back["cells"], before["cells"], "the game put aside is intact");
     // A KenKen in progress: playing an entered one asks too.
-    dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4, "replace": true})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "kenken", "replace": true, "params": {"size": 4}})).unwrap();
     let k = dispatch(&state, "act", json!({"action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})).unwrap();
     // 1 2 3 / 2 3 1 / 3 1 2, fixed by its givens.
     let puzzle = json!({"size": 3, "cages": [
@@ -1248,7 +1254,7 @@ fn nothing_replaces_a_game_in_progress_without_a_yes() {
 #[test]
 fn every_view_says_which_game_and_which_change_it_shows() {
     let state = fresh();
-    let a = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4})).unwrap();
+    let a = dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4}})).unwrap();
     let id = a["game_id"].as_u64().unwrap();
     assert!(id > 0);
     assert_eq!(a["rev"], 0);
@@ -1258,7 +1264,7 @@ fn every_view_says_which_game_and_which_change_it_shows() {
     assert_eq!(c["rev"], 2, "every change counts, the clock too");
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["rev"], 2, "reading changes nothing");
     assert_eq!(dispatch(&state, "undo", Value::Null).unwrap()["rev"], 3);
-    let d = dispatch(&state, "new_game", json!({"kind": "kenken", "size": 4})).unwrap();
+    let d = dispatch(&state, "new_game", json!({"kind": "kenken", "params": {"size": 4}})).unwrap();
     assert_eq!((d["game_id"].as_u64(), d["rev"].as_u64()), (Some(id + 1), Some(0)));
     let e = dispatch(&state, "continue_game", json!({"kind": "sudoku"})).unwrap();
     assert_eq!(e["game_id"].as_u64(), Some(id + 2), "a game continued is installed anew");
@@ -1288,13 +1294,13 @@ fn a_view_that_starts_again_finds_the_game_in_play_its_side_screen_and_its_gener
     dispatch(&state, "set_side_screen", json!({"side": null})).unwrap();
     assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["side"], Value::Null);
     dispatch(&state, "set_side_screen", json!({"side": {"screen": "calibrate", "letters": true}})).unwrap();
-    dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "slide", "params": {"rows": 3, "cols": 3}})).unwrap();
     assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["side"], Value::Null, "a new game leaves the side screen");
     for bad in [json!({"side": {"screen": "kenken_entry", "size": 12}}), json!({"side": {"screen": "elsewhere"}}), json!({"side": 3})] {
         assert_eq!(dispatch(&state, "set_side_screen", bad.clone()).unwrap_err().kind(), "bad_arguments", "{bad}");
     }
     // A generation in flight is reported (a 16x16 expert takes long enough to be seen).
-    let started = dispatch(&state, "generate_game", json!({"kind": "sudoku", "size": 16, "difficulty": "hard", "seed": 3, "replace": true})).unwrap();
+    let started = dispatch(&state, "generate_game", json!({"kind": "sudoku", "seed": 3, "replace": true, "params": {"size": 16, "difficulty": "hard"}})).unwrap();
     let g = dispatch(&state, "startup", Value::Null).unwrap()["generating"].clone();
     assert_eq!(g["job"], started["job"], "{g}");
     dispatch(&state, "cancel_generation", Value::Null).unwrap();
@@ -1307,7 +1313,7 @@ fn solve_step_makes_one_named_step_per_call_and_the_finish_is_the_computers() {
     let state = fresh();
     for kind in ["sudoku", "kenken"] {
         dispatch(&state, "reset_stats", Value::Null).unwrap();
-        dispatch(&state, "new_game", json!({"kind": kind, "size": 4, "difficulty": "easy", "replace": true})).unwrap();
+        dispatch(&state, "new_game", json!({"kind": kind, "replace": true, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
         let mut steps = 0u64;
         loop {
             let r = dispatch(&state, "solve_step", Value::Null).unwrap();
@@ -1326,7 +1332,7 @@ fn solve_step_makes_one_named_step_per_call_and_the_finish_is_the_computers() {
         let back = dispatch(&state, "undo", Value::Null).unwrap();
         assert_eq!((back["solved"].as_bool(), back["solved_by_computer"].as_bool()), (Some(false), Some(false)), "{kind}");
     }
-    dispatch(&state, "new_game", json!({"kind": "slide", "rows": 3, "cols": 3, "replace": true})).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "slide", "replace": true, "params": {"rows": 3, "cols": 3}})).unwrap();
     assert_eq!(dispatch(&state, "solve_step", Value::Null).unwrap_err().kind(), "not_a_pen_game");
 }
 
@@ -1342,14 +1348,14 @@ fn a_new_game_gets_the_time_limit_and_keeps_it_until_played_on_untimed() {
         let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
         dispatch(state, "act", json!({"action": {"type": "set_value", "row": blank / 4, "col": blank % 4, "value": 2}})).unwrap();
     };
-    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "replace": true, "params": {"size": 4}})).unwrap();
     assert_eq!(v["time_limit_ms"], Value::Null, "no limit unless asked for");
     one_move(&state, &v);
     let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
     s["time_limit_min"] = json!(10);
     dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["time_limit_ms"], Value::Null, "the game in play keeps what it had");
-    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "replace": true, "params": {"size": 4}})).unwrap();
     assert_eq!(v["time_limit_ms"], 600_000);
     one_move(&state, &v);
     state.save_before_exit();
@@ -1383,7 +1389,7 @@ fn save_status_tells_only_while_saving_stays_impossible() {
     let dir = temp_dir("save-trouble");
     let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     dispatch(&state, "startup", Value::Null).unwrap();
-    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "size": 4, "replace": true})).unwrap();
+    let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "replace": true, "params": {"size": 4}})).unwrap();
     assert_eq!(dispatch(&state, "save_status", Value::Null).unwrap()["trouble"], Value::Null);
     // The autosave's place taken by a folder with something in it: every write fails.
     let blocked = autosave::autosave_path(&dir, inkdoku::play::GameKind::Sudoku);

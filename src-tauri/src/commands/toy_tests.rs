@@ -21,8 +21,8 @@ fn the_toy_game_plays_through_every_command() {
     dispatch(&state, "startup", Value::Null).unwrap();
 
     // New game: seed 0b1_0110_0101 leaves some lights off; options it does not have are refused.
-    assert_eq!(dispatch(&state, "new_game", json!({"kind": "toy", "size": 3})).unwrap_err().kind(), "bad_arguments");
-    let v = dispatch(&state, "new_game", json!({"kind": "toy", "seed": 0b1_0110_0101})).unwrap();
+    assert_eq!(dispatch(&state, "new_game", json!({"kind": "toy", "params": {"size": 3}})).unwrap_err().kind(), "bad_arguments");
+    let v = dispatch(&state, "new_game", json!({"kind": "toy", "seed": 0b1_0110_0101, "params": {}})).unwrap();
     assert_eq!((v["kind"].as_str(), v["rows"].as_u64(), v["solved"].as_bool()), (Some("toy"), Some(3), Some(false)));
     let start = lights(&v);
     assert_eq!(start, [true, false, true, false, false, true, true, false, true]);
@@ -84,11 +84,22 @@ fn the_toy_game_plays_through_every_command() {
     assert_eq!((s["size"].as_str(), s["won"].as_u64(), s["streak"].as_u64()), (Some("3x3"), Some(1), Some(1)));
     assert_eq!(s["hints"].as_u64(), Some(n + 1), "every hint on the unsolved board counted");
 
-    // Settings keep the toy as the last game, like any kind.
+    // Settings keep the toy as the last game and its (empty) params, like any kind's; "Generate
+    // fresh" makes it too (a kind with one way of making games makes it either way).
     let mut settings = dispatch(&state, "get_settings", Value::Null).unwrap();
+    assert_eq!(settings["params"]["toy"], json!({}));
     settings["last_game"] = json!("toy");
     let saved = dispatch(&state, "update_settings", json!({ "settings": settings })).unwrap();
     assert_eq!(saved["last_game"], "toy");
     assert_eq!(dispatch(&state, "get_settings", Value::Null).unwrap()["last_game"], "toy");
+    dispatch(&state, "generate_game", json!({"kind": "toy", "seed": 5, "replace": true})).unwrap();
+    let made = loop {
+        let st = dispatch(&state, "generation_status", Value::Null).unwrap();
+        if st["done"] == true {
+            break st;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    assert_eq!((made["view"]["kind"].as_str(), made["error"].as_str()), (Some("toy"), None), "{made}");
     let _ = std::fs::remove_dir_all(&dir);
 }

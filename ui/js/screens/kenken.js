@@ -22,16 +22,12 @@ export const kenken = {
   get progress() { return t('progress.cells'); },
   canGenerate: true,
   options: {
-    fill(s) {
-      $('kk-size').value = String(s.kenken_size ?? 6);
-      $('kk-difficulty').value = s.kenken_difficulty ?? 'easy';
+    fill(p) {
+      $('kk-size').value = String(p.size);
+      $('kk-difficulty').value = p.difficulty;
     },
     read() {
-      const size = Number($('kk-size').value), difficulty = $('kk-difficulty').value;
-      return { args: { size, difficulty }, settings: { kenken_size: size, kenken_difficulty: difficulty } };
-    },
-    fromSettings(s) {
-      return { size: s.kenken_size ?? 6, difficulty: s.kenken_difficulty ?? 'easy' };
+      return { size: Number($('kk-size').value), difficulty: $('kk-difficulty').value };
     },
   },
   describe: (v) => t('game.kenken.describe', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),

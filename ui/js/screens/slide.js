@@ -631,31 +631,24 @@ export const slide = {
   get progress() { return t('progress.tiles'); },
   canGenerate: false,
   options: {
-    fill(s, dialog) {
+    fill(p, dialog) {
       host = dialog || null;
       if (!wired) {
         wired = true;
         $('slide-pic-choose').addEventListener('click', choosePicture);
         onLanguageChange(() => { if ($('slide-pics').children.length) showMenu(); });
       }
-      $('slide-rows').value = String(s.slide_rows || 4);
-      $('slide-cols').value = String(s.slide_cols || 4);
-      $('slide-difficulty').value = s.slide_difficulty || 'medium';
+      $('slide-rows').value = String(p.rows);
+      $('slide-cols').value = String(p.cols);
+      $('slide-difficulty').value = p.difficulty;
       $('slide-pic-error').textContent = '';
-      recent = (s.slide_recent || []).slice();
-      chosen = menuName(s.slide_picture);
+      recent = ((host && host.settings().slide_recent) || []).slice();
+      chosen = menuName(p.picture);
       showMenu();
     },
     read() {
       const rows = Number($('slide-rows').value), cols = Number($('slide-cols').value), difficulty = $('slide-difficulty').value;
-      const picture = chosen || menuName(null);
-      const args = { rows, cols, difficulty, picture };
-      return { args, settings: { slide_rows: rows, slide_cols: cols, slide_difficulty: difficulty, slide_picture: picture } };
-    },
-    fromSettings(s) {
-      const args = { rows: s.slide_rows || 4, cols: s.slide_cols || 4, difficulty: s.slide_difficulty || 'medium' };
-      if (s.slide_picture) args.picture = s.slide_picture;
-      return args;
+      return { rows, cols, difficulty, picture: chosen || menuName(null) };
     },
   },
   describe: (v) => t('game.slide.describe', { size: sizeText(v.rows, v.cols), difficulty: difficultyText(v.difficulty) }),

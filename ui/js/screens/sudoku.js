@@ -9,12 +9,13 @@
 //   progress        what `done of total` counts in the resume dialog ('cells filled')
 //   canGenerate     whether "Generate fresh" (generate_game) exists for it
 //   options         the new-game options (a <fieldset data-game="kind"> in index.html's #dlg-new):
-//                     fill(settings, host)  put the remembered options into the form (host: the
-//                                              dialogs' {settings, saveSettings}, for an option
-//                                              remembered at once, the slide's recent photos)
-//                     read()                -> {args, settings}: new_game arguments (without
-//                                              kind) and the settings fields that remember them
-//                     fromSettings(settings) -> the new_game arguments without the form
+//                     fill(params, host)    put the kind's remembered params (the backend's
+//                                              settings.params[kind], complete) into the form
+//                                              (host: the dialogs' {settings, saveSettings}, for
+//                                              what is remembered at once, the slide's recent photos)
+//                     read()                -> the params the form says (new_game's `params`;
+//                                              what they are and their defaults are the engine's
+//                                              GameDef::Params, kept under the kind when chosen)
 //   describe(view)  "9 × 9 game (easy)", for "New ..." status lines
 //   howToPlay(pen)  one sentence for a new game (pen: a pen is present or has been seen)
 //   drawBoard       optional: (canvas, view, ui) draws the board; what print.js prints (a game
@@ -71,17 +72,13 @@ export const sudoku = {
   get progress() { return t('progress.cells'); },
   canGenerate: true,
   options: {
-    fill(s) {
-      $('new-size').value = String(s.default_size);
-      $('new-difficulty').value = s.difficulty;
-      $('new-symmetric').checked = s.symmetric;
+    fill(p) {
+      $('new-size').value = String(p.size);
+      $('new-difficulty').value = p.difficulty;
+      $('new-symmetric').checked = p.symmetric;
     },
     read() {
-      const size = Number($('new-size').value), difficulty = $('new-difficulty').value, symmetric = $('new-symmetric').checked;
-      return { args: { size, difficulty, symmetric }, settings: { default_size: size, difficulty, symmetric } };
-    },
-    fromSettings(s) {
-      return { size: s.default_size, difficulty: s.difficulty, symmetric: s.symmetric };
+      return { size: Number($('new-size').value), difficulty: $('new-difficulty').value, symmetric: $('new-symmetric').checked };
     },
   },
   describe: (v) => t('game.sudoku.describe', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),
