@@ -9,11 +9,8 @@ use thiserror::Error;
 use crate::games::{each_game, GameDef};
 use crate::ink::adapt::Adapter;
 use crate::ink::{InkError, Stroke};
-use crate::kenken::play as kenken_play;
 use crate::pen::{PenOptions, PenWrite, WriteError, WriteOutcome};
 use crate::session::{HistoryError, InputMode};
-use crate::slide::play as slide_play;
-use crate::sudoku::play as sudoku_play;
 
 pub use crate::games::{BoardView, GameInPlay, GameKind, GameParams, MakeError, ParamsError, Source};
 pub use crate::kenken::def::{CageView, KenkenCellView, KenkenView};
@@ -38,12 +35,10 @@ impl GameKind {
 pub enum PlayError {
     #[error("that is not a {kind} move ({detail})")]
     BadAction { kind: &'static str, detail: String },
-    #[error(transparent)]
-    Sudoku(#[from] sudoku_play::ActionError),
-    #[error(transparent)]
-    Kenken(#[from] kenken_play::ActionError),
-    #[error(transparent)]
-    Slide(#[from] slide_play::ActionError),
+    /// The game's own refusal of a move (its `ActionError`, turned into this by
+    /// [`PlayError::refused`] in the game's own module): its IPC code and sentence.
+    #[error("{message}")]
+    Refused { kind: &'static str, message: String },
     #[error(transparent)]
     History(#[from] HistoryError),
     #[error("the {0} puzzle is not played by writing in cells")]
@@ -61,15 +56,20 @@ impl PlayError {
     pub fn kind(&self) -> &'static str {
         match self {
             PlayError::BadAction { .. } => "bad_action",
-            PlayError::Sudoku(e) => e.kind(),
-            PlayError::Kenken(e) => e.kind(),
-            PlayError::Slide(e) => e.kind(),
+            PlayError::Refused { kind, .. } => kind,
             PlayError::History(e) => e.kind(),
             PlayError::NotPenGame(_) => "not_a_pen_game",
             PlayError::OutOfBoard { .. } => "out_of_board",
             PlayError::Ink(_) => "ink",
             PlayError::NoHint(_) => "no_hint",
         }
+    }
+}
+
+impl PlayError {
+    /// A game's refusal of a move, with its code (`given_cell`, `bad_move`…) and its sentence.
+    pub fn refused(kind: &'static str, e: impl std::fmt::Display) -> PlayError {
+        PlayError::Refused { kind, message: e.to_string() }
     }
 }
 

@@ -39,6 +39,13 @@ pub enum ActionError {
     Damaged(String),
 }
 
+/// A refused move, as every game's refusal reaches the app.
+impl From<ActionError> for crate::play::PlayError {
+    fn from(e: ActionError) -> Self {
+        crate::play::PlayError::refused(e.kind(), e)
+    }
+}
+
 impl ActionError {
     /// A stable machine-readable code for IPC (`{kind, message}`).
     pub fn kind(&self) -> &'static str {

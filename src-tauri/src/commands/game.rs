@@ -137,7 +137,7 @@ pub enum Entered {
 /// the engine checks; a fair one starts as a normal game, rated, its givens locked.
 pub fn start_entered(state: &AppState) -> Result<Entered, CommandError> {
     let givens = state.read(|g| match g {
-        GameInPlay::Sudoku(s) if s.game().difficulty() == check::BEING_ENTERED => Ok(s.game().board()),
+        GameInPlay::Sudoku(s) if s.game().is_being_entered() => Ok(s.game().board()),
         _ => Err(CommandError::NotEntering),
     })?;
     Ok(match check::check_puzzle(&givens) {
