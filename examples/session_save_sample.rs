@@ -2,6 +2,7 @@
 //!
 //! `cargo run --example session_save_sample`
 
+use inkdoku::session::gridplay::GridMove;
 use inkdoku::grid::Grid;
 use inkdoku::play::GameInPlay;
 use inkdoku::save;
@@ -19,9 +20,9 @@ fn main() {
     };
     s.resume(1_764_400_000_000);
     let actions = [
-        Action::SetValue { row: 0, col: 2, value: 3 },
-        Action::ToggleCandidate { row: 1, col: 1, value: 4 },
-        Action::AddNote { stroke: vec![Point { x: 0.8, y: 0.1 }, Point { x: 0.85, y: 0.2 }] },
+        Action::Grid(GridMove::SetValue { row: 0, col: 2, value: 3 }),
+        Action::Grid(GridMove::ToggleCandidate { row: 1, col: 1, value: 4 }),
+        Action::Grid(GridMove::AddNote { stroke: vec![Point { x: 0.8, y: 0.1 }, Point { x: 0.85, y: 0.2 }] }),
         Action::ApplyHint { row: 0, col: 3, value: 4 },
     ];
     for a in actions {

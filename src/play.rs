@@ -414,6 +414,7 @@ impl GameInPlay {
 mod tests {
     use super::*;
     use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
+    use crate::session::gridplay::GridMove;
     use crate::sudoku::SudokuSession;
 
     #[test]
@@ -421,8 +422,8 @@ mod tests {
         let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
         let wrong = if g.solution[0] == 1 { 2 } else { 1 };
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        s.apply(Action::SetValue { row: 0, col: 0, value: wrong }).unwrap();
-        s.apply(Action::SetValue { row: 0, col: 1, value: g.solution[1] }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 1, value: g.solution[1] })).unwrap();
         let known = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
         let cells = |info: KenkenInfo| match GameInPlay::Kenken(s.clone(), info).view(0).board {
             BoardView::Kenken(v) => v.cells.iter().map(|c| c.incorrect).collect::<Vec<_>>(),
@@ -509,7 +510,7 @@ mod tests {
         let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
         let wrong = if g.solution[0] == 1 { 2 } else { 1 };
-        s.apply(Action::SetValue { row: 0, col: 0, value: wrong }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
         let info = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
         let mut game = GameInPlay::Kenken(s, info);
         let first = game.solve_step(0).unwrap();

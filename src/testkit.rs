@@ -3,6 +3,7 @@
 
 use rand::Rng;
 
+use crate::session::gridplay::GridMove;
 use crate::session::{Game, Point, Session};
 use crate::sudoku::play::{Action, SudokuSession};
 use crate::grid::{Grid, Shape};
@@ -75,9 +76,9 @@ pub fn random_glyph(rng: &mut impl Rng) -> Option<crate::session::glyph::Glyph> 
 /// ("keep my handwriting").
 pub fn random_pen_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     match random_action(s, rng) {
-        Action::SetValue { row, col, value } if rng.random_ratio(1, 4) => match random_glyph(rng) {
-            Some(glyph) => Action::WriteInk { row, col, value, glyph },
-            None => Action::SetValue { row, col, value },
+        Action::Grid(GridMove::SetValue { row, col, value }) if rng.random_ratio(1, 4) => match random_glyph(rng) {
+            Some(glyph) => Action::Grid(GridMove::WriteInk { row, col, value, glyph }),
+            None => Action::Grid(GridMove::SetValue { row, col, value }),
         },
         other => other,
     }
@@ -92,19 +93,19 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     match rng.random_range(0..88) {
         0..=29 => {
             let (row, col) = cell(n, rng);
-            Action::SetValue { row, col, value: value(size, rng) }
+            Action::Grid(GridMove::SetValue { row, col, value: value(size, rng) })
         }
         30..=37 => {
             let (row, col) = cell(n, rng);
-            Action::Clear { row, col }
+            Action::Grid(GridMove::Clear { row, col })
         }
         38..=42 => {
             let k = rng.random_range(0..6);
-            Action::ClearCells { cells: (0..k).map(|_| cell(n, rng)).collect() }
+            Action::Grid(GridMove::ClearCells { cells: (0..k).map(|_| cell(n, rng)).collect() })
         }
         43..=59 => {
             let (row, col) = cell(n, rng);
-            Action::ToggleCandidate { row, col, value: value(size, rng) }
+            Action::Grid(GridMove::ToggleCandidate { row, col, value: value(size, rng) })
         }
         60..=61 => Action::SetCandidates,
         62..=71 => {
@@ -117,7 +118,7 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
                     y: centre.y + (rng.random::<f32>() - 0.5) * 0.1,
                 })
                 .collect();
-            Action::AddNote { stroke }
+            Action::Grid(GridMove::AddNote { stroke })
         }
         72..=76 => {
             let notes = g.notes();
@@ -131,7 +132,7 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
                 ids.push(rng.random_range(0..1000));
             }
             let cells = (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
-            Action::RemoveNotes { ids, cells }
+            Action::Grid(GridMove::RemoveNotes { ids, cells })
         }
         77..=81 => {
             let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
@@ -143,7 +144,7 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
             let k = rng.random_range(0..4);
             // Sometimes a colour that does not exist.
             let colour = rng.random_range(0..=crate::session::colours::MAX_COLOUR + 1);
-            Action::SetColour { cells: (0..k).map(|_| cell(n, rng)).collect(), colour }
+            Action::Grid(GridMove::SetColour { cells: (0..k).map(|_| cell(n, rng)).collect(), colour })
         }
         _ => Action::Solve,
     }

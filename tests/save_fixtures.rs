@@ -8,6 +8,7 @@ mod common;
 use std::path::PathBuf;
 
 use common::assert_playable;
+use inkdoku::session::gridplay::GridMove;
 use inkdoku::grid::{Grid, Shape};
 use inkdoku::kenken::play::{Action as KAction, KenkenGame, KenkenInfo};
 use inkdoku::play::{GameInPlay, GameKind};
@@ -233,13 +234,13 @@ fn a_kenken_save_with_ink_notes_round_trips() {
     // Cell r3c3 of a 4x4 board spans 0.5..0.75 on both axes.
     let inside = vec![Point { x: 0.6, y: 0.6 }, Point { x: 0.65, y: 0.7 }];
     let elsewhere = vec![Point { x: 0.1, y: 0.9 }];
-    assert_eq!(s.apply(KAction::AddNote { stroke: inside.clone() }), Ok(true));
-    assert_eq!(s.apply(KAction::AddNote { stroke: elsewhere.clone() }), Ok(true));
-    assert_eq!(s.apply(KAction::SetValue { row: 2, col: 2, value: 1 }), Ok(true));
+    assert_eq!(s.apply(KAction::Grid(GridMove::AddNote { stroke: inside.clone() })), Ok(true));
+    assert_eq!(s.apply(KAction::Grid(GridMove::AddNote { stroke: elsewhere.clone() })), Ok(true));
+    assert_eq!(s.apply(KAction::Grid(GridMove::SetValue { row: 2, col: 2, value: 1 })), Ok(true));
     assert_eq!(s.game().notes().iter().map(|n| n.id).collect::<Vec<_>>(), [1]);
-    assert_eq!(s.apply(KAction::ToggleCandidate { row: 3, col: 0, value: 3 }), Ok(true));
-    assert_eq!(s.apply(KAction::RemoveNotes { ids: vec![1], cells: vec![] }), Ok(true));
-    assert_eq!(s.apply(KAction::AddNote { stroke: elsewhere.clone() }), Ok(true));
+    assert_eq!(s.apply(KAction::Grid(GridMove::ToggleCandidate { row: 3, col: 0, value: 3 })), Ok(true));
+    assert_eq!(s.apply(KAction::Grid(GridMove::RemoveNotes { ids: vec![1], cells: vec![] })), Ok(true));
+    assert_eq!(s.apply(KAction::Grid(GridMove::AddNote { stroke: elsewhere.clone() })), Ok(true));
     s.undo().unwrap();
     let game = GameInPlay::Kenken(s, info);
 

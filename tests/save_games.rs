@@ -6,6 +6,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{assert_playable, file_names, kenken_move, kenken_puzzles, scratch, slide_move};
+use inkdoku::session::gridplay::GridMove;
 use inkdoku::grid::Shape;
 use inkdoku::kenken::generator::Generated;
 use inkdoku::kenken::play::{Action as KAction, KenkenGame, KenkenInfo, KenkenSession};
@@ -310,9 +311,9 @@ fn assert_inconsistent(r: Result<Loaded, LoadError>, what: &str) {
 fn damaged_kenken_contents_are_inconsistent() {
     // A 4x4 game with at least one value and one note in its history.
     let (mut s, info) = random_kenken(1, 3, 0);
-    s.apply(KAction::SetValue { row: 0, col: 0, value: 2 }).unwrap();
-    s.apply(KAction::ToggleCandidate { row: 1, col: 1, value: 3 }).unwrap();
-    s.apply(KAction::SetValue { row: 2, col: 2, value: 1 }).unwrap();
+    s.apply(KAction::Grid(GridMove::SetValue { row: 0, col: 0, value: 2 })).unwrap();
+    s.apply(KAction::Grid(GridMove::ToggleCandidate { row: 1, col: 1, value: 3 })).unwrap();
+    s.apply(KAction::Grid(GridMove::SetValue { row: 2, col: 2, value: 1 })).unwrap();
     s.undo().unwrap();
     let b = kenken_bytes(&s, &info);
     let v: serde_json::Value = serde_json::from_slice(&b).unwrap();
@@ -412,7 +413,7 @@ fn any_kind_autosave_recovers_from_its_backup() {
     let kenken = |k: &KenkenSession| GameInPlay::Kenken(k.clone(), info.clone());
     save(&p, &kenken(&k), 10).unwrap();
     let before = k.clone();
-    k.apply(KAction::SetValue { row: 0, col: 0, value: 1 }).unwrap();
+    k.apply(KAction::Grid(GridMove::SetValue { row: 0, col: 0, value: 1 })).unwrap();
     save(&p, &kenken(&k), 20).unwrap();
     assert_eq!(load(&p).map(|l| l.game), Ok(kenken(&k)));
     match load_or_recover(&p, 30, None) {

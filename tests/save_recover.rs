@@ -6,6 +6,7 @@ use std::fs;
 use std::path::Path;
 
 use common::{file_names, scratch};
+use inkdoku::session::gridplay::GridMove;
 use inkdoku::grid::Shape;
 use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{self, backup_path, load, LoadError, Recovery};
@@ -39,7 +40,7 @@ fn autosave_keeps_the_previous_save_as_backup() {
     save::save(&p, &sudoku(&s), 1).unwrap();
     let first = s.clone();
     let (r, c) = first_open_cell(&s);
-    s.apply(Action::SetValue { row: r, col: c, value: 1 }).unwrap();
+    s.apply(Action::Grid(GridMove::SetValue { row: r, col: c, value: 1 })).unwrap();
     save::save(&p, &sudoku(&s), 2).unwrap();
     assert_eq!(load(&p).unwrap().game, sudoku(&s));
     assert_eq!(load(&backup_path(&p)).unwrap().game, sudoku(&first));
@@ -56,7 +57,7 @@ fn damaged_save_is_set_aside_and_the_backup_loads() {
     save::save(&p, &sudoku(&s), 1).unwrap();
     let good = s.clone();
     let (r, c) = first_open_cell(&s);
-    s.apply(Action::SetValue { row: r, col: c, value: 1 }).unwrap();
+    s.apply(Action::Grid(GridMove::SetValue { row: r, col: c, value: 1 })).unwrap();
     save::save(&p, &sudoku(&s), 2).unwrap();
     let full = fs::read(&p).unwrap();
     fs::write(&p, &full[..full.len() - 10]).unwrap();
@@ -129,7 +130,7 @@ fn loading_a_bad_file_leaves_the_game_in_play_untouched() {
     let d = scratch("save-recover-export");
     let mut s = game();
     let (r, c) = first_open_cell(&s);
-    s.apply(Action::SetValue { row: r, col: c, value: 2 }).unwrap();
+    s.apply(Action::Grid(GridMove::SetValue { row: r, col: c, value: 2 })).unwrap();
     let mut playing = sudoku(&s);
     let before = playing.clone();
     let chosen = d.join(format!("puzzle.{}", save::EXTENSION));

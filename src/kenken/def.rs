@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::session::gridplay::GridMove;
 use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
 use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
@@ -242,7 +243,7 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     };
     // The cage the reason is about (a cage claim names another cage), else the cell's own.
     let cage = &g.puzzle().cages()[h.cage.unwrap_or_else(|| g.puzzle().cage_at(h.row, h.col))];
-    let apply = if h.kind == HintKind::Mistake { Action::Clear { row: h.row, col: h.col } } else { Action::SetValue { row: h.row, col: h.col, value: h.value } };
+    let apply = if h.kind == HintKind::Mistake { Action::Grid(GridMove::Clear { row: h.row, col: h.col }) } else { Action::Grid(GridMove::SetValue { row: h.row, col: h.col, value: h.value }) };
     let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
     let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
     Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::session::cells::{CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::Glyph;
-use crate::session::gridplay::{self, Change, GridBoard, GridError};
-use crate::session::scratchpad::{InkEdit, InkNote, Point, StrokeError};
+pub use crate::session::gridplay::GridMove;
+use crate::session::gridplay::{Change, GridBoard, GridError};
+use crate::session::scratchpad::{InkEdit, InkNote, StrokeError};
 #[cfg(test)]
 use crate::session::cells::bit;
 use crate::session::{EditMismatch, Game, Session};
@@ -28,37 +29,18 @@ pub struct KenkenGame {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
-    /// Writes a value; clears the cell's candidates and the ink notes mostly inside it.
-    SetValue { row: usize, col: usize, value: u8 },
-    /// Clears the value and candidates of one cell.
-    Clear { row: usize, col: usize },
-    /// Clears the filled cells among `cells` (`[row, col]` pairs) and the colours of all of
-    /// them: one eraser stroke, one undo step.
-    ClearCells { cells: Vec<(usize, usize)> },
-    /// Marks cells with a colour (`1..=MAX_COLOUR`; 0 takes it away), as in Sudoku.
-    SetColour { cells: Vec<(usize, usize)>, colour: u8 },
-    ToggleCandidate { row: usize, col: usize, value: u8 },
     /// "Fill all candidates": every empty cell gets the values not yet in its row or column
     /// that some combination of its cage can still use.
     SetCandidates,
     /// Fills every cell from the puzzle's only solution (one undo step).
     Solve,
-    AddNote { stroke: Vec<Point> },
-    /// The eraser in pencil mode: the ink notes `ids` and the typed candidates of `cells`
-    /// (values stay), as one undo step.
-    RemoveNotes {
-        ids: Vec<u32>,
-        #[serde(default)]
-        cells: Vec<(usize, usize)>,
-    },
     /// One step of "Solve step by step": `value` into the cell (0: the cell cleared, a wrong
     /// number taken out), recorded as the computer's move. Only the engine makes it.
     #[serde(skip)]
     ApplyStep { row: usize, col: usize, value: u8 },
-    /// A value written with the pen, its ink kept as the cell's glyph ("keep my handwriting").
-    /// Only the engine's pen path makes it (never from JSON).
-    #[serde(skip)]
-    WriteInk { row: usize, col: usize, value: u8, glyph: Glyph },
+    /// The moves every pen-grid game has ([`GridMove`]), with their own `type`s.
+    #[serde(untagged)]
+    Grid(GridMove),
 }
 
 /// A recorded change: cells, ink and colours.
@@ -246,21 +228,11 @@ impl KenkenGame {
         let b = &self.board;
         let n = self.puzzle.size();
         Ok(match a {
-            &Action::SetValue { row, col, value } => {
-                b.check_value(value)?;
-                Self::edit(b.write(b.open_cell(row, col)?, value))
-            }
-            Action::WriteInk { row, col, value, glyph } => {
-                b.check_value(*value)?;
-                b.write(b.open_cell(*row, *col)?, *value).map(|c| Edit { glyph: gridplay::glyph_for(&c, glyph), ..Self::edit(Some(c)).unwrap_or_default() })
-            }
-            &Action::Clear { row, col } => Self::edit(b.clear(b.open_cell(row, col)?)),
+            Action::Grid(m) => b.plan(m)?.map(|(c, glyph)| Edit { glyph, ..Self::edit(Some(c)).unwrap_or_default() }),
             &Action::ApplyStep { row, col, value } => {
-                let plain = if value == 0 { Action::Clear { row, col } } else { Action::SetValue { row, col, value } };
-                self.plan_grid(&plain)?.map(|e| Edit { by_computer: true, ..e })
+                let plain = if value == 0 { GridMove::Clear { row, col } } else { GridMove::SetValue { row, col, value } };
+                self.plan_grid(&Action::Grid(plain))?.map(|e| Edit { by_computer: true, ..e })
             }
-            Action::ClearCells { cells } => Self::edit(b.erase(cells)?),
-            Action::SetColour { cells, colour } => Self::edit(b.colour(cells, *colour)?),
             Action::SetCandidates => {
                 let doms = self.row_col_domains();
                 let g = super::solver::Geometry::new(&self.puzzle);
@@ -269,12 +241,6 @@ impl KenkenGame {
             }
             // Solving can be refused in ways only KenKen knows: `plan` makes that move.
             Action::Solve => None,
-            &Action::ToggleCandidate { row, col, value } => {
-                b.check_value(value)?;
-                b.toggle_candidate(b.open_cell(row, col)?, value).map(Self::edit)?
-            }
-            Action::AddNote { stroke } => Self::edit(Some(b.pencil(stroke)?)),
-            Action::RemoveNotes { ids, cells } => Self::edit(b.remove_notes(ids, cells)?),
         })
     }
 
@@ -326,13 +292,13 @@ impl crate::pen::PenGame for KenkenGame {
         false
     }
     fn write(row: usize, col: usize, value: u8) -> Action {
-        Action::SetValue { row, col, value }
+        Action::Grid(GridMove::SetValue { row, col, value })
     }
     fn clear(row: usize, col: usize) -> Action {
-        Action::Clear { row, col }
+        Action::Grid(GridMove::Clear { row, col })
     }
     fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Action {
-        Action::WriteInk { row, col, value, glyph }
+        Action::Grid(GridMove::WriteInk { row, col, value, glyph })
     }
     fn glyph_of(edit: &Edit) -> Option<&Glyph> {
         edit.glyph.as_ref()
@@ -342,22 +308,23 @@ impl crate::pen::PenGame for KenkenGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::scratchpad::Point;
     use crate::session::HistoryError;
 
     #[test]
     fn colours_mark_cells_undo_go_with_the_eraser_and_are_saved() {
         let g = super::super::generator::generate(4, super::super::rate::Difficulty::Easy, 1).unwrap();
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0), (2, 3)], colour: 4 }), Ok(true));
-        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0)], colour: 4 }), Ok(false));
-        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0)], colour: MAX_COLOUR + 1 }), Err(ActionError::BadColour { colour: MAX_COLOUR + 1 }));
-        s.apply(Action::SetValue { row: 0, col: 0, value: g.solution[0] }).unwrap();
+        assert_eq!(s.apply(Action::Grid(GridMove::SetColour { cells: vec![(0, 0), (2, 3)], colour: 4 })), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetColour { cells: vec![(0, 0)], colour: 4 })), Ok(false));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetColour { cells: vec![(0, 0)], colour: MAX_COLOUR + 1 })), Err(ActionError::BadColour { colour: MAX_COLOUR + 1 }));
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: g.solution[0] })).unwrap();
         let bytes = crate::save::to_bytes(&crate::play::GameInPlay::Kenken(s.clone(), KenkenInfo::default()), 0).unwrap();
         let crate::play::GameInPlay::Kenken(back, _) = crate::save::from_bytes(&bytes).unwrap().game else { panic!("not a KenKen") };
         assert_eq!(back.game(), s.game(), "colours and their history survive a save");
         assert_eq!(back.history(), s.history());
         // One eraser stroke: the value and both colours it passes over.
-        s.apply(Action::ClearCells { cells: vec![(0, 0), (2, 3)] }).unwrap();
+        s.apply(Action::Grid(GridMove::ClearCells { cells: vec![(0, 0), (2, 3)] })).unwrap();
         assert_eq!((s.game().values()[0], s.game().colours().get(0), s.game().colours().get(11)), (0, 0, 0));
         s.undo().unwrap();
         assert_eq!((s.game().values()[0], s.game().colours().get(0), s.game().colours().get(11)), (g.solution[0], 4, 4));
@@ -370,15 +337,15 @@ mod tests {
     fn play_undo_redo_and_win() {
         let g = super::super::generator::generate(4, super::super::rate::Difficulty::Easy, 1).unwrap();
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        assert_eq!(s.apply(Action::ToggleCandidate { row: 0, col: 0, value: 2 }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::ToggleCandidate { row: 0, col: 0, value: 2 })), Ok(true));
         assert_eq!(s.game().candidates()[0], 0b10);
-        assert_eq!(s.apply(Action::SetValue { row: 0, col: 0, value: 9 }), Err(ActionError::Value { value: 9, size: 4 }));
-        assert_eq!(s.apply(Action::Clear { row: 1, col: 0 }), Ok(false));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: 9 })), Err(ActionError::Value { value: 9, size: 4 }));
+        assert_eq!(s.apply(Action::Grid(GridMove::Clear { row: 1, col: 0 })), Ok(false));
         // Cell (1,1) of a 4x4 board spans 0.25..0.5: a note there goes when a value is written.
         let p = Point { x: 0.3, y: 0.3 };
-        assert_eq!(s.apply(Action::AddNote { stroke: vec![p, p] }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::AddNote { stroke: vec![p, p] })), Ok(true));
         for k in 0..16 {
-            s.apply(Action::SetValue { row: k / 4, col: k % 4, value: g.solution[k] }).unwrap();
+            s.apply(Action::Grid(GridMove::SetValue { row: k / 4, col: k % 4, value: g.solution[k] })).unwrap();
         }
         assert!(s.game().notes().is_empty());
         assert!(s.is_solved());
@@ -403,9 +370,9 @@ mod tests {
         let g = easy(4, 3);
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
         s.apply(Action::SetCandidates).unwrap();
-        s.apply(Action::SetValue { row: 0, col: 1, value: g.solution[1] }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 1, value: g.solution[1] })).unwrap();
         let before = s.game().clone();
-        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![], cells: vec![(0, 0), (0, 1), (0, 0)] }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::RemoveNotes { ids: vec![], cells: vec![(0, 0), (0, 1), (0, 0)] })), Ok(true));
         assert_eq!((s.game().candidates()[0], s.game().values()[1]), (0, g.solution[1]));
         assert_eq!(s.game().candidates()[2], before.candidates()[2]);
         s.undo().unwrap();
@@ -416,7 +383,7 @@ mod tests {
     fn fill_all_candidates_follows_rows_columns_and_cages() {
         let g = easy(5, 2);
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        s.apply(Action::SetValue { row: 0, col: 0, value: g.solution[0] }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: g.solution[0] })).unwrap();
         assert_eq!(s.apply(Action::SetCandidates), Ok(true));
         let game = s.game();
         assert_eq!(game.candidates()[0], 0, "a filled cell gets no candidates");
@@ -444,8 +411,8 @@ mod tests {
         let g = easy(6, 4);
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
         let wrong = if g.solution[0] == 1 { 2 } else { 1 };
-        s.apply(Action::SetValue { row: 0, col: 0, value: wrong }).unwrap();
-        s.apply(Action::ToggleCandidate { row: 0, col: 1, value: 3 }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
+        s.apply(Action::Grid(GridMove::ToggleCandidate { row: 0, col: 1, value: 3 })).unwrap();
         assert_eq!(s.apply(Action::Solve), Ok(true));
         assert!(s.is_solved());
         assert_eq!(s.game().values(), &g.solution[..]);
@@ -471,13 +438,13 @@ mod tests {
         let g = easy(4, 7);
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
         for k in [0, 1, 5] {
-            s.apply(Action::SetValue { row: k / 4, col: k % 4, value: g.solution[k] }).unwrap();
+            s.apply(Action::Grid(GridMove::SetValue { row: k / 4, col: k % 4, value: g.solution[k] })).unwrap();
         }
-        assert_eq!(s.apply(Action::ClearCells { cells: vec![(0, 0), (0, 1), (0, 1), (3, 3)] }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::ClearCells { cells: vec![(0, 0), (0, 1), (0, 1), (3, 3)] })), Ok(true));
         assert_eq!(s.game().values()[..2], [0, 0]);
         assert_eq!(s.game().values()[5], g.solution[5]);
-        assert_eq!(s.apply(Action::ClearCells { cells: vec![(0, 0), (4, 0)] }), Err(ActionError::Outside { row: 4, col: 0 }));
-        assert_eq!(s.apply(Action::ClearCells { cells: vec![(3, 3)] }), Ok(false));
+        assert_eq!(s.apply(Action::Grid(GridMove::ClearCells { cells: vec![(0, 0), (4, 0)] })), Err(ActionError::Outside { row: 4, col: 0 }));
+        assert_eq!(s.apply(Action::Grid(GridMove::ClearCells { cells: vec![(3, 3)] })), Ok(false));
         s.undo().unwrap();
         assert_eq!(s.game().values()[..2], g.solution[..2]);
     }
@@ -500,7 +467,7 @@ mod tests {
         let g = easy(3, 1);
         let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle));
         for (row, col, value) in [(0, 0, 1), (0, 1, 2), (1, 2, 3)] {
-            s.apply(Action::SetValue { row, col, value }).unwrap();
+            s.apply(Action::Grid(GridMove::SetValue { row, col, value })).unwrap();
         }
         s.apply(Action::SetCandidates).unwrap();
         assert_eq!(s.game().candidates()[2], 0);

@@ -355,6 +355,7 @@ pub(crate) fn unfit_step(undone: bool, k: usize, what: &str) -> LoadError {
 mod tests {
     use super::*;
     use crate::grid::Shape;
+    use crate::session::gridplay::GridMove;
     use crate::testkit::{pattern_solution, sample_session};
     use crate::session::Point;
     use crate::sudoku::play::{Action, SudokuSession};
@@ -365,8 +366,8 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(1);
         let mut s = sample_session(Shape::S9, 0.4, &mut rng);
         let (r, c) = (0..81).map(|i| (i / 9, i % 9)).find(|&(r, c)| s.game().givens().get(r, c) == 0).unwrap();
-        s.apply(Action::SetValue { row: r, col: c, value: 5 }).unwrap();
-        s.apply(Action::AddNote { stroke: vec![Point { x: 0.5, y: 0.5 }, Point { x: 0.51, y: 0.52 }] }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: r, col: c, value: 5 })).unwrap();
+        s.apply(Action::Grid(GridMove::AddNote { stroke: vec![Point { x: 0.5, y: 0.5 }, Point { x: 0.51, y: 0.52 }] })).unwrap();
         s.apply(Action::SetCandidates).unwrap();
         s.undo().unwrap();
         s.resume(1_000);

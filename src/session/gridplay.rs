@@ -5,6 +5,8 @@
 //! givens), its own error and edit types (their JSON and save shapes are the games'), conflicts,
 //! auto-candidates, solving and its solver steps.
 
+use serde::{Deserialize, Serialize};
+
 use crate::session::cells::{bit, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::{self, Glyph};
@@ -29,6 +31,39 @@ impl From<StrokeError> for GridError {
     fn from(e: StrokeError) -> Self {
         GridError::Ink(e)
     }
+}
+
+/// The moves every pen-grid game has, in every game's JSON (`{"type": "set_value", "row": 0,
+/// "col": 4, "value": 7}`, ...): a game's `Action` holds them as its untagged `Grid` variant
+/// beside its own moves (auto-candidates, solve, hints), and [`GridBoard::plan`] makes them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum GridMove {
+    /// Writes a value; clears that cell's candidates and the ink notes mostly inside it.
+    SetValue { row: usize, col: usize, value: u8 },
+    /// Clears the player's value and candidates in one cell.
+    Clear { row: usize, col: usize },
+    /// Clears the player-filled cells among `cells` (fixed cells keep their value) and the
+    /// colour of every one of them: one eraser stroke, one undo step. Cells are `[row, col]`.
+    ClearCells { cells: Vec<(usize, usize)> },
+    /// Marks cells with a colour (`1..=MAX_COLOUR`; 0 takes the colour away), fixed ones too.
+    SetColour { cells: Vec<(usize, usize)>, colour: u8 },
+    /// Adds or removes one typed candidate in an empty cell.
+    ToggleCandidate { row: usize, col: usize, value: u8 },
+    /// A pencil stroke (points in board coordinates; clamped onto the board): kept as an ink
+    /// note, or, if it is a scratch-out over notes, rubs those out.
+    AddNote { stroke: Vec<Point> },
+    /// The eraser in pencil mode: removes the ink notes `ids` and the typed candidates of
+    /// `cells` (number pad or Auto notes; values stay), as one undo step.
+    RemoveNotes {
+        ids: Vec<u32>,
+        #[serde(default)]
+        cells: Vec<(usize, usize)>,
+    },
+    /// A value written with the pen, with the player's ink kept to show it ("keep my
+    /// handwriting"). Only the engine's pen path makes it (never from JSON).
+    #[serde(skip)]
+    WriteInk { row: usize, col: usize, value: u8, glyph: Glyph },
 }
 
 /// What a move changes on the board, before the game wraps it into its edit.
@@ -137,6 +172,37 @@ impl GridBoard {
             return Err(GridError::BadValue { value });
         }
         Ok(())
+    }
+
+    /// The change a shared move makes (`None`: it changes nothing, no undo step) and the glyph
+    /// it keeps (a pen write with "keep my handwriting"). A pencil stroke is always a change.
+    pub fn plan(&self, m: &GridMove) -> Result<Option<(Change, Option<Glyph>)>, GridError> {
+        let plain = |c: Option<Change>| c.map(|c| (c, None));
+        Ok(match m {
+            &GridMove::SetValue { row, col, value } => {
+                let i = self.open_cell(row, col)?;
+                self.check_value(value)?;
+                plain(self.write(i, value))
+            }
+            GridMove::WriteInk { row, col, value, glyph } => {
+                let i = self.open_cell(*row, *col)?;
+                self.check_value(*value)?;
+                self.write(i, *value).map(|c| {
+                    let kept = glyph_for(&c, glyph);
+                    (c, kept)
+                })
+            }
+            &GridMove::Clear { row, col } => plain(self.clear(self.open_cell(row, col)?)),
+            GridMove::ClearCells { cells } => plain(self.erase(cells)?),
+            GridMove::SetColour { cells, colour } => plain(self.colour(cells, *colour)?),
+            &GridMove::ToggleCandidate { row, col, value } => {
+                let i = self.open_cell(row, col)?;
+                self.check_value(value)?;
+                plain(self.toggle_candidate(i, value)?)
+            }
+            GridMove::AddNote { stroke } => Some((self.pencil(stroke)?, None)),
+            GridMove::RemoveNotes { ids, cells } => plain(self.remove_notes(ids, cells)?),
+        })
     }
 
     /// A cell the player may change (on the board and not fixed).

@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::session::gridplay::GridMove;
 use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
 use crate::grid::Shape;
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
@@ -169,7 +170,7 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
     Ok(match hint {
         Hint::WrongEntry { row, col, explanation, .. } => {
-            Advice::new("wrong_number", "Wrong number", explanation, no_highlight(Some(CellRef { row, col })), to_json(Action::Clear { row, col }))
+            Advice::new("wrong_number", "Wrong number", explanation, no_highlight(Some(CellRef { row, col })), to_json(Action::Grid(GridMove::Clear { row, col })))
         }
         Hint::MissingCandidate { row, col, value, explanation } => Advice {
             place: Some(CellValue { row, col, value }),
@@ -178,7 +179,7 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
                 "Missing candidate",
                 explanation,
                 no_highlight(Some(CellRef { row, col })),
-                to_json(Action::ToggleCandidate { row, col, value }),
+                to_json(Action::Grid(GridMove::ToggleCandidate { row, col, value })),
             )
         },
         Hint::Step { step } => {

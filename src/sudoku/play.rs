@@ -12,8 +12,9 @@ use crate::grid::{Grid, Shape};
 use crate::session::cells::{bit, full_mask, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::{self, Glyph};
-use crate::session::gridplay::{self, Change, GridBoard, GridError};
-use crate::session::scratchpad::{InkEdit, InkNote, Point, StrokeError};
+pub use crate::session::gridplay::GridMove;
+use crate::session::gridplay::{Change, GridBoard, GridError};
+use crate::session::scratchpad::{InkEdit, InkNote, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
 /// A Sudoku play session.
@@ -24,29 +25,8 @@ pub type SudokuSession = Session<SudokuGame>;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
-    /// Writes a value; clears that cell's candidates and the ink notes mostly inside it.
-    SetValue { row: usize, col: usize, value: u8 },
-    /// Clears the player's value and candidates in one cell.
-    Clear { row: usize, col: usize },
-    /// Clears the player-filled cells among `cells` (givens keep their value) and the colour of
-    /// every one of them: one eraser stroke, one undo step. Cells are `[row, col]` pairs.
-    ClearCells { cells: Vec<(usize, usize)> },
-    /// Marks cells with a colour (`1..=MAX_COLOUR`; 0 takes the colour away), givens too.
-    SetColour { cells: Vec<(usize, usize)>, colour: u8 },
-    /// Adds or removes one typed candidate in an empty cell.
-    ToggleCandidate { row: usize, col: usize, value: u8 },
     /// Auto-candidates: every empty cell gets the values not yet in its row, column or box.
     SetCandidates,
-    /// A pencil stroke (points in board coordinates; clamped onto the board): kept as an ink
-    /// note, or, if it is a scratch-out over notes, rubs those out.
-    AddNote { stroke: Vec<Point> },
-    /// The eraser in pencil mode: removes the ink notes `ids` and the typed candidates of
-    /// `cells` (number pad or Auto notes; values stay), as one undo step.
-    RemoveNotes {
-        ids: Vec<u32>,
-        #[serde(default)]
-        cells: Vec<(usize, usize)>,
-    },
     /// Writes the solution's value into a cell, recorded as a hint.
     ApplyHint { row: usize, col: usize, value: u8 },
     /// Fills every cell from the solution.
@@ -58,10 +38,10 @@ pub enum Action {
     /// and no removed candidate may be; one undo step. Only the engine makes it (never JSON).
     #[serde(skip)]
     ApplyStep { place: Vec<(usize, usize, u8)>, eliminate: Vec<(usize, usize, u8)> },
-    /// A value written with the pen, with the player's ink kept to show it ("keep my
-    /// handwriting"). Only the engine's pen path makes it (never from JSON).
-    #[serde(skip)]
-    WriteInk { row: usize, col: usize, value: u8, glyph: Glyph },
+    /// The moves every pen-grid game has (write, clear, erase, colour, candidate, pencil
+    /// notes), with their own `type`s ([`GridMove`]); givens are the core's fixed cells.
+    #[serde(untagged)]
+    Grid(GridMove),
 }
 
 /// Why an action was refused. The game is unchanged.
@@ -197,6 +177,21 @@ impl Edit {
     /// takes its kind here; `None` stays `None` (no undo step).
     fn from_change(kind: EditKind, c: Option<Change>) -> Option<Edit> {
         c.map(|c| Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) })
+    }
+
+    /// The edit of a shared move, its kind said by the move (a pencil stroke that rubs notes
+    /// out is an erasure).
+    fn of_move(m: &GridMove, c: Change) -> Edit {
+        let kind = match m {
+            GridMove::SetValue { .. } | GridMove::WriteInk { .. } => EditKind::Value,
+            GridMove::Clear { .. } => EditKind::Clear,
+            GridMove::ClearCells { .. } => EditKind::Erase,
+            GridMove::SetColour { .. } => EditKind::Colour,
+            GridMove::ToggleCandidate { .. } => EditKind::Candidate,
+            GridMove::AddNote { .. } if c.ink.removed.is_empty() => EditKind::Note,
+            GridMove::AddNote { .. } | GridMove::RemoveNotes { .. } => EditKind::EraseNotes,
+        };
+        Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) }
     }
 
 }
@@ -550,17 +545,10 @@ impl Game for SudokuGame {
 
     fn plan(&self, action: &Action) -> Result<Option<Edit>, ActionError> {
         let b = &self.board;
-        let grid = |e| self.refuse(e);
         match action {
-            &Action::SetValue { row, col, value } => {
-                let i = self.check_open_cell(row, col)?;
-                self.check_value(value)?;
-                Ok(Edit::from_change(EditKind::Value, b.write(i, value)))
-            }
-            Action::WriteInk { row, col, value, glyph } => {
-                let i = self.check_open_cell(*row, *col)?;
-                self.check_value(*value)?;
-                Ok(b.write(i, *value).map(|c| Edit { glyph: gridplay::glyph_for(&c, glyph), ..Edit::from_change(EditKind::Value, Some(c)).unwrap_or_else(|| Edit::new(EditKind::Value)) }))
+            Action::Grid(m) => {
+                let planned = b.plan(m).map_err(|e| self.refuse(e))?;
+                Ok(planned.map(|(c, glyph)| Edit { glyph, ..Edit::of_move(m, c) }))
             }
             Action::ApplyHint { .. } | Action::Solve | Action::ApplyStep { .. } if self.is_being_entered() => Err(ActionError::NoAnswerYet),
             Action::ApplyStep { place, eliminate } => self.step_edit(place, eliminate),
@@ -572,26 +560,12 @@ impl Game for SudokuGame {
                 }
                 Ok(Edit::from_change(EditKind::Hint, b.write(i, value)))
             }
-            &Action::Clear { row, col } => Ok(Edit::from_change(EditKind::Clear, b.clear(self.check_open_cell(row, col)?))),
-            Action::ClearCells { cells } => Ok(Edit::from_change(EditKind::Erase, b.erase(cells).map_err(grid)?)),
-            Action::SetColour { cells, colour } => Ok(Edit::from_change(EditKind::Colour, b.colour(cells, *colour).map_err(grid)?)),
-            &Action::ToggleCandidate { row, col, value } => {
-                let i = self.check_open_cell(row, col)?;
-                self.check_value(value)?;
-                Ok(Edit::from_change(EditKind::Candidate, b.toggle_candidate(i, value).map_err(grid)?))
-            }
             Action::SetCandidates => {
                 let board = self.board();
                 let n = self.shape().n();
                 let open = board.values().iter().enumerate().filter(|&(_, &v)| v == 0);
                 Ok(Edit::from_change(EditKind::AutoCandidates, b.fill(open.map(|(i, _)| (i, CellState { value: 0, candidates: self.open_values(&board, i / n, i % n) })))))
             }
-            Action::AddNote { stroke } => {
-                let c = b.pencil(stroke).map_err(grid)?;
-                let kind = if c.ink.removed.is_empty() { EditKind::Note } else { EditKind::EraseNotes };
-                Ok(Some(Edit::from_change(kind, Some(c)).unwrap_or_else(|| Edit::new(kind))))
-            }
-            Action::RemoveNotes { ids, cells } => Ok(Edit::from_change(EditKind::EraseNotes, b.remove_notes(ids, cells).map_err(grid)?)),
             Action::Solve => {
                 let open = self.solution.values().iter().enumerate().filter(|&(i, _)| self.givens.values()[i] == 0);
                 Ok(Edit::from_change(EditKind::Solve, b.fill(open.map(|(i, &s)| (i, CellState { value: s, candidates: 0 })))))
@@ -630,16 +604,16 @@ impl crate::pen::PenGame for SudokuGame {
         self.is_given(row, col)
     }
     fn write(row: usize, col: usize, value: u8) -> Action {
-        Action::SetValue { row, col, value }
+        Action::Grid(GridMove::SetValue { row, col, value })
     }
     fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Action {
-        Action::WriteInk { row, col, value, glyph }
+        Action::Grid(GridMove::WriteInk { row, col, value, glyph })
     }
     fn glyph_of(edit: &Edit) -> Option<&Glyph> {
         edit.glyph.as_ref()
     }
     fn clear(row: usize, col: usize) -> Action {
-        Action::Clear { row, col }
+        Action::Grid(GridMove::Clear { row, col })
     }
 }
 
@@ -677,8 +651,9 @@ impl Session<SudokuGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::pattern_solution;
+    use crate::session::scratchpad::Point;
     use crate::session::HistoryError;
+    use crate::testkit::pattern_solution;
 
     /// A 4x4 game with the first row given.
     fn game4() -> SudokuSession {
@@ -734,9 +709,9 @@ mod tests {
     fn set_value_undo_redo_and_no_op() {
         let mut s = game4();
         let fresh = s.clone();
-        assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 3 }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 0, value: 3 })), Ok(true));
         assert_eq!(s.game().entries()[4], 3);
-        assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 3 }), Ok(false));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 0, value: 3 })), Ok(false));
         assert_eq!(s.history().done().len(), 1);
         assert_eq!(s.undo(), Ok(()));
         assert_eq!(s.game(), fresh.game());
@@ -747,7 +722,7 @@ mod tests {
         assert_eq!(s.redo(), Err(HistoryError::NothingToRedo));
         // A new move drops the redo branch.
         s.undo().unwrap();
-        s.apply(Action::SetValue { row: 1, col: 1, value: 1 }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 1, value: 1 })).unwrap();
         assert!(!s.can_redo());
     }
 
@@ -756,21 +731,21 @@ mod tests {
         let mut s = game4();
         let before = s.clone();
         assert_eq!(
-            s.apply(Action::SetValue { row: 0, col: 0, value: 2 }),
+            s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: 2 })),
             Err(ActionError::Given { row: 0, col: 0 })
         );
         assert_eq!(
-            s.apply(Action::SetValue { row: 4, col: 0, value: 2 }),
+            s.apply(Action::Grid(GridMove::SetValue { row: 4, col: 0, value: 2 })),
             Err(ActionError::OutOfBoard { row: 4, col: 0, size: 4 })
         );
-        assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 5 }), Err(ActionError::BadValue { value: 5, size: 4 }));
-        assert_eq!(s.apply(Action::SetValue { row: 1, col: 0, value: 0 }), Err(ActionError::BadValue { value: 0, size: 4 }));
-        assert_eq!(s.apply(Action::Clear { row: 0, col: 1 }), Err(ActionError::Given { row: 0, col: 1 }));
-        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![3], cells: vec![] }), Err(ActionError::Ink(StrokeError::UnknownNote { id: 3 })));
-        assert_eq!(s.apply(Action::AddNote { stroke: vec![] }), Err(ActionError::Ink(StrokeError::EmptyStroke)));
-        assert_eq!(s.apply(Action::AddNote { stroke: vec![Point { x: f32::NAN, y: 0.1 }] }), Err(ActionError::Ink(StrokeError::BadPoint)));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 0, value: 5 })), Err(ActionError::BadValue { value: 5, size: 4 }));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 0, value: 0 })), Err(ActionError::BadValue { value: 0, size: 4 }));
+        assert_eq!(s.apply(Action::Grid(GridMove::Clear { row: 0, col: 1 })), Err(ActionError::Given { row: 0, col: 1 }));
+        assert_eq!(s.apply(Action::Grid(GridMove::RemoveNotes { ids: vec![3], cells: vec![] })), Err(ActionError::Ink(StrokeError::UnknownNote { id: 3 })));
+        assert_eq!(s.apply(Action::Grid(GridMove::AddNote { stroke: vec![] })), Err(ActionError::Ink(StrokeError::EmptyStroke)));
+        assert_eq!(s.apply(Action::Grid(GridMove::AddNote { stroke: vec![Point { x: f32::NAN, y: 0.1 }] })), Err(ActionError::Ink(StrokeError::BadPoint)));
         assert_eq!(
-            s.apply(Action::ClearCells { cells: vec![(1, 1), (9, 9)] }),
+            s.apply(Action::Grid(GridMove::ClearCells { cells: vec![(1, 1), (9, 9)] })),
             Err(ActionError::OutOfBoard { row: 9, col: 9, size: 4 })
         );
         let wrong = sol(&s, 1, 0) % 4 + 1;
@@ -778,9 +753,9 @@ mod tests {
             s.apply(Action::ApplyHint { row: 1, col: 0, value: wrong }),
             Err(ActionError::WrongHint { row: 1, col: 0, value: wrong })
         );
-        s.apply(Action::SetValue { row: 1, col: 0, value: 1 }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 0, value: 1 })).unwrap();
         assert_eq!(
-            s.apply(Action::ToggleCandidate { row: 1, col: 0, value: 2 }),
+            s.apply(Action::Grid(GridMove::ToggleCandidate { row: 1, col: 0, value: 2 })),
             Err(ActionError::Filled { row: 1, col: 0 })
         );
         s.undo().unwrap();
@@ -792,17 +767,17 @@ mod tests {
     #[test]
     fn writing_a_value_clears_candidates_and_the_notes_inside_the_cell() {
         let mut s = game4();
-        s.apply(Action::ToggleCandidate { row: 1, col: 1, value: 2 }).unwrap();
-        s.apply(Action::ToggleCandidate { row: 1, col: 1, value: 4 }).unwrap();
+        s.apply(Action::Grid(GridMove::ToggleCandidate { row: 1, col: 1, value: 2 })).unwrap();
+        s.apply(Action::Grid(GridMove::ToggleCandidate { row: 1, col: 1, value: 4 })).unwrap();
         assert_eq!(s.game().candidates()[5], 0b1010);
         // Cell (1,1) spans 0.25..0.5 on both axes.
         let inside = vec![Point { x: 0.3, y: 0.3 }, Point { x: 0.4, y: 0.45 }, Point { x: 0.6, y: 0.4 }];
         let outside = vec![Point { x: 0.3, y: 0.3 }, Point { x: 0.6, y: 0.4 }, Point { x: 0.7, y: 0.4 }];
-        s.apply(Action::AddNote { stroke: inside }).unwrap();
-        s.apply(Action::AddNote { stroke: outside }).unwrap();
+        s.apply(Action::Grid(GridMove::AddNote { stroke: inside })).unwrap();
+        s.apply(Action::Grid(GridMove::AddNote { stroke: outside })).unwrap();
         assert_eq!(s.game().notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![0, 1]);
         let before = s.clone();
-        s.apply(Action::SetValue { row: 1, col: 1, value: 2 }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 1, value: 2 })).unwrap();
         assert_eq!(s.game().candidates()[5], 0);
         assert_eq!(s.game().notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![1]);
         s.undo().unwrap();
@@ -812,16 +787,16 @@ mod tests {
     #[test]
     fn eraser_stroke_is_one_undo_step_and_skips_givens() {
         let mut s = game4();
-        s.apply(Action::SetValue { row: 1, col: 0, value: 1 }).unwrap();
-        s.apply(Action::SetValue { row: 1, col: 1, value: 2 }).unwrap();
-        s.apply(Action::ToggleCandidate { row: 1, col: 2, value: 3 }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 0, value: 1 })).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 1, value: 2 })).unwrap();
+        s.apply(Action::Grid(GridMove::ToggleCandidate { row: 1, col: 2, value: 3 })).unwrap();
         let steps = s.history().done().len();
         let cells = vec![(0, 0), (1, 0), (1, 1), (1, 2), (1, 1)];
-        assert_eq!(s.apply(Action::ClearCells { cells: cells.clone() }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::ClearCells { cells: cells.clone() })), Ok(true));
         assert_eq!(s.history().done().len(), steps + 1);
         assert_eq!(&s.game().entries()[4..6], &[0, 0]);
         assert_eq!(s.game().candidates()[6], 0b100, "the eraser clears values only");
-        assert_eq!(s.apply(Action::ClearCells { cells }), Ok(false));
+        assert_eq!(s.apply(Action::Grid(GridMove::ClearCells { cells })), Ok(false));
         s.undo().unwrap();
         assert_eq!(&s.game().entries()[4..6], &[1, 2]);
     }
@@ -831,24 +806,24 @@ mod tests {
         let mut s = game4();
         let fresh = s.clone();
         // Givens may be coloured too; the same colour twice is no step.
-        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0), (1, 1)], colour: 2 }), Ok(true));
-        assert_eq!(s.apply(Action::SetColour { cells: vec![(1, 1)], colour: 2 }), Ok(false));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetColour { cells: vec![(0, 0), (1, 1)], colour: 2 })), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetColour { cells: vec![(1, 1)], colour: 2 })), Ok(false));
         let v = s.board_view();
         assert_eq!((v.cells[0].colour, v.cells[5].colour, v.cells[1].colour), (2, 2, 0));
         assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::Colour));
-        s.apply(Action::SetValue { row: 1, col: 1, value: 3 }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 1, value: 3 })).unwrap();
         assert_eq!(s.game().colours().get(5), 2, "writing a number keeps the colour");
         // One eraser stroke clears the value and the colours, givens' colours too.
-        s.apply(Action::ClearCells { cells: vec![(0, 0), (1, 1)] }).unwrap();
+        s.apply(Action::Grid(GridMove::ClearCells { cells: vec![(0, 0), (1, 1)] })).unwrap();
         assert_eq!((s.game().colours().get(0), s.game().colours().get(5), s.game().entries()[5]), (0, 0, 0));
         assert_eq!(s.game().givens().get(0, 0), s.board_view().cells[0].value, "the given stays");
         s.undo().unwrap();
         assert_eq!((s.game().colours().get(0), s.game().entries()[5]), (2, 3));
-        s.apply(Action::SetColour { cells: vec![(0, 0)], colour: 0 }).unwrap();
+        s.apply(Action::Grid(GridMove::SetColour { cells: vec![(0, 0)], colour: 0 })).unwrap();
         assert_eq!(s.game().colours().get(0), 0);
-        assert_eq!(s.apply(Action::SetColour { cells: vec![(0, 0)], colour: MAX_COLOUR + 1 }), Err(ActionError::BadColour { colour: MAX_COLOUR + 1 }));
+        assert_eq!(s.apply(Action::Grid(GridMove::SetColour { cells: vec![(0, 0)], colour: MAX_COLOUR + 1 })), Err(ActionError::BadColour { colour: MAX_COLOUR + 1 }));
         assert_eq!(
-            s.apply(Action::SetColour { cells: vec![(0, 0), (4, 0)], colour: 1 }),
+            s.apply(Action::Grid(GridMove::SetColour { cells: vec![(0, 0), (4, 0)], colour: 1 })),
             Err(ActionError::OutOfBoard { row: 4, col: 0, size: 4 })
         );
         while s.can_undo() {
@@ -856,17 +831,17 @@ mod tests {
         }
         assert_eq!(s.game(), fresh.game());
         let a: Action = serde_json::from_str(r#"{"type":"set_colour","cells":[[0,1]],"colour":3}"#).unwrap();
-        assert_eq!(a, Action::SetColour { cells: vec![(0, 1)], colour: 3 });
+        assert_eq!(a, Action::Grid(GridMove::SetColour { cells: vec![(0, 1)], colour: 3 }));
     }
 
     #[test]
     fn a_scratch_out_in_pencil_rubs_out_the_notes_it_crosses_in_one_undo_step() {
         let mut s = game4();
         // A little note inside cell (1, 1) (0.25..0.5 on both axes).
-        s.apply(Action::AddNote { stroke: vec![Point { x: 0.3, y: 0.35 }, Point { x: 0.45, y: 0.4 }] }).unwrap();
+        s.apply(Action::Grid(GridMove::AddNote { stroke: vec![Point { x: 0.3, y: 0.35 }, Point { x: 0.45, y: 0.4 }] })).unwrap();
         let before = s.clone();
         let zig: Vec<Point> = (0..7).map(|k| Point { x: if k % 2 == 1 { 0.46 } else { 0.29 }, y: 0.3 + k as f32 * 0.025 }).collect();
-        assert_eq!(s.apply(Action::AddNote { stroke: zig }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::AddNote { stroke: zig })), Ok(true));
         assert!(s.game().notes().is_empty(), "the note is gone and the zig-zag is not kept");
         assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::EraseNotes));
         s.undo().unwrap();
@@ -903,7 +878,7 @@ mod tests {
     fn view_flags_conflicts_and_incorrect_entries() {
         let mut s = game4();
         let given = s.game().givens().get(0, 0);
-        s.apply(Action::SetValue { row: 1, col: 0, value: given }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 1, col: 0, value: given })).unwrap();
         let v = s.board_view();
         assert!(v.cells[0].conflict && v.cells[4].conflict);
         assert!(v.cells[4].incorrect && !v.cells[0].incorrect);
@@ -920,21 +895,21 @@ mod tests {
         let mut s = game4();
         s.apply(Action::SetCandidates).unwrap();
         let p = Point { x: 0.9, y: 0.9 };
-        s.apply(Action::AddNote { stroke: vec![p, p] }).unwrap();
+        s.apply(Action::Grid(GridMove::AddNote { stroke: vec![p, p] })).unwrap();
         let blanks: Vec<usize> = (0..16).filter(|&i| s.game().board().values()[i] == 0).collect();
         let (a, b) = (blanks[0], blanks[1]);
-        s.apply(Action::SetValue { row: b / 4, col: b % 4, value: sol(&s, b / 4, b % 4) }).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: b / 4, col: b % 4, value: sol(&s, b / 4, b % 4) })).unwrap();
         let before = s.clone();
         let given = (0..16).find(|&i| s.game().givens().values()[i] != 0).unwrap();
         let cells = vec![(a / 4, a % 4), (b / 4, b % 4), (given / 4, given % 4)];
-        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![0], cells }), Ok(true));
+        assert_eq!(s.apply(Action::Grid(GridMove::RemoveNotes { ids: vec![0], cells })), Ok(true));
         assert_eq!(s.game().candidates()[a], 0, "the candidates are gone");
         assert!(s.game().notes().is_empty(), "and the note");
         assert_eq!(s.game().board().values()[b], before.game().board().values()[b], "a value stays");
         assert_eq!(s.game().candidates()[blanks[2]], before.game().candidates()[blanks[2]], "an uncrossed cell keeps its marks");
         s.undo().unwrap();
         assert_eq!(s.game(), before.game(), "one undo step brings both back");
-        assert!(s.apply(Action::RemoveNotes { ids: vec![], cells: vec![(4, 0)] }).is_err(), "off the board");
+        assert!(s.apply(Action::Grid(GridMove::RemoveNotes { ids: vec![], cells: vec![(4, 0)] })).is_err(), "off the board");
     }
 
     #[test]
@@ -942,16 +917,16 @@ mod tests {
         let mut s = game4();
         for k in 0..4 {
             let p = Point { x: 0.1 + 0.2 * k as f32, y: 0.9 };
-            s.apply(Action::AddNote { stroke: vec![p, p] }).unwrap();
+            s.apply(Action::Grid(GridMove::AddNote { stroke: vec![p, p] })).unwrap();
         }
         let before = s.clone();
-        s.apply(Action::RemoveNotes { ids: vec![2, 0, 2], cells: vec![] }).unwrap();
+        s.apply(Action::Grid(GridMove::RemoveNotes { ids: vec![2, 0, 2], cells: vec![] })).unwrap();
         assert_eq!(s.game().notes().iter().map(|n| n.id).collect::<Vec<_>>(), vec![1, 3]);
-        assert_eq!(s.apply(Action::RemoveNotes { ids: vec![], cells: vec![] }), Ok(false));
+        assert_eq!(s.apply(Action::Grid(GridMove::RemoveNotes { ids: vec![], cells: vec![] })), Ok(false));
         s.undo().unwrap();
         assert_eq!(s.game(), before.game());
         // Points just off the board are clamped onto it.
-        s.apply(Action::AddNote { stroke: vec![Point { x: -0.01, y: 1.2 }] }).unwrap();
+        s.apply(Action::Grid(GridMove::AddNote { stroke: vec![Point { x: -0.01, y: 1.2 }] })).unwrap();
         assert_eq!(s.game().notes().last().map(|n| n.points[0]), Some(Point { x: 0.0, y: 1.0 }));
     }
 
@@ -982,11 +957,11 @@ mod tests {
     #[test]
     fn actions_are_tagged_json() {
         let a: Action = serde_json::from_str(r#"{"type":"set_value","row":1,"col":2,"value":3}"#).unwrap();
-        assert_eq!(a, Action::SetValue { row: 1, col: 2, value: 3 });
+        assert_eq!(a, Action::Grid(GridMove::SetValue { row: 1, col: 2, value: 3 }));
         let a: Action = serde_json::from_str(r#"{"type":"add_note","stroke":[[0.5,0.25]]}"#).unwrap();
-        assert_eq!(a, Action::AddNote { stroke: vec![Point { x: 0.5, y: 0.25 }] });
+        assert_eq!(a, Action::Grid(GridMove::AddNote { stroke: vec![Point { x: 0.5, y: 0.25 }] }));
         let a: Action = serde_json::from_str(r#"{"type":"clear_cells","cells":[[0,1],[2,3]]}"#).unwrap();
-        assert_eq!(a, Action::ClearCells { cells: vec![(0, 1), (2, 3)] });
+        assert_eq!(a, Action::Grid(GridMove::ClearCells { cells: vec![(0, 1), (2, 3)] }));
         assert_eq!(serde_json::to_string(&Action::Solve).unwrap(), r#"{"type":"solve"}"#);
         assert!(serde_json::from_str::<Action>(r#"{"type":"undo"}"#).is_err(), "undo is the session's, not a move");
         assert!(serde_json::from_str::<Action>(r#"{"type":"set_value","row":-1,"col":2,"value":3}"#).is_err());

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use inkdoku::session::gridplay::GridMove;
 use inkdoku::kenken::generator::{generate, Generated};
 use inkdoku::kenken::play::{Action as KenkenAction, KenkenSession};
 use inkdoku::kenken::rate::Difficulty;
@@ -88,34 +89,34 @@ pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAc
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
     let value = rng.random_range(0..=n as u8 + 1);
     match rng.random_range(0..if ink { 14 } else { 8 }) {
-        0..=2 => KenkenAction::SetValue { row, col, value },
+        0..=2 => KenkenAction::Grid(GridMove::SetValue { row, col, value }),
         // A pen write keeping the player's ink (with `ink` only: it costs bytes, as notes do).
         3 => match ink.then(|| inkdoku::testkit::random_glyph(rng)).flatten() {
-            Some(glyph) => KenkenAction::WriteInk { row, col, value, glyph },
-            None => KenkenAction::SetValue { row, col, value },
+            Some(glyph) => KenkenAction::Grid(GridMove::WriteInk { row, col, value, glyph }),
+            None => KenkenAction::Grid(GridMove::SetValue { row, col, value }),
         },
-        4 => KenkenAction::Clear { row, col },
-        5..=7 => KenkenAction::ToggleCandidate { row, col, value },
+        4 => KenkenAction::Grid(GridMove::Clear { row, col }),
+        5..=7 => KenkenAction::Grid(GridMove::ToggleCandidate { row, col, value }),
         8 => {
             // A short stroke from inside that cell, sometimes into the next or off the board.
             let cell = 1.0 / n as f32;
             let (x, y) = ((col as f32 + rng.random::<f32>()) * cell, (row as f32 + rng.random::<f32>()) * cell);
-            KenkenAction::AddNote { stroke: vec![Point { x, y }, Point { x: x + cell / 5.0, y: y + cell / 5.0 }] }
+            KenkenAction::Grid(GridMove::AddNote { stroke: vec![Point { x, y }, Point { x: x + cell / 5.0, y: y + cell / 5.0 }] })
         }
         9 => {
             let mut ids: Vec<u32> = s.game().notes().iter().map(|note| note.id).filter(|_| rng.random_ratio(1, 2)).collect();
             ids.extend(rng.random_ratio(1, 20).then_some(u32::MAX));
             let cells = (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
-            KenkenAction::RemoveNotes { ids, cells }
+            KenkenAction::Grid(GridMove::RemoveNotes { ids, cells })
         }
         // Multi-cell moves: fill all candidates, an eraser stroke (sometimes off the board),
         // and now and then Solve.
         10 => KenkenAction::SetCandidates,
-        11 => KenkenAction::ClearCells { cells: (0..rng.random_range(1..=n + 1)).map(|_| (rng.random_range(0..=n), rng.random_range(0..n))).collect() },
+        11 => KenkenAction::Grid(GridMove::ClearCells { cells: (0..rng.random_range(1..=n + 1)).map(|_| (rng.random_range(0..=n), rng.random_range(0..n))).collect() }),
         // Colours (sometimes one that does not exist), as marks on a few cells.
-        12 => KenkenAction::SetColour { cells: (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect(), colour: rng.random_range(0..=5) },
+        12 => KenkenAction::Grid(GridMove::SetColour { cells: (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect(), colour: rng.random_range(0..=5) }),
         _ if rng.random_ratio(1, 4) => KenkenAction::Solve,
-        _ => KenkenAction::Clear { row, col },
+        _ => KenkenAction::Grid(GridMove::Clear { row, col }),
     }
 }
 
