@@ -4,7 +4,7 @@
 //! (`sudoku::def`, `kenken::def`, `slide::def`): its new-game params and how a game is made from
 //! them, its view, its summary, its advice, its save record and its statistics key, all written
 //! once there. The [`games!`] list below is the only
-//! place that names the games: it generates [`GameKind`], [`GameInPlay`], [`BoardView`] and the
+//! place that names the games: it generates [`GameKind`], [`GameInPlay`], [`GameParams`], [`BoardView`] and the
 //! dispatch (`each_game!`) that `play`, `save` and `stats` go through, so none of them holds a
 //! rule of any game and a new kind cannot be half-registered.
 
