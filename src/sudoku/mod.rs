@@ -13,6 +13,8 @@ mod fast9;
 mod fast9_ref;
 #[cfg(test)]
 mod human_ref;
+#[cfg(test)]
+mod generator_ref;
 pub mod generator;
 pub mod human;
 pub mod def;
