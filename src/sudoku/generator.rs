@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Geometry, Grid, Shape};
 
 use super::human;
 use super::solver;
@@ -85,38 +85,26 @@ pub fn generate(opts: &GenerateOptions, progress: &mut dyn FnMut(f32) -> bool) -
             .map(|i| if opts.symmetric && i != cells - 1 - i { vec![i, cells - 1 - i] } else { vec![i] })
             .collect();
         groups.shuffle(&mut rng);
-        let mut puzzle = full.clone();
+        let mut dig = Digger::new(&full, opts.difficulty);
         let total = groups.len();
         for (k, g) in groups.iter().enumerate() {
             let frac = (attempt as f32 + k as f32 / total as f32) / expected;
             if !report(1.0 - 1.0 / (1.0 + frac)) {
                 return Err(GenerateError::Cancelled);
             }
-            for &i in g {
-                puzzle.set(i / n, i % n, 0);
-            }
-            // Human techniques below expert are sound deductions: if they fill the board, the
-            // solution is unique, so no separate uniqueness search is needed. Expert puzzles
-            // need the exact count when logic alone does not finish them.
-            let keep = match opts.difficulty {
-                Difficulty::Expert => {
-                    human::solvable_within(&puzzle, Difficulty::Hard) || solver::count_solutions(&puzzle, 2) == 1
-                }
-                d => human::solvable_within(&puzzle, d),
-            };
-            if !keep {
-                for &i in g {
-                    puzzle.set(i / n, i % n, full.get(i / n, i % n));
-                }
-            } else if n == 16
+            let kept = dig.try_remove(g);
+            if kept == Kept::Changed
+                && n == 16
                 && opts.difficulty == Difficulty::Expert
-                && !human::solvable_within(&puzzle, Difficulty::Hard)
+                && !human::solvable_within(&dig.puzzle, Difficulty::Hard)
             {
                 // 16x16: uniqueness searches on sparse boards are what costs; the first expert
-                // state is kept rather than digging on to a minimal puzzle.
+                // state is kept rather than digging on to a minimal puzzle. (A removal the
+                // singles undo leaves the answer as it was: true, or the loop had stopped.)
                 break;
             }
         }
+        let mut puzzle = dig.puzzle;
         // Digging kept the puzzle within the target, so its level is the target exactly when the
         // level below does not solve it (cheaper than a full rating: no chains are searched).
         let hit = match opts.difficulty {
@@ -135,6 +123,221 @@ pub fn generate(opts: &GenerateOptions, progress: &mut dyn FnMut(f32) -> bool) -
         }
     }
     Err(unavailable)
+}
+
+/// What [`Digger::try_remove`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kept {
+    /// The cells are back: the puzzle without them was not unique, or not within the level.
+    No,
+    /// Removed, and the singles put them straight back: every answer about the puzzle (unique,
+    /// within a level) is what it was before.
+    Undone,
+    /// Removed; the puzzle is unique and within the level, but it is another puzzle.
+    Changed,
+}
+
+/// Cells, as a bit set (up to 256 cells: 16x16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct CellSet([u64; 4]);
+
+impl CellSet {
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn is_subset(&self, of: &CellSet) -> bool {
+        (0..4).all(|k| self.0[k] & !of.0[k] == 0)
+    }
+}
+
+/// The digging state of one attempt: the full board, the puzzle dug so far (unique and within
+/// the level; at first the full board), and what makes each removal's check cheap. Every check
+/// gives the answer of the plain test, `human::solvable_within(puzzle without the cells, level)`
+/// (or, for expert, that or a unique solution); see docs/sudoku.md, "Generator".
+struct Digger {
+    full: Grid,
+    puzzle: Grid,
+    level: Difficulty,
+    geo: &'static Geometry,
+    /// Values placed per unit of `puzzle` (rows, columns, boxes: the geometry's unit order).
+    placed: Vec<u16>,
+    /// Blank cells of `puzzle`.
+    blanks: CellSet,
+    /// Other solutions found (not 9x9), as the cells where each differs from the full board: a
+    /// puzzle whose blanks cover one of these sets is not unique, no search needed.
+    witnesses: Vec<CellSet>,
+}
+
+impl Digger {
+    fn new(full: &Grid, level: Difficulty) -> Digger {
+        let shape = full.shape();
+        let geo = solver::geometry(shape);
+        let mut placed = vec![0u16; geo.units.len()];
+        for (u, cells) in geo.units.iter().enumerate() {
+            placed[u] = cells.iter().fold(0, |m, &c| m | 1 << (full.values()[c] - 1));
+        }
+        Digger {
+            full: full.clone(),
+            puzzle: full.clone(),
+            level,
+            geo,
+            placed,
+            blanks: CellSet::default(),
+            witnesses: Vec::new(),
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.geo.n
+    }
+
+    fn clear(&mut self, c: usize) {
+        let n = self.n();
+        let bit = 1u16 << (self.full.values()[c] - 1);
+        self.puzzle.set(c / n, c % n, 0);
+        for &u in &self.geo.cell_units[c] {
+            self.placed[u] &= !bit;
+        }
+        self.blanks.insert(c);
+    }
+
+    fn fill(&mut self, c: usize) {
+        let n = self.n();
+        let v = self.full.values()[c];
+        self.puzzle.set(c / n, c % n, v);
+        for &u in &self.geo.cell_units[c] {
+            self.placed[u] |= 1 << (v - 1);
+        }
+        self.blanks.remove(c);
+    }
+
+    /// The values blank cell `c` can take, from what its units hold.
+    fn candidates(&self, c: usize) -> u16 {
+        let all = if self.n() >= 16 { u16::MAX } else { (1u16 << self.n()) - 1 };
+        self.geo.cell_units[c].iter().fold(all, |m, &u| m & !self.placed[u])
+    }
+
+    /// Whether blank cell `c`'s value is a naked or hidden single on the puzzle as it is.
+    fn forced(&self, c: usize) -> bool {
+        let bit = 1u16 << (self.full.values()[c] - 1);
+        if self.candidates(c) == bit {
+            return true;
+        }
+        let values = self.puzzle.values();
+        self.geo.cell_units[c].iter().any(|&u| {
+            self.geo.units[u].iter().all(|&e| e == c || values[e] != 0 || self.candidates(e) & bit == 0)
+        })
+    }
+
+    /// Whether singles alone put all of `g` (blank) back: each in turn a naked or hidden single,
+    /// given the ones already put back. Leaves the puzzle as it found it.
+    fn singles_undo(&mut self, g: &[usize]) -> bool {
+        let mut back = [false; 2];
+        let mut progress = true;
+        while progress && back[..g.len()].iter().any(|b| !b) {
+            progress = false;
+            for (k, &c) in g.iter().enumerate() {
+                if !back[k] && self.forced(c) {
+                    self.fill(c);
+                    back[k] = true;
+                    progress = true;
+                }
+            }
+        }
+        for (k, &c) in g.iter().enumerate() {
+            if back[k] {
+                self.clear(c);
+            }
+        }
+        back[..g.len()].iter().all(|&b| b)
+    }
+
+    /// Whether the puzzle (with `g` blank) has one solution; not 9x9 (see `try_remove`).
+    /// Another solution differs from the full board in a cell of `g` (the puzzle with `g` filled
+    /// has one solution), so it is looked for cell by cell, and kept as a witness.
+    fn unique_avoiding(&mut self, g: &[usize]) -> bool {
+        let shape = self.puzzle.shape();
+        let mut values = self.puzzle.values().to_vec();
+        for &c in g {
+            if let Some(other) = solver::solution_avoiding(shape, &values, c, self.full.values()[c]) {
+                let mut w = CellSet::default();
+                for (i, (&a, &b)) in other.iter().zip(self.full.values()).enumerate() {
+                    if a != b {
+                        w.insert(i);
+                    }
+                }
+                self.witnesses.push(w);
+                return false;
+            }
+            // Every solution has the full board's value here: fix it for the next cell.
+            values[c] = self.full.values()[c];
+        }
+        true
+    }
+
+    /// Whether to test uniqueness before the human solver (step 3 of `try_remove`): always for
+    /// expert (it is the test) and on 9x9 (the band solver takes a couple of microseconds, far
+    /// less than the human solver stuck on a puzzle with several solutions); 6x6 medium and hard
+    /// too (measured faster). Not for easy (singles are cheaper than any search) nor 16x16 below
+    /// expert, where a search proving uniqueness costs more than the human solver's answer.
+    fn uniqueness_first(&self) -> bool {
+        match (self.n(), self.level) {
+            (_, Difficulty::Expert) => true,
+            (_, Difficulty::Easy) => false,
+            (9, _) | (6, _) => true,
+            _ => false,
+        }
+    }
+
+    /// Blanks the cells of `g` if the puzzle stays unique and within the level, else puts them
+    /// back. The same decision as the plain test (f7660de's generator), reached cheaply:
+    /// 1. a witness (another solution found before) that the new blanks cover: not unique, no;
+    /// 2. the singles put the cells straight back: same board after singles as the puzzle that
+    ///    was kept, so yes;
+    /// 3. not unique (fast band solver on 9x9, a search for another solution elsewhere): no,
+    ///    since the human techniques only make deductions that hold in every solution, so they
+    ///    never fill a puzzle with two (skipped where the human solver is cheaper, see
+    ///    `uniqueness_first`);
+    /// 4. expert: unique is enough (within hard implies unique, so "within hard or unique" is
+    ///    "unique"); other levels: the human solver, stopping early if its singles put the cells
+    ///    back.
+    fn try_remove(&mut self, g: &[usize]) -> Kept {
+        for &c in g {
+            self.clear(c);
+        }
+        let kept = if self.witnesses.iter().any(|w| w.is_subset(&self.blanks)) {
+            Kept::No
+        } else if self.singles_undo(g) {
+            Kept::Undone
+        } else {
+            let ok = if self.uniqueness_first() {
+                let unique = if self.n() == 9 {
+                    solver::count_solutions(&self.puzzle, 2) == 1
+                } else {
+                    self.unique_avoiding(g)
+                };
+                unique
+                    && (self.level == Difficulty::Expert
+                        || human::solvable_within_after_removing(&self.puzzle, self.level, g))
+            } else {
+                human::solvable_within_after_removing(&self.puzzle, self.level, g)
+            };
+            if ok {
+                Kept::Changed
+            } else {
+                Kept::No
+            }
+        };
+        if kept == Kept::No {
+            for &c in g {
+                self.fill(c);
+            }
+        }
+        kept
+    }
 }
 
 /// The Tablet PC Sudoku's `MinimumFilledCells`: an easy 9x9 keeps at least 32 givens, other

@@ -4,12 +4,22 @@
 //! generator) use a cell-based bitset solver with naked and hidden singles and
 //! fewest-candidates branching.
 
+use std::sync::OnceLock;
+
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::grid::{Geometry, Grid, Shape};
 
 use super::fast9;
+
+/// The units and peers of a Sudoku shape, built once per shape and kept (building them
+/// allocates a few hundred vectors, which used to be a large part of a small board's solve).
+pub(crate) fn geometry(shape: Shape) -> &'static Geometry {
+    static GEOS: [OnceLock<Geometry>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
+    GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
+}
 
 /// The outcome of counting: how many solutions were found (capped by the limit) and the first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,8 +68,7 @@ pub fn solutions(grid: &Grid, limit: usize) -> Solutions {
 /// The cell-based solver on any shape (also used to cross-check the 9x9 band solver).
 pub fn generic_solutions(grid: &Grid, limit: usize) -> Solutions {
     let shape = grid.shape();
-    let geo = Geometry::sudoku(shape);
-    let mut solver = Generic::new(&geo, None);
+    let mut solver = Generic::new(geometry(shape), None);
     let Some(mut st) = solver.start(grid.values()) else { return Solutions { count: 0, first: None } };
     let mut count = 0;
     let mut first = None;
@@ -71,8 +80,7 @@ pub fn generic_solutions(grid: &Grid, limit: usize) -> Solutions {
 /// differ". Uses the cell-based solver, which keeps the second one.
 pub fn two_solutions(grid: &Grid) -> Vec<Grid> {
     let shape = grid.shape();
-    let geo = Geometry::sudoku(shape);
-    let mut solver = Generic::new(&geo, None);
+    let mut solver = Generic::new(geometry(shape), None);
     solver.keep_second = true;
     let Some(mut st) = solver.start(grid.values()) else { return vec![] };
     let (mut count, mut first) = (0, None);
@@ -80,9 +88,38 @@ pub fn two_solutions(grid: &Grid) -> Vec<Grid> {
     [first, solver.second.take()].into_iter().flatten().filter_map(|v| Grid::from_values(shape, v)).collect()
 }
 
+/// A solution of the puzzle `values` (any shape, cell-based solver) in which `cell` does not
+/// hold `digit` (1-based), or `None` if there is none. The generator's uniqueness test: a puzzle
+/// made from a full board by blanking `cell` has another solution exactly when it has one
+/// avoiding the board's digit there, and looking for one such solution is cheaper than counting
+/// to two (the first solution found need not be thrown away).
+pub(crate) fn solution_avoiding(shape: Shape, values: &[u8], cell: usize, digit: u8) -> Option<Vec<u8>> {
+    let mut solver = Generic::new(geometry(shape), None);
+    let mut st = solver.start(values)?;
+    let d = digit - 1;
+    if st.value[cell] != 0 {
+        // The givens' naked singles already decided the cell.
+        if st.value[cell] == digit {
+            return None;
+        }
+    } else {
+        let m = st.cand[cell] & !(1u16 << d);
+        if m == 0 {
+            return None;
+        }
+        st.cand[cell] = m;
+        if m & (m - 1) == 0 && !solver.assign(&mut st, cell, m.trailing_zeros() as u8) {
+            return None;
+        }
+    }
+    let (mut count, mut first) = (0, None);
+    solver.search(&mut st, 1, &mut count, &mut first);
+    first
+}
+
 /// A uniformly shuffled complete board (random digit order at every branch).
 pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
-    let geo = Geometry::sudoku(shape);
+    let geo = geometry(shape);
     let n = shape.n();
     // Seed the first row with a random permutation: it is always extendable and saves search.
     let mut values = vec![0u8; n * n];
@@ -95,7 +132,7 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
         o.shuffle(rng);
         orders.push(o);
     }
-    let mut solver = Generic::new(&geo, Some(orders));
+    let mut solver = Generic::new(geo, Some(orders));
     if let Some(mut st) = solver.start(&values) {
         let mut count = 0;
         let mut first = None;
