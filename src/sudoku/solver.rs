@@ -154,10 +154,15 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     g
 }
 
+/// Cells of the largest board (16x16).
+const MAX_CELLS: usize = 256;
+
+/// A search state. Fixed-size arrays: a branch copies it on the stack instead of allocating
+/// two vectors (a large part of a small board's search time); cells past n * n are unused.
 #[derive(Clone)]
 struct GState {
-    cand: Vec<u16>,
-    value: Vec<u8>,
+    cand: [u16; MAX_CELLS],
+    value: [u8; MAX_CELLS],
     left: usize,
 }
 
@@ -181,7 +186,7 @@ impl<'a> Generic<'a> {
 
     fn start(&mut self, values: &[u8]) -> Option<GState> {
         let cells = self.geo.n * self.geo.n;
-        let mut st = GState { cand: vec![self.all; cells], value: vec![0; cells], left: cells };
+        let mut st = GState { cand: [self.all; MAX_CELLS], value: [0; MAX_CELLS], left: cells };
         for (i, &v) in values.iter().enumerate() {
             if v != 0 && !self.assign(&mut st, i, v - 1) {
                 return None;
@@ -245,16 +250,21 @@ impl<'a> Generic<'a> {
         loop {
             let mut placed = false;
             for u in 0..self.geo.units.len() {
-                let (mut ones, mut twos) = (0u16, 0u16);
+                let (mut ones, mut twos, mut solved) = (0u16, 0u16, 0u16);
                 for &c in &self.geo.units[u] {
                     let m = st.cand[c];
                     twos |= ones & m;
                     ones |= m;
+                    if st.value[c] != 0 {
+                        solved |= m;
+                    }
                 }
                 if ones != self.all {
                     return false;
                 }
-                let mut single = ones & !twos;
+                // Digits already placed in the unit are singles too, with nothing to do: skip
+                // them rather than look for their cell.
+                let mut single = ones & !twos & !solved;
                 while single != 0 {
                     let d = single.trailing_zeros() as u8;
                     single &= single - 1;
@@ -357,24 +367,26 @@ impl<'a> Generic<'a> {
         }
         if st.left == 0 {
             *count += 1;
+            let cells = self.geo.n * self.geo.n;
             if first.is_none() {
-                *first = Some(st.value.clone());
+                *first = Some(st.value[..cells].to_vec());
             } else if self.keep_second && self.second.is_none() {
-                self.second = Some(st.value.clone());
+                self.second = Some(st.value[..cells].to_vec());
             }
             return;
         }
         // Fewest candidates; among those, the cell with the most unsolved peers (its guess
         // propagates furthest).
+        let cells = self.geo.n * self.geo.n;
         let mut best_n = u32::MAX;
-        for (i, &m) in st.cand.iter().enumerate() {
+        for (i, &m) in st.cand[..cells].iter().enumerate() {
             if st.value[i] == 0 {
                 best_n = best_n.min(m.count_ones());
             }
         }
         let mut best = usize::MAX;
         let mut best_deg = 0;
-        for (i, &m) in st.cand.iter().enumerate() {
+        for (i, &m) in st.cand[..cells].iter().enumerate() {
             if st.value[i] == 0 && m.count_ones() == best_n {
                 let deg = self.geo.peers[i].iter().filter(|&&p| st.value[p] == 0).count() + 1;
                 if deg > best_deg {
@@ -387,11 +399,19 @@ impl<'a> Generic<'a> {
             return;
         }
         let m = st.cand[best];
-        let digits: Vec<u8> = match &self.orders {
-            Some(o) => o[self.nodes % o.len()].iter().copied().filter(|&d| m & (1 << d) != 0).collect(),
-            None => (0..16u8).filter(|&d| m & (1 << d) != 0).collect(),
+        // The cell's digits in branching order, on the stack.
+        let (mut digits, mut len) = ([0u8; 16], 0);
+        let mut push = |d: u8| {
+            if m & (1 << d) != 0 {
+                digits[len] = d;
+                len += 1;
+            }
         };
-        for d in digits {
+        match &self.orders {
+            Some(o) => o[self.nodes % o.len()].iter().for_each(|&d| push(d)),
+            None => (0..16u8).for_each(push),
+        }
+        for &d in &digits[..len] {
             if *count >= limit {
                 return;
             }
