@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use crate::grid::{Geometry, Grid, Shape};
 
+use super::bitboard;
 use super::human;
 use super::solver;
 use super::Difficulty;
@@ -137,22 +138,6 @@ enum Kept {
     Changed,
 }
 
-/// Cells, as a bit set (up to 256 cells: 16x16).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-struct CellSet([u64; 4]);
-
-impl CellSet {
-    fn insert(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn remove(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
-    }
-    fn is_subset(&self, of: &CellSet) -> bool {
-        (0..4).all(|k| self.0[k] & !of.0[k] == 0)
-    }
-}
-
 /// The digging state of one attempt: the full board, the puzzle dug so far (unique and within
 /// the level; at first the full board), and what makes each removal's check cheap. Every check
 /// gives the answer of the plain test, `human::solvable_within(puzzle without the cells, level)`
@@ -164,11 +149,6 @@ struct Digger {
     geo: &'static Geometry,
     /// Values placed per unit of `puzzle` (rows, columns, boxes: the geometry's unit order).
     placed: Vec<u16>,
-    /// Blank cells of `puzzle`.
-    blanks: CellSet,
-    /// Other solutions found (not 9x9), as the cells where each differs from the full board: a
-    /// puzzle whose blanks cover one of these sets is not unique, no search needed.
-    witnesses: Vec<CellSet>,
 }
 
 impl Digger {
@@ -185,8 +165,6 @@ impl Digger {
             level,
             geo,
             placed,
-            blanks: CellSet::default(),
-            witnesses: Vec::new(),
         }
     }
 
@@ -201,7 +179,6 @@ impl Digger {
         for &u in &self.geo.cell_units[c] {
             self.placed[u] &= !bit;
         }
-        self.blanks.insert(c);
     }
 
     fn fill(&mut self, c: usize) {
@@ -211,7 +188,6 @@ impl Digger {
         for &u in &self.geo.cell_units[c] {
             self.placed[u] |= 1 << (v - 1);
         }
-        self.blanks.remove(c);
     }
 
     /// The values blank cell `c` can take, from what its units hold.
@@ -256,20 +232,13 @@ impl Digger {
     }
 
     /// Whether the puzzle (with `g` blank) has one solution; not 9x9 (see `try_remove`).
-    /// Another solution differs from the full board in a cell of `g` (the puzzle with `g` filled
-    /// has one solution), so it is looked for cell by cell, and kept as a witness.
-    fn unique_avoiding(&mut self, g: &[usize]) -> bool {
+    /// Another solution differs from the full board in a cell of `g` (the puzzle with `g`
+    /// filled has one solution), so it is looked for cell by cell, with the bit-set solver.
+    fn unique_avoiding(&self, g: &[usize]) -> bool {
         let shape = self.puzzle.shape();
         let mut values = self.puzzle.values().to_vec();
         for &c in g {
-            if let Some(other) = solver::solution_avoiding(shape, &values, c, self.full.values()[c]) {
-                let mut w = CellSet::default();
-                for (i, (&a, &b)) in other.iter().zip(self.full.values()).enumerate() {
-                    if a != b {
-                        w.insert(i);
-                    }
-                }
-                self.witnesses.push(w);
+            if bitboard::solution_avoiding(shape, &values, c, self.full.values()[c]).is_some() {
                 return false;
             }
             // Every solution has the full board's value here: fix it for the next cell.
@@ -278,7 +247,7 @@ impl Digger {
         true
     }
 
-    /// Whether to test uniqueness before the human solver (step 3 of `try_remove`): always for
+    /// Whether to test uniqueness before the human solver (step 2 of `try_remove`): always for
     /// expert (it is the test) and on 9x9 (the band solver takes a couple of microseconds, far
     /// less than the human solver stuck on a puzzle with several solutions); 6x6 medium and hard
     /// too (measured faster). Not for easy (singles are cheaper than any search) nor 16x16 below
@@ -294,23 +263,20 @@ impl Digger {
 
     /// Blanks the cells of `g` if the puzzle stays unique and within the level, else puts them
     /// back. The same decision as the plain test (f7660de's generator), reached cheaply:
-    /// 1. a witness (another solution found before) that the new blanks cover: not unique, no;
-    /// 2. the singles put the cells straight back: same board after singles as the puzzle that
+    /// 1. the singles put the cells straight back: same board after singles as the puzzle that
     ///    was kept, so yes;
-    /// 3. not unique (fast band solver on 9x9, a search for another solution elsewhere): no,
+    /// 2. not unique (fast band solver on 9x9, a search for another solution elsewhere): no,
     ///    since the human techniques only make deductions that hold in every solution, so they
     ///    never fill a puzzle with two (skipped where the human solver is cheaper, see
     ///    `uniqueness_first`);
-    /// 4. expert: unique is enough (within hard implies unique, so "within hard or unique" is
+    /// 3. expert: unique is enough (within hard implies unique, so "within hard or unique" is
     ///    "unique"); other levels: the human solver, stopping early if its singles put the cells
     ///    back.
     fn try_remove(&mut self, g: &[usize]) -> Kept {
         for &c in g {
             self.clear(c);
         }
-        let kept = if self.witnesses.iter().any(|w| w.is_subset(&self.blanks)) {
-            Kept::No
-        } else if self.singles_undo(g) {
+        let kept = if self.singles_undo(g) {
             Kept::Undone
         } else {
             let ok = if self.uniqueness_first() {

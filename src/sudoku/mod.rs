@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub mod bank;
+mod bitboard;
 pub mod check;
 mod fast9;
 #[cfg(test)]

@@ -21,6 +21,26 @@ pub(crate) fn geometry(shape: Shape) -> &'static Geometry {
     GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
 }
 
+/// Each cell's peers as a bit set (bit `p % 64` of word `p / 64`), per shape: the search
+/// counts a cell's unsolved peers with four popcounts instead of a walk over them.
+fn peer_sets(shape: Shape) -> &'static [[u64; 4]] {
+    static SETS: [OnceLock<Vec<[u64; 4]>>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
+    SETS[k].get_or_init(|| {
+        geometry(Shape::ALL[k])
+            .peers
+            .iter()
+            .map(|ps| {
+                let mut set = [0u64; 4];
+                for &p in ps {
+                    set[p / 64] |= 1 << (p % 64);
+                }
+                set
+            })
+            .collect()
+    })
+}
+
 /// The outcome of counting: how many solutions were found (capped by the limit) and the first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solutions {
@@ -68,7 +88,7 @@ pub fn solutions(grid: &Grid, limit: usize) -> Solutions {
 /// The cell-based solver on any shape (also used to cross-check the 9x9 band solver).
 pub fn generic_solutions(grid: &Grid, limit: usize) -> Solutions {
     let shape = grid.shape();
-    let mut solver = Generic::new(geometry(shape), None);
+    let mut solver = Generic::new(shape, None);
     let Some(mut st) = solver.start(grid.values()) else { return Solutions { count: 0, first: None } };
     let mut count = 0;
     let mut first = None;
@@ -80,7 +100,7 @@ pub fn generic_solutions(grid: &Grid, limit: usize) -> Solutions {
 /// differ". Uses the cell-based solver, which keeps the second one.
 pub fn two_solutions(grid: &Grid) -> Vec<Grid> {
     let shape = grid.shape();
-    let mut solver = Generic::new(geometry(shape), None);
+    let mut solver = Generic::new(shape, None);
     solver.keep_second = true;
     let Some(mut st) = solver.start(grid.values()) else { return vec![] };
     let (mut count, mut first) = (0, None);
@@ -88,38 +108,8 @@ pub fn two_solutions(grid: &Grid) -> Vec<Grid> {
     [first, solver.second.take()].into_iter().flatten().filter_map(|v| Grid::from_values(shape, v)).collect()
 }
 
-/// A solution of the puzzle `values` (any shape, cell-based solver) in which `cell` does not
-/// hold `digit` (1-based), or `None` if there is none. The generator's uniqueness test: a puzzle
-/// made from a full board by blanking `cell` has another solution exactly when it has one
-/// avoiding the board's digit there, and looking for one such solution is cheaper than counting
-/// to two (the first solution found need not be thrown away).
-pub(crate) fn solution_avoiding(shape: Shape, values: &[u8], cell: usize, digit: u8) -> Option<Vec<u8>> {
-    let mut solver = Generic::new(geometry(shape), None);
-    let mut st = solver.start(values)?;
-    let d = digit - 1;
-    if st.value[cell] != 0 {
-        // The givens' naked singles already decided the cell.
-        if st.value[cell] == digit {
-            return None;
-        }
-    } else {
-        let m = st.cand[cell] & !(1u16 << d);
-        if m == 0 {
-            return None;
-        }
-        st.cand[cell] = m;
-        if m & (m - 1) == 0 && !solver.assign(&mut st, cell, m.trailing_zeros() as u8) {
-            return None;
-        }
-    }
-    let (mut count, mut first) = (0, None);
-    solver.search(&mut st, 1, &mut count, &mut first);
-    first
-}
-
 /// A uniformly shuffled complete board (random digit order at every branch).
 pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
-    let geo = geometry(shape);
     let n = shape.n();
     // Seed the first row with a random permutation: it is always extendable and saves search.
     let mut values = vec![0u8; n * n];
@@ -132,7 +122,7 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
         o.shuffle(rng);
         orders.push(o);
     }
-    let mut solver = Generic::new(geo, Some(orders));
+    let mut solver = Generic::new(shape, Some(orders));
     if let Some(mut st) = solver.start(&values) {
         let mut count = 0;
         let mut first = None;
@@ -166,8 +156,9 @@ struct GState {
     left: usize,
 }
 
-struct Generic<'a> {
-    geo: &'a Geometry,
+struct Generic {
+    geo: &'static Geometry,
+    peer_sets: &'static [[u64; 4]],
     all: u16,
     queue: Vec<usize>,
     /// Random digit orders for branching (generator); `None` = ascending.
@@ -178,29 +169,55 @@ struct Generic<'a> {
     keep_second: bool,
 }
 
-impl<'a> Generic<'a> {
-    fn new(geo: &'a Geometry, orders: Option<Vec<Vec<u8>>>) -> Self {
+impl Generic {
+    fn new(shape: Shape, orders: Option<Vec<Vec<u8>>>) -> Self {
+        let geo = geometry(shape);
         let all = if geo.n >= 16 { u16::MAX } else { (1u16 << geo.n) - 1 };
-        Generic { geo, all, queue: Vec::new(), orders, nodes: 0, second: None, keep_second: false }
+        Generic { geo, peer_sets: peer_sets(shape), all, queue: Vec::new(), orders, nodes: 0, second: None, keep_second: false }
     }
 
+    /// The givens placed and their naked singles propagated. The state does not depend on the
+    /// order this is done in (the cells naked singles fill are the same, and every candidate set
+    /// is what the placed peers leave), so the givens are written all at once and the empty
+    /// cells' candidates computed from what their units hold, rather than given by given with a
+    /// walk over the peers of each. `None` on a contradiction found on the way.
     fn start(&mut self, values: &[u8]) -> Option<GState> {
-        let cells = self.geo.n * self.geo.n;
+        let geo = self.geo;
+        let cells = geo.n * geo.n;
         let mut st = GState { cand: [self.all; MAX_CELLS], value: [0; MAX_CELLS], left: cells };
+        let mut held = [0u16; 3 * 16];
         for (i, &v) in values.iter().enumerate() {
-            if v != 0 && !self.assign(&mut st, i, v - 1) {
-                return None;
+            if v != 0 {
+                let bit = 1u16 << (v - 1);
+                for &u in &geo.cell_units[i] {
+                    if held[u] & bit != 0 {
+                        return None;
+                    }
+                    held[u] |= bit;
+                }
+                st.cand[i] = bit;
+                st.value[i] = v;
+                st.left -= 1;
             }
         }
-        Some(st)
+        self.queue.clear();
+        for i in 0..cells {
+            if st.value[i] == 0 {
+                let m = geo.cell_units[i].iter().fold(self.all, |m, &u| m & !held[u]);
+                if m == 0 {
+                    return None;
+                }
+                st.cand[i] = m;
+                if m & (m - 1) == 0 {
+                    self.queue.push(i);
+                }
+            }
+        }
+        self.propagate(&mut st).then_some(st)
     }
 
-    /// Places digit `d` (0-based) in `cell` and propagates naked singles.
-    fn assign(&mut self, st: &mut GState, cell: usize, d: u8) -> bool {
-        self.queue.clear();
-        if !self.place(st, cell, d) {
-            return false;
-        }
+    /// Places the naked singles in the queue, and those they make, until none is left.
+    fn propagate(&mut self, st: &mut GState) -> bool {
         while let Some(c) = self.queue.pop() {
             if st.value[c] != 0 {
                 continue;
@@ -214,6 +231,12 @@ impl<'a> Generic<'a> {
             }
         }
         true
+    }
+
+    /// Places digit `d` (0-based) in `cell` and propagates naked singles.
+    fn assign(&mut self, st: &mut GState, cell: usize, d: u8) -> bool {
+        self.queue.clear();
+        self.place(st, cell, d) && self.propagate(st)
     }
 
     fn place(&mut self, st: &mut GState, cell: usize, d: u8) -> bool {
@@ -384,11 +407,18 @@ impl<'a> Generic<'a> {
                 best_n = best_n.min(m.count_ones());
             }
         }
+        let mut unsolved = [0u64; 4];
+        for i in 0..cells {
+            if st.value[i] == 0 {
+                unsolved[i / 64] |= 1 << (i % 64);
+            }
+        }
         let mut best = usize::MAX;
         let mut best_deg = 0;
         for (i, &m) in st.cand[..cells].iter().enumerate() {
             if st.value[i] == 0 && m.count_ones() == best_n {
-                let deg = self.geo.peers[i].iter().filter(|&&p| st.value[p] == 0).count() + 1;
+                let peers = &self.peer_sets[i];
+                let deg = (0..4).map(|k| (peers[k] & unsolved[k]).count_ones() as usize).sum::<usize>() + 1;
                 if deg > best_deg {
                     best_deg = deg;
                     best = i;
