@@ -238,15 +238,24 @@ impl<const W: usize> Search<'_, W> {
 /// The puzzle `values` with `avoid` (cell, digit 1-based: that digit excluded there) set up;
 /// `None` if a given contradicts another.
 fn start<const W: usize>(t: &Tables<W>, values: &[u8], avoid: Option<(usize, u8)>) -> Option<State<W>> {
-    let mut st = State { pos: [Cells::EMPTY; 16], unsolved: t.all, dirty: 0 };
-    for d in 0..t.n {
-        st.pos[d] = t.all;
-    }
-    let s = Search { t, limit: 0, count: 0, first: None };
+    // What placing the givens one by one leaves, computed in one go: a digit may go where no
+    // given holds anything and no given of it is a peer, and stays on its own givens.
+    let (mut seen, mut given, mut filled) = ([Cells::EMPTY; 16], [Cells::EMPTY; 16], Cells::EMPTY);
     for (c, &v) in values.iter().enumerate().take(t.cells) {
-        if v != 0 && !s.place(&mut st, c, v as usize - 1) {
-            return None;
+        if v != 0 {
+            let d = v as usize - 1;
+            if seen[d].contains(c) {
+                // A peer holds the same digit.
+                return None;
+            }
+            given[d].insert(c);
+            seen[d] = seen[d].or(t.peers[c]);
+            filled.insert(c);
         }
+    }
+    let mut st = State { pos: [Cells::EMPTY; 16], unsolved: t.all.and_not(filled), dirty: 0 };
+    for d in 0..t.n {
+        st.pos[d] = t.all.and_not(seen[d]).and_not(filled).or(given[d]);
     }
     if let Some((c, v)) = avoid {
         if !st.unsolved.contains(c) {

@@ -80,10 +80,11 @@ pub fn generate(opts: &GenerateOptions, progress: &mut dyn FnMut(f32) -> bool) -
     let expected = expected_attempts(opts.difficulty);
     for attempt in 0..MAX_ATTEMPTS {
         let full = solver::random_solution(shape, &mut rng);
-        // Groups of cells removed together: single cells, or a cell with its mirror image.
-        let mut groups: Vec<Vec<usize>> = (0..cells)
+        // Groups of cells removed together: single cells, or a cell with its mirror image (the
+        // same cells in the same order as f7660de's vectors, without a vector each).
+        let mut groups: Vec<Group> = (0..cells)
             .filter(|&i| !opts.symmetric || i <= cells - 1 - i)
-            .map(|i| if opts.symmetric && i != cells - 1 - i { vec![i, cells - 1 - i] } else { vec![i] })
+            .map(|i| if opts.symmetric && i != cells - 1 - i { Group::pair(i, cells - 1 - i) } else { Group::one(i) })
             .collect();
         groups.shuffle(&mut rng);
         let mut dig = Digger::new(&full, opts.difficulty);
@@ -93,7 +94,7 @@ pub fn generate(opts: &GenerateOptions, progress: &mut dyn FnMut(f32) -> bool) -
             if !report(1.0 - 1.0 / (1.0 + frac)) {
                 return Err(GenerateError::Cancelled);
             }
-            let kept = dig.try_remove(g);
+            let kept = dig.try_remove(g.cells());
             if kept == Kept::Changed
                 && n == 16
                 && opts.difficulty == Difficulty::Expert
@@ -124,6 +125,25 @@ pub fn generate(opts: &GenerateOptions, progress: &mut dyn FnMut(f32) -> bool) -
         }
     }
     Err(unavailable)
+}
+
+/// One or two cells removed together.
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    cells: [usize; 2],
+    len: usize,
+}
+
+impl Group {
+    fn one(i: usize) -> Group {
+        Group { cells: [i, i], len: 1 }
+    }
+    fn pair(i: usize, j: usize) -> Group {
+        Group { cells: [i, j], len: 2 }
+    }
+    fn cells(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
 }
 
 /// What [`Digger::try_remove`] did.

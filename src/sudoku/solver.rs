@@ -116,11 +116,12 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let mut row: Vec<u8> = (1..=n as u8).collect();
     row.shuffle(rng);
     values[..n].copy_from_slice(&row);
-    let mut orders: Vec<Vec<u8>> = Vec::new();
+    // 64 digit orders of n digits each, one after the other (one allocation).
+    let mut orders: Vec<u8> = Vec::with_capacity(64 * n);
     for _ in 0..64 {
-        let mut o: Vec<u8> = (0..n as u8).collect();
-        o.shuffle(rng);
-        orders.push(o);
+        let k = orders.len();
+        orders.extend(0..n as u8);
+        orders[k..].shuffle(rng);
     }
     let mut solver = Generic::new(shape, Some(orders));
     if let Some(mut st) = solver.start(&values) {
@@ -161,8 +162,9 @@ struct Generic {
     peer_sets: &'static [[u64; 4]],
     all: u16,
     queue: Vec<usize>,
-    /// Random digit orders for branching (generator); `None` = ascending.
-    orders: Option<Vec<Vec<u8>>>,
+    /// Random digit orders for branching (generator), n digits each, concatenated; `None` =
+    /// ascending.
+    orders: Option<Vec<u8>>,
     nodes: usize,
     /// The second solution found, when asked for (`keep_second`): where two solutions differ.
     second: Option<Vec<u8>>,
@@ -170,7 +172,7 @@ struct Generic {
 }
 
 impl Generic {
-    fn new(shape: Shape, orders: Option<Vec<Vec<u8>>>) -> Self {
+    fn new(shape: Shape, orders: Option<Vec<u8>>) -> Self {
         let geo = geometry(shape);
         let all = if geo.n >= 16 { u16::MAX } else { (1u16 << geo.n) - 1 };
         Generic { geo, peer_sets: peer_sets(shape), all, queue: Vec::new(), orders, nodes: 0, second: None, keep_second: false }
@@ -278,9 +280,8 @@ impl Generic {
                     let m = st.cand[c];
                     twos |= ones & m;
                     ones |= m;
-                    if st.value[c] != 0 {
-                        solved |= m;
-                    }
+                    // Branch-free: m where the cell is solved, else 0.
+                    solved |= m & ((st.value[c] != 0) as u16).wrapping_neg();
                 }
                 if ones != self.all {
                     return false;
@@ -438,7 +439,11 @@ impl Generic {
             }
         };
         match &self.orders {
-            Some(o) => o[self.nodes % o.len()].iter().for_each(|&d| push(d)),
+            Some(o) => {
+                let n = self.geo.n;
+                let k = self.nodes % (o.len() / n);
+                o[k * n..(k + 1) * n].iter().for_each(|&d| push(d))
+            }
             None => (0..16u8).for_each(push),
         }
         for &d in &digits[..len] {
