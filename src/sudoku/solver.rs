@@ -145,6 +145,17 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     g
 }
 
+/// Set bits of each byte.
+const BITS8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Cells of the largest board (16x16).
 const MAX_CELLS: usize = 256;
 
@@ -401,23 +412,25 @@ impl Generic {
         }
         // Fewest candidates; among those, the cell with the most unsolved peers (its guess
         // propagates furthest).
+        // Candidate counts (0 for solved cells) from a table: the baseline x86-64 target has
+        // no popcount instruction.
         let cells = self.geo.n * self.geo.n;
-        let mut best_n = u32::MAX;
-        for (i, &m) in st.cand[..cells].iter().enumerate() {
-            if st.value[i] == 0 {
-                best_n = best_n.min(m.count_ones());
-            }
-        }
+        let mut counts = [0u8; MAX_CELLS];
+        let mut best_n = u8::MAX;
         let mut unsolved = [0u64; 4];
         for i in 0..cells {
             if st.value[i] == 0 {
+                let m = st.cand[i];
+                let k = BITS8[(m & 0xff) as usize] + BITS8[(m >> 8) as usize];
+                counts[i] = k;
+                best_n = best_n.min(k);
                 unsolved[i / 64] |= 1 << (i % 64);
             }
         }
         let mut best = usize::MAX;
         let mut best_deg = 0;
-        for (i, &m) in st.cand[..cells].iter().enumerate() {
-            if st.value[i] == 0 && m.count_ones() == best_n {
+        for i in 0..cells {
+            if st.value[i] == 0 && counts[i] == best_n {
                 let peers = &self.peer_sets[i];
                 let deg = (0..4).map(|k| (peers[k] & unsolved[k]).count_ones() as usize).sum::<usize>() + 1;
                 if deg > best_deg {
