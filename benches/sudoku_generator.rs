@@ -1,25 +1,41 @@
-//! Generator benchmark: inkdoku per size and level (median and mean time per puzzle, rate), and
-//! qqwing --generate per difficulty in the same run (if `qqwing` is on PATH), with ratios.
+//! Generator benchmark: inkdoku per size and level (median and mean time per puzzle, rate),
+//! against its own generator as of commit f7660de (kept in `src/sudoku/generator_ref.rs`; the
+//! two are timed puzzle by puzzle, interleaved, and must make the same puzzles), and qqwing
+//! --generate per difficulty in the same run (if `qqwing` is on PATH; else those columns stay
+//! empty), with ratios.
 //!
 //! `cargo bench --bench sudoku_generator [-- SCALE]` (SCALE multiplies the puzzle counts, default 1).
 
 use std::process::Command;
 use std::time::Instant;
 
+// The reference module names `crate::grid` and `super::{generator, human, solver, Difficulty}`.
+use inkdoku::grid;
 use inkdoku::grid::Shape;
 use inkdoku::sudoku::generator::{self, GenerateOptions};
-use inkdoku::sudoku::Difficulty;
+#[allow(unused_imports)]
+use inkdoku::sudoku::{human, solver, Difficulty};
 
-/// Per-puzzle times (seconds) for `count` puzzles with consecutive seeds.
-fn ours(shape: Shape, difficulty: Difficulty, count: usize) -> Vec<f64> {
-    (0..count)
-        .filter_map(|k| {
-            let opts = GenerateOptions { shape, difficulty, symmetric: k % 2 == 1, seed: 1000 + k as u64 };
-            let t = Instant::now();
-            generator::generate(&opts, &mut |_| true).ok()?;
-            Some(t.elapsed().as_secs_f64())
-        })
-        .collect()
+#[path = "../src/sudoku/generator_ref.rs"]
+mod generator_ref;
+
+/// Per-puzzle times (seconds) for `count` puzzles with consecutive seeds: (new, f7660de), each
+/// puzzle made by one then the other; a puzzle the two make differently is reported.
+fn ours(shape: Shape, difficulty: Difficulty, count: usize) -> (Vec<f64>, Vec<f64>) {
+    let (mut new, mut old) = (Vec::new(), Vec::new());
+    for k in 0..count {
+        let opts = GenerateOptions { shape, difficulty, symmetric: k % 2 == 1, seed: 1000 + k as u64 };
+        let t = Instant::now();
+        let a = generator::generate(&opts, &mut |_| true);
+        new.push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let b = generator_ref::generate(&opts, &mut |_| true);
+        old.push(t.elapsed().as_secs_f64());
+        if a != b {
+            eprintln!("{opts:?}: the new and the f7660de generator made different puzzles!");
+        }
+    }
+    (new, old)
 }
 
 /// Puzzles per second of `qqwing --generate count --difficulty level --one-line`, start-up included.
@@ -47,18 +63,21 @@ fn median(v: &[f64]) -> f64 {
 fn main() {
     let scale: f64 = std::env::args().skip(1).find(|a| !a.starts_with("--")).and_then(|s| s.parse().ok()).unwrap_or(1.0);
     let n = |k: usize| ((k as f64 * scale).round() as usize).max(1);
-    println!("| size | level | puzzles | median ms | mean ms | puzzles/s | qqwing level | qqwing puzzles/s | ratio |");
-    println!("|---|---|---:|---:|---:|---:|---|---:|---:|");
+    println!(
+        "| size | level | puzzles | median ms | mean ms | puzzles/s | f7660de median ms | f7660de puzzles/s | speed-up | qqwing level | qqwing puzzles/s | ratio |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|");
     for (shape, count) in [(Shape::S4, 50), (Shape::S6, 40), (Shape::S9, 40), (Shape::S16, 8)] {
         for d in Difficulty::ALL {
             if !generator::available(shape, d) {
-                println!("| {0}x{0} | {d} | - | - | - | unavailable | | | |", shape.size);
+                println!("| {0}x{0} | {d} | - | - | - | unavailable | | | | | | |", shape.size);
                 continue;
             }
-            let times = ours(shape, d, n(count));
+            let (times, old) = ours(shape, d, n(count));
             let total: f64 = times.iter().sum();
             let rate = times.len() as f64 / total;
             let mean = total / times.len() as f64;
+            let old_rate = old.len() as f64 / old.iter().sum::<f64>();
             let (ql, qrate) = if shape == Shape::S9 {
                 let (ql, qn) = match d {
                     Difficulty::Easy => ("easy", 100),
@@ -74,12 +93,15 @@ fn main() {
                 None => (String::new(), String::new()),
             };
             println!(
-                "| {0}x{0} | {d} | {1} | {2:.2} | {3:.2} | {4:.1} | {ql} | {qs} | {ratio} |",
+                "| {0}x{0} | {d} | {1} | {2:.2} | {3:.2} | {4:.1} | {5:.2} | {6:.1} | {7:.1} | {ql} | {qs} | {ratio} |",
                 shape.size,
                 times.len(),
                 median(&times) * 1e3,
                 mean * 1e3,
-                rate
+                rate,
+                median(&old) * 1e3,
+                old_rate,
+                rate / old_rate
             );
         }
     }

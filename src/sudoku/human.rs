@@ -3,8 +3,6 @@
 //!
 //! Candidates are `u16` masks per cell: bit `v - 1` set means `v` is still possible.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -239,9 +237,7 @@ pub enum HumanError {
 }
 
 fn geometry(shape: Shape) -> &'static Geometry {
-    static GEOS: [OnceLock<Geometry>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
-    GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
+    solver::geometry(shape)
 }
 
 fn bits(m: u16) -> impl Iterator<Item = u8> {
@@ -1496,11 +1492,29 @@ fn path_with_solution(puzzle: &Grid, solution: &[u8], max: Difficulty) -> Soluti
 /// Cheaper than rating: stops at the first state that needs more. Always true for expert
 /// (trial completes any path).
 pub fn solvable_within(puzzle: &Grid, max: Difficulty) -> bool {
+    solvable_within_after_removing(puzzle, max, &[])
+}
+
+/// [`solvable_within`] for the generator, which knows that `puzzle` with `removed` filled in
+/// (from its one solution) is solvable within `max`. If the singles put every removed cell back,
+/// the answer is that puzzle's, true, at once: the board the singles reach is a function of
+/// the values placed (candidates are what the placed peers leave; their closure does not depend
+/// on the order), so it is the very board the fuller puzzle's singles reach, and the rest of the
+/// path from there is the same. With `removed` empty this is [`solvable_within`].
+pub(crate) fn solvable_within_after_removing(puzzle: &Grid, max: Difficulty, removed: &[usize]) -> bool {
     if max == Difficulty::Expert {
         return true;
     }
     let last = last_of_level(max);
     let mut b = Board::new(puzzle);
+    if !removed.is_empty() {
+        if !propagate_singles(&mut b) {
+            return false;
+        }
+        if removed.iter().all(|&c| b.values[c] != 0) {
+            return true;
+        }
+    }
     loop {
         // The path always exhausts singles before anything harder, and the state they lead to
         // is the same in any order: jump there at once.

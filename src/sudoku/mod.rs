@@ -7,12 +7,15 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub mod bank;
+mod bitboard;
 pub mod check;
 mod fast9;
 #[cfg(test)]
 mod fast9_ref;
 #[cfg(test)]
 mod human_ref;
+#[cfg(test)]
+mod generator_ref;
 pub mod generator;
 pub mod human;
 pub mod def;

@@ -4,12 +4,42 @@
 //! generator) use a cell-based bitset solver with naked and hidden singles and
 //! fewest-candidates branching.
 
+use std::sync::OnceLock;
+
 use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::grid::{Geometry, Grid, Shape};
 
 use super::fast9;
+
+/// The units and peers of a Sudoku shape, built once per shape and kept (building them
+/// allocates a few hundred vectors, which used to be a large part of a small board's solve).
+pub(crate) fn geometry(shape: Shape) -> &'static Geometry {
+    static GEOS: [OnceLock<Geometry>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
+    GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
+}
+
+/// Each cell's peers as a bit set (bit `p % 64` of word `p / 64`), per shape: the search
+/// counts a cell's unsolved peers with four popcounts instead of a walk over them.
+fn peer_sets(shape: Shape) -> &'static [[u64; 4]] {
+    static SETS: [OnceLock<Vec<[u64; 4]>>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
+    SETS[k].get_or_init(|| {
+        geometry(Shape::ALL[k])
+            .peers
+            .iter()
+            .map(|ps| {
+                let mut set = [0u64; 4];
+                for &p in ps {
+                    set[p / 64] |= 1 << (p % 64);
+                }
+                set
+            })
+            .collect()
+    })
+}
 
 /// The outcome of counting: how many solutions were found (capped by the limit) and the first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,8 +88,7 @@ pub fn solutions(grid: &Grid, limit: usize) -> Solutions {
 /// The cell-based solver on any shape (also used to cross-check the 9x9 band solver).
 pub fn generic_solutions(grid: &Grid, limit: usize) -> Solutions {
     let shape = grid.shape();
-    let geo = Geometry::sudoku(shape);
-    let mut solver = Generic::new(&geo, None);
+    let mut solver = Generic::new(shape, None);
     let Some(mut st) = solver.start(grid.values()) else { return Solutions { count: 0, first: None } };
     let mut count = 0;
     let mut first = None;
@@ -71,8 +100,7 @@ pub fn generic_solutions(grid: &Grid, limit: usize) -> Solutions {
 /// differ". Uses the cell-based solver, which keeps the second one.
 pub fn two_solutions(grid: &Grid) -> Vec<Grid> {
     let shape = grid.shape();
-    let geo = Geometry::sudoku(shape);
-    let mut solver = Generic::new(&geo, None);
+    let mut solver = Generic::new(shape, None);
     solver.keep_second = true;
     let Some(mut st) = solver.start(grid.values()) else { return vec![] };
     let (mut count, mut first) = (0, None);
@@ -82,20 +110,20 @@ pub fn two_solutions(grid: &Grid) -> Vec<Grid> {
 
 /// A uniformly shuffled complete board (random digit order at every branch).
 pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
-    let geo = Geometry::sudoku(shape);
     let n = shape.n();
     // Seed the first row with a random permutation: it is always extendable and saves search.
     let mut values = vec![0u8; n * n];
     let mut row: Vec<u8> = (1..=n as u8).collect();
     row.shuffle(rng);
     values[..n].copy_from_slice(&row);
-    let mut orders: Vec<Vec<u8>> = Vec::new();
+    // 64 digit orders of n digits each, one after the other (one allocation).
+    let mut orders: Vec<u8> = Vec::with_capacity(64 * n);
     for _ in 0..64 {
-        let mut o: Vec<u8> = (0..n as u8).collect();
-        o.shuffle(rng);
-        orders.push(o);
+        let k = orders.len();
+        orders.extend(0..n as u8);
+        orders[k..].shuffle(rng);
     }
-    let mut solver = Generic::new(&geo, Some(orders));
+    let mut solver = Generic::new(shape, Some(orders));
     if let Some(mut st) = solver.start(&values) {
         let mut count = 0;
         let mut first = None;
@@ -117,48 +145,92 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     g
 }
 
+/// Set bits of each byte.
+const BITS8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Cells of the largest board (16x16).
+const MAX_CELLS: usize = 256;
+
+/// A search state. Fixed-size arrays: a branch copies it on the stack instead of allocating
+/// two vectors (a large part of a small board's search time); cells past n * n are unused.
 #[derive(Clone)]
 struct GState {
-    cand: Vec<u16>,
-    value: Vec<u8>,
+    cand: [u16; MAX_CELLS],
+    value: [u8; MAX_CELLS],
     left: usize,
 }
 
-struct Generic<'a> {
-    geo: &'a Geometry,
+struct Generic {
+    geo: &'static Geometry,
+    peer_sets: &'static [[u64; 4]],
     all: u16,
     queue: Vec<usize>,
-    /// Random digit orders for branching (generator); `None` = ascending.
-    orders: Option<Vec<Vec<u8>>>,
+    /// Random digit orders for branching (generator), n digits each, concatenated; `None` =
+    /// ascending.
+    orders: Option<Vec<u8>>,
     nodes: usize,
     /// The second solution found, when asked for (`keep_second`): where two solutions differ.
     second: Option<Vec<u8>>,
     keep_second: bool,
 }
 
-impl<'a> Generic<'a> {
-    fn new(geo: &'a Geometry, orders: Option<Vec<Vec<u8>>>) -> Self {
+impl Generic {
+    fn new(shape: Shape, orders: Option<Vec<u8>>) -> Self {
+        let geo = geometry(shape);
         let all = if geo.n >= 16 { u16::MAX } else { (1u16 << geo.n) - 1 };
-        Generic { geo, all, queue: Vec::new(), orders, nodes: 0, second: None, keep_second: false }
+        Generic { geo, peer_sets: peer_sets(shape), all, queue: Vec::new(), orders, nodes: 0, second: None, keep_second: false }
     }
 
+    /// The givens placed and their naked singles propagated. The state does not depend on the
+    /// order this is done in (the cells naked singles fill are the same, and every candidate set
+    /// is what the placed peers leave), so the givens are written all at once and the empty
+    /// cells' candidates computed from what their units hold, rather than given by given with a
+    /// walk over the peers of each. `None` on a contradiction found on the way.
     fn start(&mut self, values: &[u8]) -> Option<GState> {
-        let cells = self.geo.n * self.geo.n;
-        let mut st = GState { cand: vec![self.all; cells], value: vec![0; cells], left: cells };
+        let geo = self.geo;
+        let cells = geo.n * geo.n;
+        let mut st = GState { cand: [self.all; MAX_CELLS], value: [0; MAX_CELLS], left: cells };
+        let mut held = [0u16; 3 * 16];
         for (i, &v) in values.iter().enumerate() {
-            if v != 0 && !self.assign(&mut st, i, v - 1) {
-                return None;
+            if v != 0 {
+                let bit = 1u16 << (v - 1);
+                for &u in &geo.cell_units[i] {
+                    if held[u] & bit != 0 {
+                        return None;
+                    }
+                    held[u] |= bit;
+                }
+                st.cand[i] = bit;
+                st.value[i] = v;
+                st.left -= 1;
             }
         }
-        Some(st)
+        self.queue.clear();
+        for i in 0..cells {
+            if st.value[i] == 0 {
+                let m = geo.cell_units[i].iter().fold(self.all, |m, &u| m & !held[u]);
+                if m == 0 {
+                    return None;
+                }
+                st.cand[i] = m;
+                if m & (m - 1) == 0 {
+                    self.queue.push(i);
+                }
+            }
+        }
+        self.propagate(&mut st).then_some(st)
     }
 
-    /// Places digit `d` (0-based) in `cell` and propagates naked singles.
-    fn assign(&mut self, st: &mut GState, cell: usize, d: u8) -> bool {
-        self.queue.clear();
-        if !self.place(st, cell, d) {
-            return false;
-        }
+    /// Places the naked singles in the queue, and those they make, until none is left.
+    fn propagate(&mut self, st: &mut GState) -> bool {
         while let Some(c) = self.queue.pop() {
             if st.value[c] != 0 {
                 continue;
@@ -172,6 +244,12 @@ impl<'a> Generic<'a> {
             }
         }
         true
+    }
+
+    /// Places digit `d` (0-based) in `cell` and propagates naked singles.
+    fn assign(&mut self, st: &mut GState, cell: usize, d: u8) -> bool {
+        self.queue.clear();
+        self.place(st, cell, d) && self.propagate(st)
     }
 
     fn place(&mut self, st: &mut GState, cell: usize, d: u8) -> bool {
@@ -208,16 +286,20 @@ impl<'a> Generic<'a> {
         loop {
             let mut placed = false;
             for u in 0..self.geo.units.len() {
-                let (mut ones, mut twos) = (0u16, 0u16);
+                let (mut ones, mut twos, mut solved) = (0u16, 0u16, 0u16);
                 for &c in &self.geo.units[u] {
                     let m = st.cand[c];
                     twos |= ones & m;
                     ones |= m;
+                    // Branch-free: m where the cell is solved, else 0.
+                    solved |= m & ((st.value[c] != 0) as u16).wrapping_neg();
                 }
                 if ones != self.all {
                     return false;
                 }
-                let mut single = ones & !twos;
+                // Digits already placed in the unit are singles too, with nothing to do: skip
+                // them rather than look for their cell.
+                let mut single = ones & !twos & !solved;
                 while single != 0 {
                     let d = single.trailing_zeros() as u8;
                     single &= single - 1;
@@ -320,26 +402,37 @@ impl<'a> Generic<'a> {
         }
         if st.left == 0 {
             *count += 1;
+            let cells = self.geo.n * self.geo.n;
             if first.is_none() {
-                *first = Some(st.value.clone());
+                *first = Some(st.value[..cells].to_vec());
             } else if self.keep_second && self.second.is_none() {
-                self.second = Some(st.value.clone());
+                self.second = Some(st.value[..cells].to_vec());
             }
             return;
         }
         // Fewest candidates; among those, the cell with the most unsolved peers (its guess
         // propagates furthest).
-        let mut best_n = u32::MAX;
-        for (i, &m) in st.cand.iter().enumerate() {
+        // Candidate counts (0 for solved cells) from a table: the baseline x86-64 target has
+        // no popcount instruction.
+        let cells = self.geo.n * self.geo.n;
+        let mut counts = [0u8; MAX_CELLS];
+        let mut best_n = u8::MAX;
+        let mut unsolved = [0u64; 4];
+        for i in 0..cells {
             if st.value[i] == 0 {
-                best_n = best_n.min(m.count_ones());
+                let m = st.cand[i];
+                let k = BITS8[(m & 0xff) as usize] + BITS8[(m >> 8) as usize];
+                counts[i] = k;
+                best_n = best_n.min(k);
+                unsolved[i / 64] |= 1 << (i % 64);
             }
         }
         let mut best = usize::MAX;
         let mut best_deg = 0;
-        for (i, &m) in st.cand.iter().enumerate() {
-            if st.value[i] == 0 && m.count_ones() == best_n {
-                let deg = self.geo.peers[i].iter().filter(|&&p| st.value[p] == 0).count() + 1;
+        for i in 0..cells {
+            if st.value[i] == 0 && counts[i] == best_n {
+                let peers = &self.peer_sets[i];
+                let deg = (0..4).map(|k| (peers[k] & unsolved[k]).count_ones() as usize).sum::<usize>() + 1;
                 if deg > best_deg {
                     best_deg = deg;
                     best = i;
@@ -350,11 +443,23 @@ impl<'a> Generic<'a> {
             return;
         }
         let m = st.cand[best];
-        let digits: Vec<u8> = match &self.orders {
-            Some(o) => o[self.nodes % o.len()].iter().copied().filter(|&d| m & (1 << d) != 0).collect(),
-            None => (0..16u8).filter(|&d| m & (1 << d) != 0).collect(),
+        // The cell's digits in branching order, on the stack.
+        let (mut digits, mut len) = ([0u8; 16], 0);
+        let mut push = |d: u8| {
+            if m & (1 << d) != 0 {
+                digits[len] = d;
+                len += 1;
+            }
         };
-        for d in digits {
+        match &self.orders {
+            Some(o) => {
+                let n = self.geo.n;
+                let k = self.nodes % (o.len() / n);
+                o[k * n..(k + 1) * n].iter().for_each(|&d| push(d))
+            }
+            None => (0..16u8).for_each(push),
+        }
+        for &d in &digits[..len] {
             if *count >= limit {
                 return;
             }

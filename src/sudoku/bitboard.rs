@@ -1,0 +1,395 @@
+//! Exact solver on cell bit sets, for the generator's uniqueness tests on 4x4, 6x6 and 16x16
+//! boards (9x9 has the band solver in `fast9`).
+//!
+//! The state is, for each digit, the set of cells that may still hold it (a placed digit keeps
+//! its own cell), plus the set of unsolved cells; a cell set is `W` 64-bit words (one for up
+//! to 64 cells, four for 16x16's 256). Placing a digit is a few word operations: the digit
+//! leaves the cell's peers, the other digits leave the cell. Propagation finds hidden singles
+//! and dead units per digit and unit with a popcount, and naked singles for all cells at once
+//! by counting each cell's digits in bit slices (cells seen once, twice). The search branches
+//! on a cell with two candidates when there is one, else on one with the fewest.
+//!
+//! Only counts and solutions matter here, not which solution comes first, so the search order
+//! is free to differ from the cell-based solver's (`solver::Generic`), which the random full
+//! boards keep using. Tested against it in this module.
+
+use std::sync::OnceLock;
+
+use crate::grid::Shape;
+
+use super::solver;
+
+/// A set of cells: bit `i % 64` of word `i / 64` is cell `i`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Cells<const W: usize>([u64; W]);
+
+impl<const W: usize> Cells<W> {
+    const EMPTY: Self = Cells([0; W]);
+
+    fn one(i: usize) -> Self {
+        let mut s = Self::EMPTY;
+        s.insert(i);
+        s
+    }
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 != 0
+    }
+    fn and(self, o: Self) -> Self {
+        Cells(std::array::from_fn(|k| self.0[k] & o.0[k]))
+    }
+    fn or(self, o: Self) -> Self {
+        Cells(std::array::from_fn(|k| self.0[k] | o.0[k]))
+    }
+    fn and_not(self, o: Self) -> Self {
+        Cells(std::array::from_fn(|k| self.0[k] & !o.0[k]))
+    }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// 0, 1, or 2 for two or more cells: what the singles need, without a population count
+    /// (no popcount instruction on the baseline x86-64 target).
+    fn few(&self) -> u8 {
+        let mut seen = 0;
+        for &w in &self.0 {
+            if w != 0 {
+                if seen != 0 || w & (w - 1) != 0 {
+                    return 2;
+                }
+                seen = 1;
+            }
+        }
+        seen
+    }
+    /// The lowest cell, if any.
+    fn first(&self) -> Option<usize> {
+        self.0.iter().position(|&w| w != 0).map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+    }
+}
+
+/// A shape's units and peers as cell sets.
+struct Tables<const W: usize> {
+    n: usize,
+    cells: usize,
+    all: Cells<W>,
+    units: Vec<Cells<W>>,
+    peers: Vec<Cells<W>>,
+}
+
+impl<const W: usize> Tables<W> {
+    fn new(shape: Shape) -> Self {
+        let geo = solver::geometry(shape);
+        let set = |cells: &[usize]| {
+            let mut s = Cells::EMPTY;
+            for &c in cells {
+                s.insert(c);
+            }
+            s
+        };
+        let cells = geo.n * geo.n;
+        Tables {
+            n: geo.n,
+            cells,
+            all: set(&(0..cells).collect::<Vec<_>>()),
+            units: geo.units.iter().map(|u| set(u)).collect(),
+            peers: geo.peers.iter().map(|p| set(p)).collect(),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct State<const W: usize> {
+    /// Per digit (0-based), the cells that may hold it, its placed cells included.
+    pos: [Cells<W>; 16],
+    unsolved: Cells<W>,
+    /// Digits whose cells changed since their units were last looked at (a bit per digit).
+    dirty: u16,
+}
+
+struct Search<'t, const W: usize> {
+    t: &'t Tables<W>,
+    limit: usize,
+    count: usize,
+    first: Option<State<W>>,
+}
+
+impl<const W: usize> Search<'_, W> {
+    /// Writes digit `d` in cell `c`; false if `d` cannot go there.
+    fn place(&self, st: &mut State<W>, c: usize, d: usize) -> bool {
+        if !st.pos[d].contains(c) {
+            return false;
+        }
+        let cell = Cells::one(c);
+        for e in 0..self.t.n {
+            if st.pos[e].contains(c) {
+                st.pos[e] = st.pos[e].and_not(cell);
+                st.dirty |= 1 << e;
+            }
+        }
+        st.pos[d] = st.pos[d].and_not(self.t.peers[c]).or(cell);
+        st.unsolved.remove(c);
+        true
+    }
+
+    /// Hidden and naked singles until none is left; false on a contradiction (a digit with no
+    /// place in a unit, a cell with no digit).
+    fn propagate(&self, st: &mut State<W>) -> bool {
+        let n = self.t.n;
+        loop {
+            let mut changed = false;
+            // Only digits whose cells changed can have a new hidden single or dead unit.
+            let mut digits = std::mem::take(&mut st.dirty);
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                for u in &self.t.units {
+                    let m = st.pos[d].and(*u);
+                    match m.few() {
+                        0 => return false,
+                        1 => {
+                            if let Some(c) = m.and(st.unsolved).first() {
+                                if !self.place(st, c, d) {
+                                    return false;
+                                }
+                                changed = true;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            // Cells holding one digit, two or more: counted for all cells at once.
+            let (mut ones, mut twos) = (Cells::EMPTY, Cells::EMPTY);
+            for d in 0..n {
+                twos = twos.or(ones.and(st.pos[d]));
+                ones = ones.or(st.pos[d]);
+            }
+            if !st.unsolved.and_not(ones).is_empty() {
+                return false;
+            }
+            let mut single = st.unsolved.and(ones).and_not(twos);
+            while let Some(c) = single.first() {
+                single.remove(c);
+                let Some(d) = (0..n).find(|&d| st.pos[d].contains(c)) else { return false };
+                if !self.place(st, c, d) {
+                    return false;
+                }
+                changed = true;
+            }
+            if !changed && st.dirty == 0 {
+                return true;
+            }
+        }
+    }
+
+    fn search(&mut self, mut st: State<W>) {
+        if !self.propagate(&mut st) {
+            return;
+        }
+        if st.unsolved.is_empty() {
+            self.count += 1;
+            if self.first.is_none() {
+                self.first = Some(st);
+            }
+            return;
+        }
+        let n = self.t.n;
+        // A cell with exactly two digits (seen twice, not three times), else the fewest.
+        let (mut ones, mut twos, mut threes) = (Cells::EMPTY, Cells::EMPTY, Cells::EMPTY);
+        for d in 0..n {
+            threes = threes.or(twos.and(st.pos[d]));
+            twos = twos.or(ones.and(st.pos[d]));
+            ones = ones.or(st.pos[d]);
+        }
+        let cell = match st.unsolved.and(twos).and_not(threes).first() {
+            Some(c) => c,
+            None => {
+                let mut best = (usize::MAX, 0);
+                let mut rest = st.unsolved;
+                while let Some(c) = rest.first() {
+                    rest.remove(c);
+                    let k = (0..n).filter(|&d| st.pos[d].contains(c)).count();
+                    if k < best.0 {
+                        best = (k, c);
+                    }
+                }
+                best.1
+            }
+        };
+        for d in 0..n {
+            if self.count >= self.limit {
+                return;
+            }
+            if st.pos[d].contains(cell) {
+                let mut s2 = st;
+                if self.place(&mut s2, cell, d) {
+                    self.search(s2);
+                }
+            }
+        }
+    }
+}
+
+/// The puzzle `values` with `avoid` (cell, digit 1-based: that digit excluded there) set up;
+/// `None` if a given contradicts another.
+fn start<const W: usize>(t: &Tables<W>, values: &[u8], avoid: Option<(usize, u8)>) -> Option<State<W>> {
+    // What placing the givens one by one leaves, computed in one go: a digit may go where no
+    // given holds anything and no given of it is a peer, and stays on its own givens.
+    let (mut seen, mut given, mut filled) = ([Cells::EMPTY; 16], [Cells::EMPTY; 16], Cells::EMPTY);
+    for (c, &v) in values.iter().enumerate().take(t.cells) {
+        if v != 0 {
+            let d = v as usize - 1;
+            if seen[d].contains(c) {
+                // A peer holds the same digit.
+                return None;
+            }
+            given[d].insert(c);
+            seen[d] = seen[d].or(t.peers[c]);
+            filled.insert(c);
+        }
+    }
+    let mut st = State { pos: [Cells::EMPTY; 16], unsolved: t.all.and_not(filled), dirty: 0 };
+    for d in 0..t.n {
+        st.pos[d] = t.all.and_not(seen[d]).and_not(filled).or(given[d]);
+    }
+    if let Some((c, v)) = avoid {
+        if !st.unsolved.contains(c) {
+            // A given: it holds the digit, or (not so) avoids it already.
+            return (values[c] != v).then_some(st);
+        }
+        st.pos[v as usize - 1].remove(c);
+    }
+    st.dirty = if t.n == 16 { u16::MAX } else { (1 << t.n) - 1 };
+    Some(st)
+}
+
+/// Up to `limit` solutions counted, and the first found (values of every cell).
+fn run<const W: usize>(t: &Tables<W>, values: &[u8], avoid: Option<(usize, u8)>, limit: usize) -> (usize, Option<Vec<u8>>) {
+    let Some(st) = start(t, values, avoid) else { return (0, None) };
+    let mut s = Search { t, limit, count: 0, first: None };
+    if limit > 0 {
+        s.search(st);
+    }
+    let first = s.first.map(|st| {
+        let mut v = vec![0u8; t.cells];
+        for d in 0..t.n {
+            let mut m = st.pos[d];
+            while let Some(c) = m.first() {
+                m.remove(c);
+                v[c] = d as u8 + 1;
+            }
+        }
+        v
+    });
+    (s.count, first)
+}
+
+fn small(shape: Shape) -> &'static Tables<1> {
+    static T: [OnceLock<Tables<1>>; 2] = [OnceLock::new(), OnceLock::new()];
+    T[(shape != Shape::S4) as usize].get_or_init(|| Tables::new(shape))
+}
+
+fn sixteen() -> &'static Tables<4> {
+    static T: OnceLock<Tables<4>> = OnceLock::new();
+    T.get_or_init(|| Tables::new(Shape::S16))
+}
+
+/// Whether this solver takes the shape (4x4, 6x6, 16x16).
+pub(crate) fn handles(shape: Shape) -> bool {
+    shape != Shape::S9 && Shape::ALL.contains(&shape)
+}
+
+fn dispatch(shape: Shape, values: &[u8], avoid: Option<(usize, u8)>, limit: usize) -> (usize, Option<Vec<u8>>) {
+    assert!(handles(shape), "bitboard solver: {shape:?}");
+    if shape == Shape::S16 {
+        run(sixteen(), values, avoid, limit)
+    } else {
+        run(small(shape), values, avoid, limit)
+    }
+}
+
+/// A solution of the puzzle `values` in which `cell` does not hold `digit` (1-based), or `None`
+/// if there is none. The generator's uniqueness test: a puzzle made from a full board by
+/// blanking `cell` has another solution exactly when it has one avoiding the board's digit
+/// there, and looking for one such solution is cheaper than counting to two.
+pub(crate) fn solution_avoiding(shape: Shape, values: &[u8], cell: usize, digit: u8) -> Option<Vec<u8>> {
+    dispatch(shape, values, Some((cell, digit)), 1).1
+}
+
+/// Solutions of `values`, counted up to `limit`, and the first found.
+#[cfg(test)]
+pub(crate) fn count(shape: Shape, values: &[u8], limit: usize) -> (usize, Option<Vec<u8>>) {
+    dispatch(shape, values, None, limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::grid::Grid;
+
+    /// Same counts as the cell-based solver, and valid solutions that agree with the givens
+    /// (and avoid what they must), on random sub-puzzles of random full boards of each shape:
+    /// from nearly full to nearly empty, unique, several solutions, none (a wrong given).
+    #[test]
+    fn agrees_with_the_cell_based_solver() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(27);
+        for (shape, boards) in [(Shape::S4, 200), (Shape::S6, 300), (Shape::S16, 12)] {
+            let cells = shape.cells();
+            for _ in 0..boards {
+                let full = solver::random_solution(shape, &mut rng);
+                let mut order: Vec<usize> = (0..cells).collect();
+                order.shuffle(&mut rng);
+                let mut values = full.values().to_vec();
+                let step = if shape == Shape::S16 { 12 } else { 2 };
+                for (k, &c) in order.iter().enumerate() {
+                    values[c] = 0;
+                    if k % step != 0 {
+                        continue;
+                    }
+                    let mut p = values.clone();
+                    // (On fairly full boards only: a search proving a sparse 16x16 has no
+                    // solution can take long in either solver.)
+                    if k < cells / 3 && rng.random_bool(0.1) {
+                        // A wrong given: usually no solution at all.
+                        let c = order[rng.random_range(0..cells)];
+                        p[c] = rng.random_range(1..=shape.size);
+                    }
+                    let g = Grid::from_values(shape, p.clone()).unwrap();
+                    let want = solver::generic_solutions(&g, 2).count;
+                    let (got, first) = count(shape, &p, 2);
+                    assert_eq!(got, want, "{}", g.to_line());
+                    if let Some(s) = first {
+                        let s = Grid::from_values(shape, s).unwrap();
+                        assert!(s.is_complete_and_valid() && s.agrees_with(&g), "{}", g.to_line());
+                    }
+                    let blank = (0..cells).find(|&i| p[i] == 0);
+                    if let (Some(b), 1) = (blank, want) {
+                        let v = full.values()[b];
+                        let unique_with_it = solver::generic_solutions(&g, 2).first.map(|s| s.values()[b]) == Some(v);
+                        let other = solution_avoiding(shape, &p, b, v);
+                        // One solution: avoiding its digit leaves none; avoiding another, it.
+                        assert_eq!(other.is_none(), unique_with_it, "{}", g.to_line());
+                    }
+                    if want == 2 {
+                        // Several: some blank cell differs between two; avoiding the full
+                        // board's digit there finds a valid solution that does.
+                        let two = solver::two_solutions(&g);
+                        let b = (0..cells).find(|&i| two[0].values()[i] != two[1].values()[i]).unwrap();
+                        let v = two[0].values()[b];
+                        let s = solution_avoiding(shape, &p, b, v).expect("another solution");
+                        let s = Grid::from_values(shape, s).unwrap();
+                        assert!(s.is_complete_and_valid() && s.agrees_with(&g) && s.values()[b] != v);
+                    }
+                }
+            }
+        }
+    }
+}
