@@ -3,11 +3,12 @@
 // 9x9 grid (benches/startup/blank), in the same run. A bench, not a test: nothing calls it.
 //
 //   cargo build --release -p inkdoku-app -p inkdoku-startup-blank
-//   node benches/startup/measure.mjs [--runs 4] [--out DIR] [--ours BIN] [--blank BIN]
+//   node benches/startup/measure.mjs [--runs 4] [--out DIR] [--ours BIN] [--blank BIN] [--before BIN] [--env K=V,...]
 //
-// Each app runs under its own Xvfb screen-less of any window manager (software rendering: no GPU,
-// LIBGL_ALWAYS_SOFTWARE=1), with a fresh HOME and XDG folders per round (nothing of the user's is
-// touched), interleaved: ours cold, blank cold, ours warm, blank warm, for each round.
+// The apps run one at a time on one Xvfb screen without a window manager (software rendering: no
+// GPU, LIBGL_ALWAYS_SOFTWARE=1), each with a fresh HOME and XDG folders per round (nothing of the
+// user's is touched), interleaved: ours cold, blank cold, ours warm, blank warm, for each round;
+// one uncounted launch first.
 // - cold: a fresh data folder (and caches: WebKit's, Mesa's shader cache);
 // - warm: the second launch on the same folders. Inkdoku's first launch left an autosave of the
 //   game it opened, and with an autosave it asks "Welcome back" (Continue / New game) instead of
@@ -19,7 +20,7 @@
 // process under it (WebKitWebProcess, WebKitNetworkProcess), summed. Every process started is
 // killed by its id; the whole run sits in a private D-Bus session (dbus-run-session), which
 // Inkdoku's single-instance plugin needs and which ends with the run.
-// Prints the medians, ranges and the ratio ours/blank; writes results.json and, for each run,
+// Prints the medians, ranges and the ratio ours/blank (and before/blank with --before BIN); writes results.json and, for each run,
 // the frame in which the grid was found (PNG) into --out.
 
 import { spawn, execFileSync } from 'node:child_process';
@@ -38,6 +39,8 @@ const GRID_TIMEOUT_MS = Number(args.timeout || 20000);
 const SCREEN = '1280x800x24';
 const apps = [
   { name: 'ours', bin: resolve(args.ours || join(target, 'release/inkdoku-app')), id: 'app.inkdoku.desktop' },
+  // --before BIN: an earlier build of the app, in the same interleaved run (a change's effect).
+  ...(args.before ? [{ name: 'before', bin: resolve(args.before), id: 'app.inkdoku.desktop' }] : []),
   { name: 'blank', bin: resolve(args.blank || join(target, 'release/inkdoku-startup-blank')), id: 'app.inkdoku.startup-blank' },
 ];
 
@@ -96,7 +99,7 @@ async function main() {
 
   // One launch not counted: the first GTK app of the session bus starts the accessibility bus
   // (at-spi), which then stays up as on a desktop; no measured launch should pay for it.
-  await launch(apps[1], mkdtempSync(join(work, 'warm-up-')), display, probe, join(work, 'warm-up.ppm'), work, 'warm-up', started);
+  await launch(apps[apps.length - 1], mkdtempSync(join(work, 'warm-up-')), display, probe, join(work, 'warm-up.ppm'), work, 'warm-up', started);
   await sleep(1000);
 
   const results = [];
@@ -139,8 +142,11 @@ async function main() {
   }
   console.log('');
   for (const phase of ['cold', 'warm']) {
-    const o = summary[`${phase}/ours`], b = summary[`${phase}/blank`];
-    console.log(`${phase}: grid ours/blank ${(o.grid.median / b.grid.median).toFixed(2)}×, PSS ours/blank ${(o.pss_kb.median / b.pss_kb.median).toFixed(2)}×`);
+    const b = summary[`${phase}/blank`];
+    for (const a of apps.filter((x) => x.name !== 'blank')) {
+      const o = summary[`${phase}/${a.name}`];
+      console.log(`${phase}: grid ${a.name}/blank ${(o.grid.median / b.grid.median).toFixed(2)}×, PSS ${a.name}/blank ${(o.pss_kb.median / b.pss_kb.median).toFixed(2)}×`);
+    }
   }
   console.log(`# load after: ${execFileSync('uptime').toString().trim()}`);
   writeFileSync(join(out, 'results.json'), JSON.stringify({ ...header, loadAfter: loadavg(), results, summary }, null, 1));
@@ -178,6 +184,8 @@ async function launch(a, home, display, probe, frame, out, label, started) {
     DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
     LANG: 'C.UTF-8',
     LIBGL_ALWAYS_SOFTWARE: '1',
+    // --env K=V[,K=V]: extra environment for both apps (e.g. WEBKIT_DISABLE_COMPOSITING_MODE=1).
+    ...Object.fromEntries((args.env ? String(args.env).split(',') : []).map((kv) => kv.split(/=(.*)/s).slice(0, 2))),
   };
   const log = openSync(join(out, `${label}.log`), 'w');
   const t0 = process.hrtime.bigint();
@@ -193,6 +201,8 @@ async function launch(a, home, display, probe, frame, out, label, started) {
   if (wait > 0) await sleep(wait);
   const processes = exited ? [] : tree(app.pid).map((pid) => ({ pid, name: comm(pid), pss_kb: pss(pid) }));
   if (!exited) killTree(app.pid);
+  // The probe may still be writing its frame: a moment for it, then it goes too.
+  for (let i = 0; i < 60 && p.exitCode === null && p.signalCode === null; i++) await sleep(50);
   if (p.exitCode === null && p.signalCode === null) killTree(p.pid);
   await waitGone([app.pid, ...processes.map((q) => q.pid)]);
   return {
