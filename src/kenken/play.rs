@@ -189,7 +189,11 @@ impl KenkenGame {
     }
 
     fn edit(change: Option<Change>) -> Option<Edit> {
-        change.map(|c| Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::default() })
+        change.map(Self::edit_of)
+    }
+
+    fn edit_of(c: Change) -> Edit {
+        Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::default() }
     }
 
     /// The candidates a player could note in empty cell `i`: values not placed in its row or
@@ -228,7 +232,7 @@ impl KenkenGame {
         let b = &self.board;
         let n = self.puzzle.size();
         Ok(match a {
-            Action::Grid(m) => b.plan(m)?.map(|(c, glyph)| Edit { glyph, ..Self::edit(Some(c)).unwrap_or_default() }),
+            Action::Grid(m) => b.plan(m)?.map(|(c, glyph)| Edit { glyph, ..Self::edit_of(c) }),
             &Action::ApplyStep { row, col, value } => {
                 let plain = if value == 0 { GridMove::Clear { row, col } } else { GridMove::SetValue { row, col, value } };
                 self.plan_grid(&Action::Grid(plain))?.map(|e| Edit { by_computer: true, ..e })

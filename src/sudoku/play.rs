@@ -176,7 +176,11 @@ impl Edit {
     /// An edit is built as the pen-grid core's [`Change`] (its cells, ink and colours) and
     /// takes its kind here; `None` stays `None` (no undo step).
     fn from_change(kind: EditKind, c: Option<Change>) -> Option<Edit> {
-        c.map(|c| Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) })
+        c.map(|c| Edit::of_change(kind, c))
+    }
+
+    fn of_change(kind: EditKind, c: Change) -> Edit {
+        Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) }
     }
 
     /// The edit of a shared move, its kind said by the move (a pencil stroke that rubs notes
@@ -191,9 +195,8 @@ impl Edit {
             GridMove::AddNote { .. } if c.ink.removed.is_empty() => EditKind::Note,
             GridMove::AddNote { .. } | GridMove::RemoveNotes { .. } => EditKind::EraseNotes,
         };
-        Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) }
+        Edit::of_change(kind, c)
     }
-
 }
 
 /// The Sudoku game state.
