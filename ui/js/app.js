@@ -481,7 +481,31 @@ function wire() {
   document.addEventListener('inkdoku-theme', () => render());
 }
 
+/**
+ * Start-up paints the board first (#27): the panel stays hidden (data-starting, app.css) until a
+ * frame after start-up has drawn the board or asked its question, so the first frame holds only
+ * the board and the player sees it sooner. The timer is the fallback for a page that gets no
+ * animation frames (hidden at start).
+ */
+function showPanel() {
+  const show = () => {
+    if (telemetry.panelShown) return;
+    delete $('app').dataset.starting;
+    telemetry.panelShown = true;
+  };
+  requestAnimationFrame(() => requestAnimationFrame(show));
+  setTimeout(show, 1000);
+}
+
 async function start() {
+  try {
+    await startUp();
+  } finally {
+    showPanel();
+  }
+}
+
+async function startUp() {
   wire();
   render();
   applyLook(null);

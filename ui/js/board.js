@@ -67,6 +67,21 @@ function drawColourMark(ctx, x0, y0, cell, k) {
   ctx.restore();
 }
 
+/**
+ * A colour mark as a tile for CSS (the swatches): drawn as the board draws a coloured cell, so a
+ * swatch looks like the cells it colours; an image is cheap to paint where CSS gradients were a
+ * dear part of the first frame (#27). The pattern repeats seamlessly every `side` px.
+ * @returns {string} a PNG data URL
+ */
+export function markTile(k, side, dpr = 1) {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = Math.round(side * dpr);
+  const ctx = canvas.getContext('2d');
+  ctx.scale(dpr, dpr);
+  drawColourMark(ctx, 0, 0, side, k);
+  return canvas.toDataURL();
+}
+
 export const FONT = '"Segoe UI", "DejaVu Sans", sans-serif';
 
 export function symbolChar(v) {

@@ -5,6 +5,7 @@ export const telemetry = {
   lastPointer: null, // the last pointer that went down on the board: {type, pressure, buttons, button, x, y}
   lastWrite: null, // the last pen write: {cell, outcome}
   drawCount: 0, // board redraws
+  panelShown: false, // start-up has shown the panel, a frame after the first board (tests wait for it)
   renderedFor: '', // the viewport the last layout was computed for: 'WxH' in CSS px (tests wait for it)
   writes: 0, // pen writes answered (or failed)
   latency: [], // ms from group commit to typed symbol drawn (last 500)

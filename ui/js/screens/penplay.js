@@ -8,7 +8,7 @@
 // drawing and its pad's shape; the screen interface it returns is documented at the top of
 // screens/sudoku.js.
 
-import { symbolChar } from '../board.js';
+import { symbolChar, markTile } from '../board.js';
 import { cellsUnderPath, notesHit } from '../eraser.js';
 import { keyAction, moveSelection } from '../keys.js';
 import { completeDigits, digitOf, COLOURS, nextColour, cycleColour, WAVE_MS } from '../marks.js';
@@ -203,8 +203,9 @@ export function createPenScreen(ctx, game) {
         b.type = 'button';
         b.className = `swatch mark-${c.pattern}`;
         b.dataset.colour = k + 1;
-        b.style.setProperty('--tint', c.tint);
-        b.style.setProperty('--ink', c.ink);
+        // The tile is a 9 px pattern, as the CSS gradients were before (#27).
+        b.style.backgroundImage = `url(${markTile(k + 1, 45, window.devicePixelRatio || 1)})`;
+        b.style.backgroundSize = '45px 45px';
         const name = t(`colour.${c.pattern}`);
         b.setAttribute('aria-label', t('colour.label', { name }));
         b.title = t('colour.title', { name });
