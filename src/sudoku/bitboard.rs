@@ -10,8 +10,13 @@
 //! on a cell with two candidates when there is one, else on one with the fewest.
 //!
 //! Only counts and solutions matter here, not which solution comes first, so the search order
-//! is free to differ from the cell-based solver's (`solver::Generic`), which the random full
-//! boards keep using. Tested against it in this module.
+//! is free to differ from the cell-based solver's (`solver::Generic`). Tested against it in this
+//! module.
+//!
+//! The random full boards of 4x4 and 6x6 are the exception: [`random_fill`] walks the very tree
+//! the cell-based solver walks with the generator's random digit orders (same branching cell,
+//! same digits in the same order, same node count), so it gives the same board, several times
+//! faster (tested against it in `solver`).
 
 use std::sync::OnceLock;
 
@@ -233,6 +238,132 @@ impl<const W: usize> Search<'_, W> {
             }
         }
     }
+}
+
+/// The random full board's search on a 4x4 or 6x6 board (one word): the tree of
+/// `solver::Generic::search` with digit orders, node for node. What that search does, and how
+/// it is mirrored here:
+/// - a node is counted on entry; the orders used at a node are number `nodes % (orders / n)`;
+/// - on entry it closes the state under hidden and naked singles (`propagate` here: the closure
+///   does not depend on the order the singles are placed in, nor does whether it runs into a
+///   contradiction, since every single stays a single or becomes a contradiction as candidates
+///   go), and stops on a contradiction;
+/// - it branches on the unsolved cell with the fewest candidates, among those the one with the
+///   most unsolved peers, among those the lowest; its digits in the node's order;
+/// - a branch digit is placed with its naked singles (`naked_singles` here), and the child
+///   node exists only if that finds no contradiction;
+/// - the first solution ends the search.
+struct Filler<'t> {
+    search: Search<'t, 1>,
+    orders: &'t [u8],
+    nodes: usize,
+}
+
+impl Filler<'_> {
+    /// Naked singles until none is left; false when a cell has no digit left.
+    fn naked_singles(&self, st: &mut State<1>) -> bool {
+        let n = self.search.t.n;
+        loop {
+            let (mut ones, mut twos) = (0u64, 0u64);
+            for d in 0..n {
+                twos |= ones & st.pos[d].0[0];
+                ones |= st.pos[d].0[0];
+            }
+            let unsolved = st.unsolved.0[0];
+            if unsolved & !ones != 0 {
+                return false;
+            }
+            let mut single = unsolved & !twos;
+            if single == 0 {
+                return true;
+            }
+            while single != 0 {
+                let c = single.trailing_zeros() as usize;
+                single &= single - 1;
+                // A single placed just before may have taken this cell's digit: no digit left.
+                let Some(d) = (0..n).find(|&d| st.pos[d].contains(c)) else { return false };
+                if !self.search.place(st, c, d) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    fn fill(&mut self, mut st: State<1>) -> Option<State<1>> {
+        self.nodes += 1;
+        if !self.search.propagate(&mut st) {
+            return None;
+        }
+        let unsolved = st.unsolved.0[0];
+        if unsolved == 0 {
+            return Some(st);
+        }
+        let t = self.search.t;
+        let n = t.n;
+        // Each unsolved cell's candidate count, as three bit slices (n <= 6 < 8).
+        let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
+        for d in 0..n {
+            let x = st.pos[d].0[0] & unsolved;
+            let k0 = c0 & x;
+            c0 ^= x;
+            let k1 = c1 & k0;
+            c1 ^= k0;
+            c2 |= k1;
+        }
+        let slice = |plane: u64, bit: bool| if bit { plane } else { !plane };
+        let fewest = (1..=n)
+            .map(|k| unsolved & slice(c0, k & 1 != 0) & slice(c1, k & 2 != 0) & slice(c2, k & 4 != 0))
+            .find(|&m| m != 0)?;
+        let (mut cell, mut best_deg, mut rest) = (usize::MAX, 0, fewest);
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let deg = (t.peers[c].0[0] & unsolved).count_ones() + 1;
+            if deg > best_deg {
+                best_deg = deg;
+                cell = c;
+            }
+        }
+        let k = self.nodes % (self.orders.len() / n);
+        for &d in &self.orders[k * n..(k + 1) * n] {
+            let d = d as usize;
+            if !st.pos[d].contains(cell) {
+                continue;
+            }
+            let mut s2 = st;
+            if self.search.place(&mut s2, cell, d) && self.naked_singles(&mut s2) {
+                if let Some(done) = self.fill(s2) {
+                    return Some(done);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The random full board that `solver::random_solution` makes from `values` (its first row
+/// filled) and `orders` (random digit orders, n 0-based digits each, concatenated), on a 4x4 or
+/// 6x6 board: the same board as the cell-based solver's search (see [`Filler`]); `None` where
+/// that search finds none.
+pub(crate) fn random_fill(shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {
+    assert!(shape == Shape::S4 || shape == Shape::S6, "bitboard random fill: {shape:?}");
+    let t = small(shape);
+    let mut st = start(t, values, None)?;
+    let mut filler = Filler { search: Search { t, limit: 1, count: 0, first: None }, orders, nodes: 0 };
+    // The cell-based solver's start places the givens with their naked singles only.
+    if !filler.naked_singles(&mut st) {
+        return None;
+    }
+    let done = filler.fill(st)?;
+    let mut v = vec![0u8; t.cells];
+    for d in 0..t.n {
+        let mut m = done.pos[d].0[0];
+        while m != 0 {
+            v[m.trailing_zeros() as usize] = d as u8 + 1;
+            m &= m - 1;
+        }
+    }
+    Some(v)
 }
 
 /// The puzzle `values` with `avoid` (cell, digit 1-based: that digit excluded there) set up;
