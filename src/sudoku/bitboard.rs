@@ -144,8 +144,16 @@ impl<const W: usize> Search<'_, W> {
     /// Hidden and naked singles until none is left; false on a contradiction (a digit with no
     /// place in a unit, a cell with no digit).
     fn propagate(&self, st: &mut State<W>) -> bool {
+        self.propagate_until(st, None)
+    }
+
+    /// [`Search::propagate`], stopping as soon as every cell of `goal` (if any) is solved.
+    fn propagate_until(&self, st: &mut State<W>, goal: Option<Cells<W>>) -> bool {
         let n = self.t.n;
         loop {
+            if goal.is_some_and(|g| st.unsolved.and(g).is_empty()) {
+                return true;
+            }
             let mut changed = false;
             // Only digits whose cells changed can have a new hidden single or dead unit.
             let mut digits = std::mem::take(&mut st.dirty);
@@ -428,6 +436,29 @@ fn small(shape: Shape) -> &'static Tables<1> {
 fn sixteen() -> &'static Tables<4> {
     static T: OnceLock<Tables<4>> = OnceLock::new();
     T.get_or_init(|| Tables::new(Shape::S16))
+}
+
+/// Whether naked and hidden singles alone, from the puzzle `values` (which has a solution),
+/// fill every cell of `cells`. The closure under singles is the human solver's too
+/// (`human::propagate_singles`: the same two rules, and the closure does not depend on the
+/// order); it is followed only until those cells are filled: on a puzzle with a solution the
+/// singles never run into a contradiction, so nothing after could change the answer.
+pub(crate) fn singles_fill(shape: Shape, values: &[u8], cells: &[usize]) -> bool {
+    fn run<const W: usize>(t: &Tables<W>, values: &[u8], cells: &[usize]) -> bool {
+        let Some(mut st) = start(t, values, None) else { return false };
+        let search = Search { t, limit: 0, count: 0, first: None };
+        let mut goal = Cells::EMPTY;
+        for &c in cells {
+            goal.insert(c);
+        }
+        search.propagate_until(&mut st, Some(goal)) && st.unsolved.and(goal).is_empty()
+    }
+    assert!(handles(shape), "bitboard solver: {shape:?}");
+    if shape == Shape::S16 {
+        run(sixteen(), values, cells)
+    } else {
+        run(small(shape), values, cells)
+    }
 }
 
 /// Whether this solver takes the shape (4x4, 6x6, 16x16).
