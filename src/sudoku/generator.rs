@@ -282,8 +282,8 @@ impl Digger {
     }
 
     /// Whether to ask the singles' whole closure (step 1b of `try_remove`) before a uniqueness
-    /// search: where that search runs and is not the band solver (4x4, 6x6 and 16x16 boards at
-    /// the levels of `uniqueness_first`). A closure that puts the cells back saves the search
+    /// search: where that search runs and is not the band solver (the levels of
+    /// `uniqueness_first` off 9x9: 6x6 medium, hard and expert, 16x16 expert). A closure that puts the cells back saves the search
     /// and the human solver; one that does not costs a little.
     fn closure_first(&self) -> bool {
         self.n() != 9 && self.uniqueness_first()
