@@ -261,33 +261,33 @@ impl<const W: usize> Search<'_, W> {
 /// - a branch digit is placed with its naked singles (`naked_singles` here), and the child
 ///   node exists only if that finds no contradiction;
 /// - the first solution ends the search.
-struct Filler<'t> {
-    search: Search<'t, 1>,
+struct Filler<'t, const W: usize> {
+    search: Search<'t, W>,
     orders: &'t [u8],
     nodes: usize,
+    /// Each cell's box (a unit number), for the locked candidates of 16x16.
+    box_of: &'t [usize],
 }
 
-impl Filler<'_> {
+impl<const W: usize> Filler<'_, W> {
     /// Naked singles until none is left; false when a cell has no digit left.
-    fn naked_singles(&self, st: &mut State<1>) -> bool {
+    fn naked_singles(&self, st: &mut State<W>) -> bool {
         let n = self.search.t.n;
         loop {
-            let (mut ones, mut twos) = (0u64, 0u64);
+            let (mut ones, mut twos) = (Cells::EMPTY, Cells::EMPTY);
             for d in 0..n {
-                twos |= ones & st.pos[d].0[0];
-                ones |= st.pos[d].0[0];
+                twos = twos.or(ones.and(st.pos[d]));
+                ones = ones.or(st.pos[d]);
             }
-            let unsolved = st.unsolved.0[0];
-            if unsolved & !ones != 0 {
+            if !st.unsolved.and_not(ones).is_empty() {
                 return false;
             }
-            let mut single = unsolved & !twos;
-            if single == 0 {
+            let mut single = st.unsolved.and_not(twos);
+            if single.is_empty() {
                 return true;
             }
-            while single != 0 {
-                let c = single.trailing_zeros() as usize;
-                single &= single - 1;
+            while let Some(c) = single.first() {
+                single.remove(c);
                 // A single placed just before may have taken this cell's digit: no digit left.
                 let Some(d) = (0..n).find(|&d| st.pos[d].contains(c)) else { return false };
                 if !self.search.place(st, c, d) {
@@ -297,39 +297,66 @@ impl Filler<'_> {
         }
     }
 
-    fn fill(&mut self, mut st: State<1>) -> Option<State<1>> {
-        self.nodes += 1;
-        if !self.search.propagate(&mut st) {
-            return None;
+    /// Locked candidates (pointing and claiming) once over every unit and digit: a digit not
+    /// placed in a unit, with two or more places there all in one other unit, leaves the rest
+    /// of that unit. Whether anything went (the singles then run again).
+    fn locked(&self, st: &mut State<W>) -> bool {
+        let t = self.search.t;
+        let n = t.n;
+        let mut changed = false;
+        for u in 0..3 * n {
+            for d in 0..n {
+                let m = st.pos[d].and(t.units[u]);
+                if m.few() < 2 || !m.and_not(st.unsolved).is_empty() {
+                    continue;
+                }
+                let Some(c) = m.first() else { continue };
+                // The units every place shares: the box for a line; the row and column for a box.
+                let shared: [usize; 2] = if u >= 2 * n { [c / n, n + c % n] } else { [self.box_of[c], usize::MAX] };
+                for target in shared {
+                    if target == usize::MAX || !m.and_not(t.units[target]).is_empty() {
+                        continue;
+                    }
+                    let gone = st.pos[d].and(t.units[target]).and_not(t.units[u]);
+                    if !gone.is_empty() {
+                        st.pos[d] = st.pos[d].and_not(gone);
+                        st.dirty |= 1 << d;
+                        changed = true;
+                    }
+                }
+            }
         }
-        let unsolved = st.unsolved.0[0];
-        if unsolved == 0 {
+        changed
+    }
+
+    fn fill(&mut self, mut st: State<W>) -> Option<State<W>> {
+        self.nodes += 1;
+        loop {
+            if !self.search.propagate(&mut st) {
+                return None;
+            }
+            // 16x16: the cell-based search adds locked candidates to its closure.
+            if st.unsolved.is_empty() || self.search.t.n < 16 || !self.locked(&mut st) {
+                break;
+            }
+        }
+        if st.unsolved.is_empty() {
             return Some(st);
         }
         let t = self.search.t;
         let n = t.n;
-        // Each unsolved cell's candidate count, as three bit slices (n <= 6 < 8).
-        let (mut c0, mut c1, mut c2) = (0u64, 0u64, 0u64);
-        for d in 0..n {
-            let x = st.pos[d].0[0] & unsolved;
-            let k0 = c0 & x;
-            c0 ^= x;
-            let k1 = c1 & k0;
-            c1 ^= k0;
-            c2 |= k1;
-        }
-        let slice = |plane: u64, bit: bool| if bit { plane } else { !plane };
-        let fewest = (1..=n)
-            .map(|k| unsolved & slice(c0, k & 1 != 0) & slice(c1, k & 2 != 0) & slice(c2, k & 4 != 0))
-            .find(|&m| m != 0)?;
-        let (mut cell, mut best_deg, mut rest) = (usize::MAX, 0, fewest);
-        while rest != 0 {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let deg = (t.peers[c].0[0] & unsolved).count_ones() + 1;
-            if deg > best_deg {
-                best_deg = deg;
-                cell = c;
+        // The fewest candidates; among those, the most unsolved peers; among those, the lowest.
+        let (mut cell, mut best_k, mut best_deg) = (usize::MAX, usize::MAX, 0);
+        let mut rest = st.unsolved;
+        while let Some(c) = rest.first() {
+            rest.remove(c);
+            let k = (0..n).filter(|&d| st.pos[d].contains(c)).count();
+            if k > best_k {
+                continue;
+            }
+            let deg = t.peers[c].and(st.unsolved).0.iter().map(|w| w.count_ones()).sum::<u32>() + 1;
+            if k < best_k || deg > best_deg {
+                (cell, best_k, best_deg) = (c, k, deg);
             }
         }
         let k = self.nodes % (self.orders.len() / n);
@@ -354,24 +381,32 @@ impl Filler<'_> {
 /// 6x6 board: the same board as the cell-based solver's search (see [`Filler`]); `None` where
 /// that search finds none.
 pub(crate) fn random_fill(shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {
-    assert!(shape == Shape::S4 || shape == Shape::S6, "bitboard random fill: {shape:?}");
-    let t = small(shape);
-    let mut st = start(t, values, None)?;
-    let mut filler = Filler { search: Search { t, limit: 1, count: 0, first: None }, orders, nodes: 0 };
-    // The cell-based solver's start places the givens with their naked singles only.
-    if !filler.naked_singles(&mut st) {
-        return None;
-    }
-    let done = filler.fill(st)?;
-    let mut v = vec![0u8; t.cells];
-    for d in 0..t.n {
-        let mut m = done.pos[d].0[0];
-        while m != 0 {
-            v[m.trailing_zeros() as usize] = d as u8 + 1;
-            m &= m - 1;
+    fn run<const W: usize>(t: &Tables<W>, shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {
+        let mut st = start(t, values, None)?;
+        let search = Search { t, limit: 1, count: 0, first: None };
+        let box_of: Vec<usize> = solver::geometry(shape).cell_units.iter().map(|u| u[2]).collect();
+        let mut filler = Filler { search, orders, nodes: 0, box_of: &box_of };
+        // The cell-based solver's start places the givens with their naked singles only.
+        if !filler.naked_singles(&mut st) {
+            return None;
         }
+        let done = filler.fill(st)?;
+        let mut v = vec![0u8; t.cells];
+        for d in 0..t.n {
+            let mut m = done.pos[d];
+            while let Some(c) = m.first() {
+                m.remove(c);
+                v[c] = d as u8 + 1;
+            }
+        }
+        Some(v)
     }
-    Some(v)
+    assert!(handles(shape), "bitboard solver: {shape:?}");
+    if shape == Shape::S16 {
+        run(sixteen(), shape, values, orders)
+    } else {
+        run(small(shape), shape, values, orders)
+    }
 }
 
 /// The puzzle `values` with `avoid` (cell, digit 1-based: that digit excluded there) set up;
