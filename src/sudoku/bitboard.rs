@@ -13,7 +13,7 @@
 //! is free to differ from the cell-based solver's (`solver::Generic`). Tested against it in this
 //! module.
 //!
-//! The random full boards of 4x4 and 6x6 are the exception: [`random_fill`] walks the very tree
+//! The random full boards of 4x4, 6x6 and 16x16 are the exception: [`random_fill`] walks the very tree
 //! the cell-based solver walks with the generator's random digit orders (same branching cell,
 //! same digits in the same order, same node count), so it gives the same board, several times
 //! faster (tested against it in `solver`).
@@ -248,14 +248,15 @@ impl<const W: usize> Search<'_, W> {
     }
 }
 
-/// The random full board's search on a 4x4 or 6x6 board (one word): the tree of
+/// The random full board's search on a 4x4, 6x6 or 16x16 board: the tree of
 /// `solver::Generic::search` with digit orders, node for node. What that search does, and how
 /// it is mirrored here:
 /// - a node is counted on entry; the orders used at a node are number `nodes % (orders / n)`;
 /// - on entry it closes the state under hidden and naked singles (`propagate` here: the closure
 ///   does not depend on the order the singles are placed in, nor does whether it runs into a
 ///   contradiction, since every single stays a single or becomes a contradiction as candidates
-///   go), and stops on a contradiction;
+///   go), and stops on a contradiction; on 16x16 the closure takes in locked candidates too
+///   (pointing and claiming), as the cell-based search does there;
 /// - it branches on the unsolved cell with the fewest candidates, among those the one with the
 ///   most unsolved peers, among those the lowest; its digits in the node's order;
 /// - a branch digit is placed with its naked singles (`naked_singles` here), and the child
@@ -377,8 +378,8 @@ impl<const W: usize> Filler<'_, W> {
 }
 
 /// The random full board that `solver::random_solution` makes from `values` (its first row
-/// filled) and `orders` (random digit orders, n 0-based digits each, concatenated), on a 4x4 or
-/// 6x6 board: the same board as the cell-based solver's search (see [`Filler`]); `None` where
+/// filled) and `orders` (random digit orders, n 0-based digits each, concatenated), on a 4x4, 6x6
+/// or 16x16 board: the same board as the cell-based solver's search (see [`Filler`]); `None` where
 /// that search finds none.
 pub(crate) fn random_fill(shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {
     fn run<const W: usize>(t: &Tables<W>, shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {

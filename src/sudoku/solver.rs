@@ -548,7 +548,7 @@ mod tests {
 
     #[test]
     fn random_full_boards_of_the_bit_set_solver_are_the_cell_based_solvers() {
-        // Same first row and digit orders, same tree, same board: 4x4 and 6x6 boards come from
+        // Same first row and digit orders, same tree, same board: 4x4, 6x6 and 16x16 boards come from
         // `bitboard::random_fill`, as they came from the cell-based search before.
         let mut rng = rand::rngs::StdRng::seed_from_u64(2027);
         for (shape, boards) in [(Shape::S4, 3000), (Shape::S6, 20_000), (Shape::S16, 300)] {
