@@ -13,9 +13,9 @@
 //! is free to differ from the cell-based solver's (`solver::Generic`). Tested against it in this
 //! module.
 //!
-//! The random full boards of 4x4, 6x6 and 16x16 are the exception: [`random_fill`] walks the very tree
-//! the cell-based solver walks with the generator's random digit orders (same branching cell,
-//! same digits in the same order, same node count), so it gives the same board, several times
+//! The random full boards of 4x4, 6x6 and 16x16 are the exception: [`random_fill`] walks the
+//! very tree the cell-based solver walks with the generator's random digit orders (same
+//! branching cell, same digits in the same order, same node count), so it gives the same board,
 //! faster (tested against it in `solver`).
 
 use std::sync::OnceLock;

@@ -114,7 +114,11 @@ pub fn random_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
     let n = shape.n();
     let (values, orders) = random_start(shape, rng);
     // Not 9x9: the bit-set solver walks the same tree, faster (same board).
-    let filled = if shape == Shape::S9 { generic_fill(shape, &values, orders) } else { bitboard::random_fill(shape, &values, &orders) };
+    let filled = if shape == Shape::S9 {
+        generic_fill(shape, &values, orders)
+    } else {
+        bitboard::random_fill(shape, &values, &orders)
+    };
     if let Some(v) = filled.and_then(|v| Grid::from_values(shape, v)) {
         return v;
     }
@@ -548,8 +552,8 @@ mod tests {
 
     #[test]
     fn random_full_boards_of_the_bit_set_solver_are_the_cell_based_solvers() {
-        // Same first row and digit orders, same tree, same board: 4x4, 6x6 and 16x16 boards come from
-        // `bitboard::random_fill`, as they came from the cell-based search before.
+        // Same first row and digit orders, same tree, same board: 4x4, 6x6 and 16x16 boards
+        // come from `bitboard::random_fill`, as they came from the cell-based search before.
         let mut rng = rand::rngs::StdRng::seed_from_u64(2027);
         for (shape, boards) in [(Shape::S4, 3000), (Shape::S6, 20_000), (Shape::S16, 300)] {
             for _ in 0..boards {
