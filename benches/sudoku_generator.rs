@@ -4,7 +4,8 @@
 //! --generate per difficulty in the same run (if `qqwing` is on PATH; else those columns stay
 //! empty), with ratios.
 //!
-//! `cargo bench --bench sudoku_generator [-- SCALE]` (SCALE multiplies the puzzle counts, default 1).
+//! `cargo bench --bench sudoku_generator [-- SCALE [SIZE...]]` (SCALE multiplies the puzzle counts,
+//! default 1; sizes such as `6x6 16x16` keep only those boards, default all).
 
 use std::process::Command;
 use std::time::Instant;
@@ -61,13 +62,18 @@ fn median(v: &[f64]) -> f64 {
 }
 
 fn main() {
-    let scale: f64 = std::env::args().skip(1).find(|a| !a.starts_with("--")).and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let scale: f64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    let sizes: Vec<&String> = args.iter().skip(1).collect();
     let n = |k: usize| ((k as f64 * scale).round() as usize).max(1);
     println!(
         "| size | level | puzzles | median ms | mean ms | puzzles/s | f7660de median ms | f7660de puzzles/s | speed-up | qqwing level | qqwing puzzles/s | ratio |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|");
     for (shape, count) in [(Shape::S4, 50), (Shape::S6, 40), (Shape::S9, 40), (Shape::S16, 8)] {
+        if !sizes.is_empty() && !sizes.iter().any(|s| **s == format!("{0}x{0}", shape.size)) {
+            continue;
+        }
         for d in Difficulty::ALL {
             if !generator::available(shape, d) {
                 println!("| {0}x{0} | {d} | - | - | - | unavailable | | | | | | |", shape.size);

@@ -10,8 +10,13 @@
 //! on a cell with two candidates when there is one, else on one with the fewest.
 //!
 //! Only counts and solutions matter here, not which solution comes first, so the search order
-//! is free to differ from the cell-based solver's (`solver::Generic`), which the random full
-//! boards keep using. Tested against it in this module.
+//! is free to differ from the cell-based solver's (`solver::Generic`). Tested against it in this
+//! module.
+//!
+//! The random full boards of 4x4, 6x6 and 16x16 are the exception: [`random_fill`] walks the
+//! very tree the cell-based solver walks with the generator's random digit orders (same
+//! branching cell, same digits in the same order, same node count), so it gives the same board,
+//! faster (tested against it in `solver`).
 
 use std::sync::OnceLock;
 
@@ -139,8 +144,16 @@ impl<const W: usize> Search<'_, W> {
     /// Hidden and naked singles until none is left; false on a contradiction (a digit with no
     /// place in a unit, a cell with no digit).
     fn propagate(&self, st: &mut State<W>) -> bool {
+        self.propagate_until(st, None)
+    }
+
+    /// [`Search::propagate`], stopping as soon as every cell of `goal` (if any) is solved.
+    fn propagate_until(&self, st: &mut State<W>, goal: Option<Cells<W>>) -> bool {
         let n = self.t.n;
         loop {
+            if goal.is_some_and(|g| st.unsolved.and(g).is_empty()) {
+                return true;
+            }
             let mut changed = false;
             // Only digits whose cells changed can have a new hidden single or dead unit.
             let mut digits = std::mem::take(&mut st.dirty);
@@ -235,6 +248,168 @@ impl<const W: usize> Search<'_, W> {
     }
 }
 
+/// The random full board's search on a 4x4, 6x6 or 16x16 board: the tree of
+/// `solver::Generic::search` with digit orders, node for node. What that search does, and how
+/// it is mirrored here:
+/// - a node is counted on entry; the orders used at a node are number `nodes % (orders / n)`;
+/// - on entry it closes the state under hidden and naked singles (`propagate` here: the closure
+///   does not depend on the order the singles are placed in, nor does whether it runs into a
+///   contradiction, since every single stays a single or becomes a contradiction as candidates
+///   go), and stops on a contradiction; on 16x16 the closure takes in locked candidates too
+///   (pointing and claiming), as the cell-based search does there;
+/// - it branches on the unsolved cell with the fewest candidates, among those the one with the
+///   most unsolved peers, among those the lowest; its digits in the node's order;
+/// - a branch digit is placed with its naked singles (`naked_singles` here), and the child
+///   node exists only if that finds no contradiction;
+/// - the first solution ends the search.
+struct Filler<'t, const W: usize> {
+    search: Search<'t, W>,
+    orders: &'t [u8],
+    nodes: usize,
+    /// Each cell's box (a unit number), for the locked candidates of 16x16.
+    box_of: &'t [usize],
+}
+
+impl<const W: usize> Filler<'_, W> {
+    /// Naked singles until none is left; false when a cell has no digit left.
+    fn naked_singles(&self, st: &mut State<W>) -> bool {
+        let n = self.search.t.n;
+        loop {
+            let (mut ones, mut twos) = (Cells::EMPTY, Cells::EMPTY);
+            for d in 0..n {
+                twos = twos.or(ones.and(st.pos[d]));
+                ones = ones.or(st.pos[d]);
+            }
+            if !st.unsolved.and_not(ones).is_empty() {
+                return false;
+            }
+            let mut single = st.unsolved.and_not(twos);
+            if single.is_empty() {
+                return true;
+            }
+            while let Some(c) = single.first() {
+                single.remove(c);
+                // A single placed just before may have taken this cell's digit: no digit left.
+                let Some(d) = (0..n).find(|&d| st.pos[d].contains(c)) else { return false };
+                if !self.search.place(st, c, d) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Locked candidates (pointing and claiming) once over every unit and digit: a digit not
+    /// placed in a unit, with two or more places there all in one other unit, leaves the rest
+    /// of that unit. Whether anything went (the singles then run again).
+    fn locked(&self, st: &mut State<W>) -> bool {
+        let t = self.search.t;
+        let n = t.n;
+        let mut changed = false;
+        for u in 0..3 * n {
+            for d in 0..n {
+                let m = st.pos[d].and(t.units[u]);
+                if m.few() < 2 || !m.and_not(st.unsolved).is_empty() {
+                    continue;
+                }
+                let Some(c) = m.first() else { continue };
+                // The units every place shares: the box for a line; the row and column for a box.
+                let shared: [usize; 2] = if u >= 2 * n { [c / n, n + c % n] } else { [self.box_of[c], usize::MAX] };
+                for target in shared {
+                    if target == usize::MAX || !m.and_not(t.units[target]).is_empty() {
+                        continue;
+                    }
+                    let gone = st.pos[d].and(t.units[target]).and_not(t.units[u]);
+                    if !gone.is_empty() {
+                        st.pos[d] = st.pos[d].and_not(gone);
+                        st.dirty |= 1 << d;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    fn fill(&mut self, mut st: State<W>) -> Option<State<W>> {
+        self.nodes += 1;
+        loop {
+            if !self.search.propagate(&mut st) {
+                return None;
+            }
+            // 16x16: the cell-based search adds locked candidates to its closure.
+            if st.unsolved.is_empty() || self.search.t.n < 16 || !self.locked(&mut st) {
+                break;
+            }
+        }
+        if st.unsolved.is_empty() {
+            return Some(st);
+        }
+        let t = self.search.t;
+        let n = t.n;
+        // The fewest candidates; among those, the most unsolved peers; among those, the lowest.
+        let (mut cell, mut best_k, mut best_deg) = (usize::MAX, usize::MAX, 0);
+        let mut rest = st.unsolved;
+        while let Some(c) = rest.first() {
+            rest.remove(c);
+            let k = (0..n).filter(|&d| st.pos[d].contains(c)).count();
+            if k > best_k {
+                continue;
+            }
+            let deg = t.peers[c].and(st.unsolved).0.iter().map(|w| w.count_ones()).sum::<u32>() + 1;
+            if k < best_k || deg > best_deg {
+                (cell, best_k, best_deg) = (c, k, deg);
+            }
+        }
+        let k = self.nodes % (self.orders.len() / n);
+        for &d in &self.orders[k * n..(k + 1) * n] {
+            let d = d as usize;
+            if !st.pos[d].contains(cell) {
+                continue;
+            }
+            let mut s2 = st;
+            if self.search.place(&mut s2, cell, d) && self.naked_singles(&mut s2) {
+                if let Some(done) = self.fill(s2) {
+                    return Some(done);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The random full board that `solver::random_solution` makes from `values` (its first row
+/// filled) and `orders` (random digit orders, n 0-based digits each, concatenated), on a 4x4, 6x6
+/// or 16x16 board: the same board as the cell-based solver's search (see [`Filler`]); `None` where
+/// that search finds none.
+pub(crate) fn random_fill(shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {
+    fn run<const W: usize>(t: &Tables<W>, shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {
+        let mut st = start(t, values, None)?;
+        let search = Search { t, limit: 1, count: 0, first: None };
+        let box_of: Vec<usize> = solver::geometry(shape).cell_units.iter().map(|u| u[2]).collect();
+        let mut filler = Filler { search, orders, nodes: 0, box_of: &box_of };
+        // The cell-based solver's start places the givens with their naked singles only.
+        if !filler.naked_singles(&mut st) {
+            return None;
+        }
+        let done = filler.fill(st)?;
+        let mut v = vec![0u8; t.cells];
+        for d in 0..t.n {
+            let mut m = done.pos[d];
+            while let Some(c) = m.first() {
+                m.remove(c);
+                v[c] = d as u8 + 1;
+            }
+        }
+        Some(v)
+    }
+    assert!(handles(shape), "bitboard solver: {shape:?}");
+    if shape == Shape::S16 {
+        run(sixteen(), shape, values, orders)
+    } else {
+        run(small(shape), shape, values, orders)
+    }
+}
+
 /// The puzzle `values` with `avoid` (cell, digit 1-based: that digit excluded there) set up;
 /// `None` if a given contradicts another.
 fn start<const W: usize>(t: &Tables<W>, values: &[u8], avoid: Option<(usize, u8)>) -> Option<State<W>> {
@@ -297,6 +472,29 @@ fn small(shape: Shape) -> &'static Tables<1> {
 fn sixteen() -> &'static Tables<4> {
     static T: OnceLock<Tables<4>> = OnceLock::new();
     T.get_or_init(|| Tables::new(Shape::S16))
+}
+
+/// Whether naked and hidden singles alone, from the puzzle `values` (which has a solution),
+/// fill every cell of `cells`. The closure under singles is the human solver's too
+/// (`human::propagate_singles`: the same two rules, and the closure does not depend on the
+/// order); it is followed only until those cells are filled: on a puzzle with a solution the
+/// singles never run into a contradiction, so nothing after could change the answer.
+pub(crate) fn singles_fill(shape: Shape, values: &[u8], cells: &[usize]) -> bool {
+    fn run<const W: usize>(t: &Tables<W>, values: &[u8], cells: &[usize]) -> bool {
+        let Some(mut st) = start(t, values, None) else { return false };
+        let search = Search { t, limit: 0, count: 0, first: None };
+        let mut goal = Cells::EMPTY;
+        for &c in cells {
+            goal.insert(c);
+        }
+        search.propagate_until(&mut st, Some(goal)) && st.unsolved.and(goal).is_empty()
+    }
+    assert!(handles(shape), "bitboard solver: {shape:?}");
+    if shape == Shape::S16 {
+        run(sixteen(), values, cells)
+    } else {
+        run(small(shape), values, cells)
+    }
 }
 
 /// Whether this solver takes the shape (4x4, 6x6, 16x16).

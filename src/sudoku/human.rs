@@ -577,6 +577,22 @@ fn unit_counts(b: &Board, u: usize) -> (u16, u16, u16) {
     (ones, twos, b.unit_placed[u])
 }
 
+/// Where each value can go in unit `u`: entry `v - 1` has bit j set when the unit's j-th cell
+/// holds candidate v (filled cells hold none, so a placed value has no places). One pass over
+/// the unit's candidates, rather than one pass over its cells per value: the finders below ask
+/// this of every unit, for every value, each time they run.
+fn value_places(b: &Board, u: usize) -> [u32; 16] {
+    let mut out = [0u32; 16];
+    for (j, &c) in b.geo.units[u].iter().enumerate() {
+        let mut m = b.cands[c];
+        while m != 0 {
+            out[m.trailing_zeros() as usize] |= 1 << j;
+            m &= m - 1;
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------- singles
 
 fn full_house(b: &Board) -> Option<Step> {
@@ -667,16 +683,16 @@ fn locked(b: &Board, technique: Technique, from: usize, to: usize, v: u8, pos: &
 fn pointing(b: &Board) -> Option<Step> {
     let n = b.n();
     for bx in 2 * n..3 * n {
+        let at = value_places(b, bx);
         for v in 1..=n as u8 {
             // Rows and columns of v's places first: the list is only made when they line up.
-            let bit = 1u16 << (v - 1);
-            let (mut count, mut rows, mut cols) = (0, 0u32, 0u32);
-            for &c in &b.geo.units[bx] {
-                if b.cands[c] & bit != 0 {
-                    count += 1;
-                    rows |= 1 << (c / n);
-                    cols |= 1 << (c % n);
-                }
+            let mut m = at[v as usize - 1];
+            let (count, mut rows, mut cols) = (m.count_ones(), 0u32, 0u32);
+            while m != 0 {
+                let c = b.geo.units[bx][m.trailing_zeros() as usize];
+                m &= m - 1;
+                rows |= 1 << (c / n);
+                cols |= 1 << (c % n);
             }
             if count < 2 || (rows.count_ones() > 1 && cols.count_ones() > 1) {
                 continue;
@@ -700,14 +716,14 @@ fn pointing(b: &Board) -> Option<Step> {
 fn claiming(b: &Board) -> Option<Step> {
     let n = b.n();
     for lu in 0..2 * n {
+        let at = value_places(b, lu);
         for v in 1..=n as u8 {
-            let bit = 1u16 << (v - 1);
-            let (mut count, mut boxes) = (0, 0u32);
-            for &c in &b.geo.units[lu] {
-                if b.cands[c] & bit != 0 {
-                    count += 1;
-                    boxes |= 1 << (b.geo.cell_units[c][2] - 2 * n);
-                }
+            let mut m = at[v as usize - 1];
+            let (count, mut boxes) = (m.count_ones(), 0u32);
+            while m != 0 {
+                let c = b.geo.units[lu][m.trailing_zeros() as usize];
+                m &= m - 1;
+                boxes |= 1 << (b.geo.cell_units[c][2] - 2 * n);
             }
             if count < 2 || boxes.count_ones() > 1 {
                 continue;
@@ -727,33 +743,52 @@ fn claiming(b: &Board) -> Option<Step> {
 
 // ---------------------------------------------------------------- subsets
 
-/// Calls `f` with every k-combination of `items` until it returns Some.
-/// `k` is at most 4 (quads, jellyfish); the current combination lives in a stack array.
-fn combos<T: Copy, R>(items: &[T], k: usize, f: &mut impl FnMut(&[T]) -> Option<R>) -> Option<R> {
+/// Calls `f` with the k-combinations of `items` whose masks (`mask` of each item) together hold
+/// exactly k bits, in lexicographic order, until it returns Some; `f` also gets that union.
+/// Every caller (naked and hidden subsets, fish) needs exactly k: k cells with k candidates
+/// between them, k values in k places, k base lines on k cover lines. A combination only gains
+/// bits as it grows, so one whose start already holds more than k is cut with everything that
+/// starts the same way; the combinations left come in the same order as before the cut, so the
+/// first hit is the same as when every combination was tried (and 16x16 boards, with C(16, 4) =
+/// 1820 quads per unit, get far fewer). `k` is at most 4 (quads, jellyfish); the current
+/// combination lives in a stack array.
+fn combos<T: Copy, R>(
+    items: &[T],
+    k: usize,
+    mask: impl Fn(T) -> u32,
+    f: &mut impl FnMut(&[T], u32) -> Option<R>,
+) -> Option<R> {
+    #[allow(clippy::too_many_arguments)]
     fn rec<T: Copy, R>(
         items: &[T],
         k: usize,
         start: usize,
         cur: &mut [T; 4],
         len: usize,
-        f: &mut impl FnMut(&[T]) -> Option<R>,
+        union: u32,
+        mask: &impl Fn(T) -> u32,
+        f: &mut impl FnMut(&[T], u32) -> Option<R>,
     ) -> Option<R> {
         if len == k {
-            return f(&cur[..k]);
+            return if union.count_ones() as usize == k { f(&cur[..k], union) } else { None };
         }
         for i in start..items.len() {
             if items.len() - i < k - len {
                 break;
             }
+            let u = union | mask(items[i]);
+            if u.count_ones() as usize > k {
+                continue;
+            }
             cur[len] = items[i];
-            if let Some(r) = rec(items, k, i + 1, cur, len + 1, f) {
+            if let Some(r) = rec(items, k, i + 1, cur, len + 1, u, mask, f) {
                 return Some(r);
             }
         }
         None
     }
     let (Some(&first), true) = (items.first(), k <= 4) else { return None };
-    rec(items, k, 0, &mut [first; 4], 0, f)
+    rec(items, k, 0, &mut [first; 4], 0, 0, &mask, f)
 }
 
 fn naked_subset(b: &Board, k: usize) -> Option<Step> {
@@ -776,11 +811,8 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
         if cells.len() < k || empties <= k {
             continue;
         }
-        let found = combos(&cells, k, &mut |set: &[usize]| {
-            let m = set.iter().fold(0u16, |m, &c| m | b.cands[c]);
-            if m.count_ones() as usize != k {
-                return None;
-            }
+        let found = combos(&cells, k, |c| b.cands[c] as u32, &mut |set: &[usize], m: u32| {
+            let m = m as u16;
             let mut others = Few::new();
             for &c in &b.geo.units[u] {
                 if !set.contains(&c) {
@@ -829,17 +861,13 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
         let mut digits = [0u8; 16];
         let mut places = [0u32; 16];
         let mut nd = 0;
+        let at = value_places(b, u);
         for v in 1..=n as u8 {
             let bit = 1u16 << (v - 1);
             if placed & bit != 0 {
                 continue;
             }
-            let mut m = 0u32;
-            for (j, &c) in unit.iter().enumerate() {
-                if b.cands[c] & bit != 0 {
-                    m |= 1 << j;
-                }
-            }
+            let m = at[v as usize - 1];
             if (2..=k as u32).contains(&m.count_ones()) {
                 digits[nd] = v;
                 places[nd] = m;
@@ -849,16 +877,9 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
         if nd < k {
             continue;
         }
-        let found = combos(&digits[..nd], k, &mut |set: &[u8]| {
-            let mut union = 0u32;
-            for &v in set {
-                if let Some(j) = digits[..nd].iter().position(|&d| d == v) {
-                    union |= places[j];
-                }
-            }
-            if union.count_ones() as usize != k {
-                return None;
-            }
+        // Combinations of indices into `digits`, each with its places as the mask.
+        let index: [usize; 16] = std::array::from_fn(|j| j);
+        let found = combos(&index[..nd], k, |j| places[j], &mut |set: &[usize], union: u32| {
             let mut cells = Few::new();
             for (j, &c) in unit.iter().enumerate() {
                 if union & (1 << j) != 0 {
@@ -867,7 +888,7 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
             }
             // In cell order, as the explanation has always listed them.
             cells.sort_unstable();
-            let m = set.iter().fold(0u16, |m, &v| m | 1 << (v - 1));
+            let m = set.iter().fold(0u16, |m, &j| m | 1 << (digits[j] - 1));
             let elim = b.cands_in(&cells, !m);
             if elim.is_empty() {
                 return None;
@@ -902,6 +923,14 @@ fn fish(b: &Board, k: usize) -> Option<Step> {
         _ => Technique::Jellyfish,
     };
     let n = b.n();
+    // Each line's places of each value: rows (units 0..n) in `lines[0]`, columns (n..2n) in
+    // `lines[1]`. A row's j-th cell is in column j and a column's j-th cell in row j, so a
+    // base line's places are, bit for bit, the cover lines it meets.
+    let mut lines = [[[0u32; 16]; 16]; 2];
+    for l in 0..n {
+        lines[0][l] = value_places(b, l);
+        lines[1][l] = value_places(b, n + l);
+    }
     for v in 1..=n as u8 {
         for rows_base in [true, false] {
             // Base lines: rows (or columns) where v has 2..=k places; cover: the crossing lines.
@@ -910,29 +939,22 @@ fn fish(b: &Board, k: usize) -> Option<Step> {
             let base_unit = |l: usize| if rows_base { l } else { n + l };
             let cover_unit = |x: usize| if rows_base { n + x } else { x };
             let base_of = |c: usize| if rows_base { c / n } else { c % n };
-            let cover_of = |c: usize| if rows_base { c % n } else { c / n };
-            let base: Vec<(usize, u32)> = (0..n)
-                .filter_map(|l| {
-                    let u = base_unit(l);
-                    if b.unit_has_value(u, v) {
-                        return None;
-                    }
-                    let pos = b.positions(u, v);
-                    if !(2..=k).contains(&pos.len()) {
-                        return None;
-                    }
-                    let mask = pos.iter().fold(0u32, |m, &c| m | 1 << cover_of(c));
-                    Some((l, mask))
-                })
-                .collect();
+            let table = &lines[if rows_base { 0 } else { 1 }];
+            let mut base = [(0usize, 0u32); 16];
+            let mut nb = 0;
+            for l in 0..n {
+                // A value placed in the line has no places there.
+                let mask = table[l][v as usize - 1];
+                if (2..=k as u32).contains(&mask.count_ones()) {
+                    base[nb] = (l, mask);
+                    nb += 1;
+                }
+            }
+            let base = &base[..nb];
             if base.len() < k {
                 continue;
             }
-            let found = combos(&base, k, &mut |set: &[(usize, u32)]| {
-                let cover = set.iter().fold(0u32, |m, &(_, x)| m | x);
-                if cover.count_ones() as usize != k {
-                    return None;
-                }
+            let found = combos(base, k, |(_, x)| x, &mut |set: &[(usize, u32)], cover: u32| {
                 let lines: Vec<usize> = set.iter().map(|&(l, _)| l).collect();
                 let covers: Vec<usize> = (0..n).filter(|&x| cover & (1 << x) != 0).collect();
                 let mut elim = Vec::new();
@@ -1527,7 +1549,14 @@ pub(crate) fn solvable_within_after_removing(puzzle: &Grid, max: Difficulty, rem
         if max == Difficulty::Easy {
             return false;
         }
-        match next_step_until(&b, last, None) {
+        // No single is left (the closure is complete), so their finders would find nothing:
+        // start the search after them.
+        let step = Technique::ALL
+            .iter()
+            .skip_while(|t| t.is_single())
+            .take_while(|&&t| t <= last)
+            .find_map(|&t| find(&b, t, None));
+        match step {
             Some(s) => b.apply(&s),
             None => return false,
         }
