@@ -149,7 +149,6 @@ impl<const W: usize> Search<'_, W> {
 
     /// [`Search::propagate`], stopping as soon as every cell of `goal` (if any) is solved.
     fn propagate_until(&self, st: &mut State<W>, goal: Option<Cells<W>>) -> bool {
-        let n = self.t.n;
         loop {
             if goal.is_some_and(|g| st.unsolved.and(g).is_empty()) {
                 return true;
@@ -176,28 +175,39 @@ impl<const W: usize> Search<'_, W> {
                     }
                 }
             }
-            // Cells holding one digit, two or more: counted for all cells at once.
-            let (mut ones, mut twos) = (Cells::EMPTY, Cells::EMPTY);
-            for d in 0..n {
-                twos = twos.or(ones.and(st.pos[d]));
-                ones = ones.or(st.pos[d]);
-            }
-            if !st.unsolved.and_not(ones).is_empty() {
-                return false;
-            }
-            let mut single = st.unsolved.and(ones).and_not(twos);
-            while let Some(c) = single.first() {
-                single.remove(c);
-                let Some(d) = (0..n).find(|&d| st.pos[d].contains(c)) else { return false };
-                if !self.place(st, c, d) {
-                    return false;
-                }
-                changed = true;
+            match self.naked_singles(st) {
+                None => return false,
+                Some(placed) => changed |= placed,
             }
             if !changed && st.dirty == 0 {
                 return true;
             }
         }
+    }
+
+    /// One pass of naked singles: the cells holding one digit (counted for all cells at once,
+    /// cells seen once and twice) get it, lowest cell first. Whether any was placed; None on a
+    /// contradiction (a cell with no digit, also one a single placed just before emptied).
+    fn naked_singles(&self, st: &mut State<W>) -> Option<bool> {
+        let n = self.t.n;
+        let (mut ones, mut twos) = (Cells::EMPTY, Cells::EMPTY);
+        for d in 0..n {
+            twos = twos.or(ones.and(st.pos[d]));
+            ones = ones.or(st.pos[d]);
+        }
+        if !st.unsolved.and_not(ones).is_empty() {
+            return None;
+        }
+        let mut single = st.unsolved.and_not(twos);
+        let placed = !single.is_empty();
+        while let Some(c) = single.first() {
+            single.remove(c);
+            let d = (0..n).find(|&d| st.pos[d].contains(c))?;
+            if !self.place(st, c, d) {
+                return None;
+            }
+        }
+        Some(placed)
     }
 
     fn search(&mut self, mut st: State<W>) {
@@ -273,27 +283,11 @@ struct Filler<'t, const W: usize> {
 impl<const W: usize> Filler<'_, W> {
     /// Naked singles until none is left; false when a cell has no digit left.
     fn naked_singles(&self, st: &mut State<W>) -> bool {
-        let n = self.search.t.n;
         loop {
-            let (mut ones, mut twos) = (Cells::EMPTY, Cells::EMPTY);
-            for d in 0..n {
-                twos = twos.or(ones.and(st.pos[d]));
-                ones = ones.or(st.pos[d]);
-            }
-            if !st.unsolved.and_not(ones).is_empty() {
-                return false;
-            }
-            let mut single = st.unsolved.and_not(twos);
-            if single.is_empty() {
-                return true;
-            }
-            while let Some(c) = single.first() {
-                single.remove(c);
-                // A single placed just before may have taken this cell's digit: no digit left.
-                let Some(d) = (0..n).find(|&d| st.pos[d].contains(c)) else { return false };
-                if !self.search.place(st, c, d) {
-                    return false;
-                }
+            match self.search.naked_singles(st) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
     }
