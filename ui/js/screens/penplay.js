@@ -201,7 +201,7 @@ export function createPenScreen(ctx, game) {
       ...COLOURS.map((c, k) => {
         const b = document.createElement('button');
         b.type = 'button';
-        b.className = `swatch mark-${c.pattern}`;
+        b.className = 'swatch';
         b.dataset.colour = k + 1;
         // The tile is a 9 px pattern, as the CSS gradients were before (#27).
         b.style.backgroundImage = `url(${markTile(k + 1, 45, window.devicePixelRatio || 1)})`;
