@@ -116,6 +116,21 @@ struct State<const W: usize> {
     dirty: u16,
 }
 
+impl<const W: usize> State<W> {
+    /// The digits (1-based) of a solved state, cell by cell.
+    fn values(&self, t: &Tables<W>) -> Vec<u8> {
+        let mut v = vec![0u8; t.cells];
+        for d in 0..t.n {
+            let mut m = self.pos[d];
+            while let Some(c) = m.first() {
+                m.remove(c);
+                v[c] = d as u8 + 1;
+            }
+        }
+        v
+    }
+}
+
 struct Search<'t, const W: usize> {
     t: &'t Tables<W>,
     limit: usize,
@@ -385,16 +400,7 @@ pub(crate) fn random_fill(shape: Shape, values: &[u8], orders: &[u8]) -> Option<
         if !filler.naked_singles(&mut st) {
             return None;
         }
-        let done = filler.fill(st)?;
-        let mut v = vec![0u8; t.cells];
-        for d in 0..t.n {
-            let mut m = done.pos[d];
-            while let Some(c) = m.first() {
-                m.remove(c);
-                v[c] = d as u8 + 1;
-            }
-        }
-        Some(v)
+        filler.fill(st).map(|done| done.values(t))
     }
     assert!(handles(shape), "bitboard solver: {shape:?}");
     if shape == Shape::S16 {
@@ -444,18 +450,7 @@ fn run<const W: usize>(t: &Tables<W>, values: &[u8], avoid: Option<(usize, u8)>,
     if limit > 0 {
         s.search(st);
     }
-    let first = s.first.map(|st| {
-        let mut v = vec![0u8; t.cells];
-        for d in 0..t.n {
-            let mut m = st.pos[d];
-            while let Some(c) = m.first() {
-                m.remove(c);
-                v[c] = d as u8 + 1;
-            }
-        }
-        v
-    });
-    (s.count, first)
+    (s.count, s.first.map(|st| st.values(t)))
 }
 
 fn small(shape: Shape) -> &'static Tables<1> {
