@@ -58,3 +58,29 @@ test('each game\'s lines say the inset its wrong marks use; KenKen\'s marks prin
   KENKEN_LAYERS.marks(canvas.getContext(), kv, lines);
   assert.deepEqual(canvas.log.filter((e) => e[0] === 'fillText').map((e) => e[1]), ['3+', '2']);
 });
+
+test('frameRect: the outline strokeRect would draw, as filled rectangles, dashed with its corners drawn', async () => {
+  const { frameRect } = await import('../../ui/js/board.js');
+  const rects = (dash) => {
+    const c = recorder(100);
+    frameRect(c.getContext(), 10, 20, 40, 30, 4, dash);
+    return c.log.map(([k, ...r]) => { assert.equal(k, 'fillRect'); return r; });
+  };
+  // Solid: one rectangle per edge, over the band strokeRect covers (x-2..x+w+2, y-2..y+h+2, 4 wide).
+  assert.deepEqual(rects(null), [[8, 18, 44, 4], [8, 48, 44, 4], [8, 18, 4, 34], [48, 18, 4, 34]]);
+  // Dashed: every edge begins and ends with a dash, the dashes stay in the band, and their
+  // lengths are the pattern's, stretched to fit the edge.
+  const dashed = rects([6, 4]);
+  const horizontal = dashed.filter(([, , w, h]) => h === 4 && w < 44);
+  const vertical = dashed.filter(([, , w, h]) => w === 4 && h < 34);
+  assert.equal(horizontal.length + vertical.length, dashed.length, 'every piece is a dash of one edge');
+  for (const [edge, from, len, pos, size] of [[horizontal, 8, 44, 0, 2], [vertical, 18, 34, 1, 3]]) {
+    for (const y of new Set(edge.map((r) => r[1 - pos]))) {
+      const line = edge.filter((r) => r[1 - pos] === y).sort((a, b) => a[pos] - b[pos]);
+      assert.ok(line.length >= 2);
+      assert.equal(line[0][pos], from, 'starts at the corner');
+      assert.ok(Math.abs(line.at(-1)[pos] + line.at(-1)[size] - (from + len)) < 1e-9, 'ends at the corner');
+      for (const r of line) assert.ok(r[size] > 6 * 0.8 && r[size] < 6 * 1.25, `dash of ${r[size]}`);
+    }
+  }
+});

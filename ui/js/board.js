@@ -124,6 +124,30 @@ export function strokePath(ctx, points, px) {
  * cell's value), the hint's cells and target, the player's colour marks, a flash, the victory
  * glow, and the pencil notes (under the grid and the numbers, like pencil under ink).
  */
+/**
+ * The outline `strokeRect(x, y, w, h)` would draw with line width `lw`, in the current fill
+ * style, made of rectangles: solid, or dashed as `dash` = [on, off] with every edge starting
+ * and ending on a dash (its corners drawn). Filled rectangles, because on WebKit's GPU canvas
+ * a dashed or stroked path is another kind of paint whose shaders a cold start compiles
+ * before the first frame (#27: the keyboard cursor's dashed frame cost ~0.25 s there).
+ */
+export function frameRect(ctx, x, y, w, h, lw, dash) {
+  const half = lw / 2;
+  // Each edge spans the outline's whole outer length, so the corners are covered.
+  const edge = (x0, y0, len, across) => {
+    const put = (at, size) => (across ? ctx.fillRect(x0 + at, y0, size, lw) : ctx.fillRect(x0, y0 + at, lw, size));
+    if (!dash) { put(0, len); return; }
+    const [on, off] = dash;
+    const k = Math.max(2, Math.round((len + off) / (on + off)));
+    const scale = len / (k * on + (k - 1) * off);
+    for (let i = 0; i < k; i++) put(i * (on + off) * scale, on * scale);
+  };
+  edge(x - half, y - half, w + lw, true);
+  edge(x - half, y + h - half, w + lw, true);
+  edge(x - half, y - half, h + lw, false);
+  edge(x + w - half, y - half, h + lw, false);
+}
+
 function drawUnderlay(ctx, view, ui, isPeer) {
   const px = ctx.canvas.width;
   const n = view.size;
@@ -148,9 +172,8 @@ function drawUnderlay(ctx, view, ui, isPeer) {
   if (sel) {
     // An edge as well as a fill: the selection shows on a coloured cell too.
     const w = Math.max(2, cell * 0.06);
-    ctx.strokeStyle = COLORS.selectedEdge;
-    ctx.lineWidth = w;
-    ctx.strokeRect(sel.col * cell + w, sel.row * cell + w, cell - 2 * w, cell - 2 * w);
+    ctx.fillStyle = COLORS.selectedEdge;
+    frameRect(ctx, sel.col * cell + w, sel.row * cell + w, cell - 2 * w, cell - 2 * w, w, null);
   }
   if (ui.flash) fill(ui.flash.row, ui.flash.col, COLORS.flash);
   if (ui.victory) {
@@ -163,13 +186,10 @@ function drawUnderlay(ctx, view, ui, isPeer) {
   }
   // A frame inside a cell's lines: `width` and `inset` as parts of the cell, `dash` too (none: solid).
   const frame = ({ row, col }, color, width, inset, dash) => {
-    ctx.save();
-    ctx.strokeStyle = color;
-    ctx.lineWidth = Math.max(2, cell * width);
-    if (dash) ctx.setLineDash(dash.map((d) => cell * d));
-    const m = ctx.lineWidth * inset;
-    ctx.strokeRect(col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m);
-    ctx.restore();
+    const lw = Math.max(2, cell * width);
+    const m = lw * inset;
+    ctx.fillStyle = color;
+    frameRect(ctx, col * cell + m, row * cell + m, cell - 2 * m, cell - 2 * m, lw, dash && dash.map((d) => cell * d));
   };
   if (ui.unsure) {
     // A guess: amber, with a dashed edge, so it never looks like a typed certainty.
