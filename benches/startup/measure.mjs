@@ -3,7 +3,7 @@
 // 9x9 grid (benches/startup/blank), in the same run. A bench, not a test: nothing calls it.
 //
 //   cargo build --release -p inkdoku-app -p inkdoku-startup-blank
-//   node benches/startup/measure.mjs [--runs 4] [--out DIR] [--ours BIN] [--blank BIN] [--before BIN] [--env K=V,...]
+//   node benches/startup/measure.mjs [--runs 4] [--out DIR] [--ours BIN] [--blank BIN] [--before BIN] [--env K=V,...] [--smaps=1]
 //
 // The apps run one at a time on one Xvfb screen without a window manager (software rendering: no
 // GPU, LIBGL_ALWAYS_SOFTWARE=1), each with a fresh HOME and XDG folders per round (nothing of the
@@ -200,6 +200,8 @@ async function launch(a, home, display, probe, frame, out, label, started) {
   const wait = MEMORY_AT_MS - Number(process.hrtime.bigint() - t0) / 1e6;
   if (wait > 0) await sleep(wait);
   const processes = exited ? [] : tree(app.pid).map((pid) => ({ pid, name: comm(pid), pss_kb: pss(pid) }));
+  // --smaps: where each process's PSS is, by mapping (to find what a page or build adds).
+  if (args.smaps && !exited) writeFileSync(join(out, `${label}.smaps.txt`), processes.map((q) => pssByMapping(q)).join('\n'));
   if (!exited) killTree(app.pid);
   // The probe may still be writing its frame: a moment for it, then it goes too.
   for (let i = 0; i < 60 && p.exitCode === null && p.signalCode === null; i++) await sleep(50);
@@ -262,6 +264,22 @@ function pss(pid) {
     const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
     return m ? Number(m[1]) : null;
   } catch { return null; }
+}
+
+/** A process's PSS summed by mapping name (file, [heap], [anon], memfd...), largest first. */
+function pssByMapping({ pid, name, pss_kb }) {
+  const by = new Map();
+  try {
+    let current = '?';
+    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+      const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (head) current = head[1] || '[anon]';
+      const m = /^Pss:\s+(\d+) kB/.exec(line);
+      if (m) by.set(current, (by.get(current) || 0) + Number(m[1]));
+    }
+  } catch { /* gone */ }
+  const rows = [...by].sort((a, b) => b[1] - a[1]).filter(([, kb]) => kb >= 256);
+  return [`# ${name} (pid ${pid}): PSS ${mb(pss_kb)}`, ...rows.map(([m, kb]) => `${(kb / 1024).toFixed(1).padStart(7)} MB  ${m}`)].join('\n') + '\n';
 }
 
 /** Kills a process and whatever runs under it, by pid. */
