@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CATALOGUES, LANGUAGES, placeholders, setLanguage } from '../../ui/js/i18n.js';
+import { CATALOGUES, LANGUAGES, placeholders, setLanguage, loadLanguage } from '../../ui/js/i18n.js';
 import { ADVICE_SENTENCES, phraseHint, hintText } from '../../ui/js/hints.js';
+
+// The other languages' catalogues are loaded on demand, as the page does.
+for (const lang of LANGUAGES) await loadLanguage(lang);
 
 // Advice as the engine sends it (src/play.rs Advice), with every field an id of the table reads.
 const advice = (id, more = {}) => ({

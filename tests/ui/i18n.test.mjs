@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, errorText, language, noticeText, saveTroubleText } from '../../ui/js/i18n.js';
+import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, loadLanguage, errorText, language, noticeText, saveTroubleText } from '../../ui/js/i18n.js';
+
+// The other languages' catalogues are loaded on demand, as the page does.
+for (const lang of LANGUAGES) await loadLanguage(lang);
 
 const en = CATALOGUES.en;
 

@@ -11,17 +11,18 @@ import { historyKey } from './keys.js';
 import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
-import { gameOf, playable } from './screens/index.js';
+import { gameOf, playable, screenReady, screenLoaded } from './screens/index.js';
 import { wireDialogs, openPicker, offerResume, confirm, ask, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
 import { wireEntry, enterOnBoard, isEntering } from './entry.js';
-import { t, setLanguage, pickLanguage, onLanguageChange, noticeText, saveTroubleText } from './i18n.js';
+import { t, setLanguage, loadLanguage, pickLanguage, onLanguageChange, noticeText, saveTroubleText } from './i18n.js';
 import { applyTheme } from './theme.js';
 import { A11yGrid } from './a11ygrid.js';
-import { createCalibration } from './screens/calibrate.js';
-import { wireStats } from './screens/stats.js';
+// Loaded when first needed, not with the page (#27): screens/calibrate.js, screens/stats.js,
+// KenKen's entry screen, the sliding picture's screen (screens/index.js) and the catalogues of
+// languages other than English (i18n.js).
 
 const $ = (id) => document.getElementById(id);
 const FALLBACK_SETTINGS = { last_game: 'sudoku' };
@@ -200,7 +201,7 @@ const ctx = {
     return v;
   },
   show: (view) => show(view),
-  startGame: (view, note) => { if (startGame(view)) setStatus(note); },
+  startGame: async (view, note) => { if (await startGame(view)) setStatus(note); },
   historyChanged: () => syncHistory(),
   backToGame: (note) => backToGame(note),
   redraw: render,
@@ -250,6 +251,11 @@ function show(view, { fresh = false } = {}) {
     return false;
   }
   if (!screen || screen.kind !== view.kind) {
+    // A screen whose code is not loaded yet (startGame loads it first): shown once it is.
+    if (!screenLoaded(view.kind)) {
+      screenReady(view.kind).then(() => show(view, { fresh: true }));
+      return false;
+    }
     useScreen(gameOf(view.kind).create);
     fresh = true;
   }
@@ -302,15 +308,22 @@ function enterPuzzle(kind, args) {
  * @param {{screen: 'kenken_entry', size: number}|{screen: 'calibrate', letters: boolean}} side
  */
 async function openSideScreen(side) {
-  const make = side.screen === 'calibrate'
-    ? (c) => createCalibration(c, { letters: Boolean(side.letters) })
-    : side.screen === 'kenken_entry' && gameOf('kenken') && gameOf('kenken').entry
-      ? (c) => gameOf('kenken').entry(c, { size: side.size })
-      : null;
+  const make = await sideScreenFactory(side);
   if (!make) return;
   if (app.view && app.view.running) await callOrToast('set_timer', { running: false });
   await callOrToast('set_side_screen', { side });
   useSideScreen(make);
+}
+
+/** The factory of a side screen, its module loaded first; null for one this view lacks. */
+async function sideScreenFactory(side) {
+  if (side.screen === 'calibrate') {
+    const { createCalibration } = await import('./screens/calibrate.js');
+    return (c) => createCalibration(c, { letters: Boolean(side.letters) });
+  }
+  const kenken = gameOf('kenken');
+  if (side.screen === 'kenken_entry' && kenken && kenken.entry) return kenken.entry({ size: side.size });
+  return null;
 }
 
 /** A screen with no game shown (an entry screen, the calibration sheet). */
@@ -345,11 +358,16 @@ async function backToGame(note) {
     if (e.kind === 'no_game') return newDefaultGame();
     v = await callOrToast('board');
   }
-  if (v && startGame(v)) setStatus(note);
+  if (v && (await startGame(v))) setStatus(note);
 }
 
-/** Another game: new, generated, continued, imported or opened. */
-function startGame(view) {
+/**
+ * Another game: new, generated, continued, imported or opened; the code of its screen is loaded
+ * first if the game keeps it apart (screens/index.js).
+ * @returns {Promise<boolean>} whether it is shown
+ */
+async function startGame(view) {
+  if (!screenLoaded(view.kind)) await screenReady(view.kind);
   return show(view, { fresh: true });
 }
 
@@ -364,7 +382,7 @@ function celebrate(computer) {
 /** @returns {Promise<boolean>} whether the new game is shown */
 async function newGame(kind, args) {
   const v = await replacingOrToast('new_game', { kind, ...args });
-  if (!v || !startGame(v)) return false;
+  if (!v || !(await startGame(v))) return false;
   const g = gameOf(v.kind);
   const pen = Boolean(app.platform && app.platform.pen_present) || input.penSeen;
   setStatus(t('status.new', { game: g.describe(v), how: g.howToPlay(pen) }));
@@ -393,19 +411,25 @@ async function saveSettings(patch) {
   if (!s) return;
   app.settings = s;
   input.setPenOnly(s.pen_only);
-  applyLook(s);
+  await applyLook(s);
   // A screen that shows something from the settings at once ("Show the suggested cell").
   if (screen && screen.settingsChanged && app.view) screen.settingsChanged(app.view);
   render();
 }
 
-/** Language and theme from the settings (or the system's), applied without a restart. */
-function applyLook(s) {
-  const lang = pickLanguage(s && s.language, navigator.languages || [navigator.language]);
+/**
+ * Language and theme from the settings (or the system's), applied without a restart. A
+ * language's catalogue may have to be fetched first; of two changes in flight the later wins.
+ */
+async function applyLook(s) {
+  applyTheme(s && s.theme);
+  const asked = ++applyLook.asked;
+  const lang = await loadLanguage(pickLanguage(s && s.language, navigator.languages || [navigator.language]));
+  if (asked !== applyLook.asked) return;
   if (lang !== document.documentElement.lang || !applyLook.done) setLanguage(lang);
   applyLook.done = true;
-  applyTheme(s && s.theme);
 }
+applyLook.asked = 0;
 
 // ---------- undo and redo: the session's, the same for every game ----------
 
@@ -471,7 +495,7 @@ function wire() {
   wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle, calibrate });
   wireEntry(entryHost);
   wirePrint({ view: () => app.view, game: gameOf, toast });
-  wireStats();
+  $('btn-stats').addEventListener('click', async () => (await import('./screens/stats.js')).openStats());
   setInterval(tickTimer, 500);
   setInterval(checkSaves, 5000);
   watchFirstPen();
@@ -508,9 +532,9 @@ async function start() {
 async function startUp() {
   wire();
   render();
-  applyLook(null);
+  await applyLook(null);
   app.settings = await callOrToast('get_settings');
-  applyLook(app.settings);
+  await applyLook(app.settings);
   render();
   // The page is painted in the player's theme: the shell may show the window now (on Windows it
   // opens hidden, so no white flash comes first; elsewhere this changes nothing).
@@ -535,7 +559,7 @@ async function resumeOrAsk(found) {
     // game comes back with its clock going (asked first, so the first view shown is the running one).
     const v = found.in_play;
     const restart = !found.side && !v.solved && !v.running && document.visibilityState === 'visible';
-    startGame((restart && (await callOrToast('set_timer', { running: true }))) || v);
+    await startGame((restart && (await callOrToast('set_timer', { running: true }))) || v);
     if (found.side) await openSideScreen(found.side);
     if (found.generating) watchGeneration(found.generating.job, found.generating.progress);
     telemetry.resumedAfterReload = true;

@@ -14,7 +14,7 @@ const $ = (id) => document.getElementById(id);
 /**
  * What the dialogs need from the app.
  * @typedef {{settings: () => object|null, saveSettings: (patch: object) => Promise<void>,
- *   startGame: (view: object) => boolean, newGame: (kind: string, args: object) => Promise<void>,
+ *   startGame: (view: object) => Promise<boolean>, newGame: (kind: string, args: object) => Promise<void>,
  *   newDefaultGame: () => Promise<void>, enterPuzzle: (kind: string, args: object) => void}} Host
  */
 /** @type {Host} */
@@ -109,7 +109,7 @@ export function watchGeneration(job, progress = 0) {
       if (!s.done) { setTimeout(poll, 100); return; }
       $('gen').hidden = true;
       if (s.view) {
-        const shown = host.startGame(s.view);
+        const shown = await host.startGame(s.view);
         if (shown) setStatus(t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
         resolve(shown);
         return;
@@ -193,7 +193,7 @@ export function offerResume(resumable) {
     const choice = dlg.returnValue === 'new' ? null : dlg.returnValue.startsWith('continue:') ? dlg.returnValue.slice(9) : first && first.kind;
     if (choice) {
       const v = await callOrToast('continue_game', { kind: choice });
-      if (v && host.startGame(v)) { setStatus(t('status.welcome')); return; }
+      if (v && (await host.startGame(v))) { setStatus(t('status.welcome')); return; }
     }
     // "New game" here is the answer to "continue or start again": no second question.
     await host.newDefaultGame({ replace: dlg.returnValue === 'new' });
@@ -283,9 +283,9 @@ function fileButton(id, command, args, done, wrap) {
 }
 
 function opened(message) {
-  return (view) => {
+  return async (view) => {
     $('dlg-share').close();
-    if (host.startGame(view)) setStatus(message(view));
+    if (await host.startGame(view)) setStatus(message(view));
   };
 }
 

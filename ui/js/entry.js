@@ -39,14 +39,14 @@ export function entryMessage(r) {
 }
 
 /**
- * @param {{callOrToast, replacingOrToast, startGame: (view) => boolean, setStatus, mark: (cells: number[][]) => void}} host
+ * @param {{callOrToast, replacingOrToast, startGame: (view) => Promise<boolean>, setStatus, mark: (cells: number[][]) => void}} host
  *   mark: highlights cells on the board until the next change
  */
 export function wireEntry(host) {
   $('entry-start').addEventListener('click', async () => {
     const r = await host.callOrToast('start_entered');
     if (!r) return;
-    if (r.outcome === 'unique') host.startGame(r.view);
+    if (r.outcome === 'unique') await host.startGame(r.view);
     else if (r.outcome === 'several') host.mark(r.differ);
     host.setStatus(entryMessage(r));
   });
@@ -55,7 +55,7 @@ export function wireEntry(host) {
 /** Starts entering a Sudoku of `size`; resolves to whether the empty board is shown. */
 export async function enterOnBoard(host, size) {
   const v = await host.replacingOrToast('enter_puzzle', { size });
-  if (!v || !host.startGame(v)) return false;
+  if (!v || !(await host.startGame(v))) return false;
   host.setStatus(t('entry.copy'));
   return true;
 }

@@ -8,12 +8,21 @@
 // The language follows the system (navigator.languages) unless the settings name one; changing
 // it re-translates the page and tells the listeners (screens redraw their own texts).
 // Pure apart from translateDom/setLanguage's document use, so node tests can import it.
+//
+// English is loaded with the page (it is every other language's fallback); another catalogue
+// is fetched when first chosen (`loadLanguage`), so an English start does not parse the
+// Chinese one before its first paint (#27).
 
 import en from '../locales/en.js';
-import zhCN from '../locales/zh-CN.js';
 
-export const CATALOGUES = { en, 'zh-CN': zhCN };
-export const LANGUAGES = Object.keys(CATALOGUES);
+/** How each language's catalogue is loaded. */
+const LOADERS = {
+  en: async () => en,
+  'zh-CN': async () => (await import('../locales/zh-CN.js')).default,
+};
+export const LANGUAGES = Object.keys(LOADERS);
+/** The catalogues loaded so far, by language. */
+export const CATALOGUES = { en };
 
 let current = 'en';
 const listeners = new Set();
@@ -25,7 +34,7 @@ const listeners = new Set();
  * @param {readonly string[]} system navigator.languages
  */
 export function pickLanguage(setting, system = []) {
-  if (setting && CATALOGUES[setting]) return setting;
+  if (setting && LOADERS[setting]) return setting;
   for (const tag of system) {
     const l = String(tag).toLowerCase();
     if (l.startsWith('zh')) {
@@ -73,7 +82,20 @@ export function translateDom(root) {
   }
 }
 
-/** Switches the language (no restart): the page is re-translated and listeners told. */
+/**
+ * Loads the catalogue of `lang` (once); resolves to the language it can be switched to: `lang`,
+ * or English for a language we do not have.
+ */
+export async function loadLanguage(lang) {
+  if (!LOADERS[lang]) return 'en';
+  if (!CATALOGUES[lang]) CATALOGUES[lang] = await LOADERS[lang]();
+  return lang;
+}
+
+/**
+ * Switches the language (no restart): the page is re-translated and listeners told. Its
+ * catalogue must be loaded (`loadLanguage`); until it is, English is used.
+ */
 export function setLanguage(lang) {
   current = CATALOGUES[lang] ? lang : 'en';
   if (typeof document !== 'undefined') {

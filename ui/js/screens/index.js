@@ -17,6 +17,21 @@ export function gameOf(kind) {
   return GAMES.find((g) => g.kind === kind) || null;
 }
 
+/**
+ * Resolves once the screen of `kind` can be made (`create`): a game may keep its screen's code
+ * apart, loaded the first time it is shown (`load`/`loaded`: the sliding picture, #27).
+ */
+export async function screenReady(kind) {
+  const g = gameOf(kind);
+  if (g && g.load && !g.loaded) await g.load();
+}
+
+/** Is the screen of `kind` ready to be made now, without loading anything? */
+export function screenLoaded(kind) {
+  const g = gameOf(kind);
+  return Boolean(g && (!g.load || g.loaded));
+}
+
 /** Can this kind be played here (does it have a screen)? */
 export function playable(kind) {
   const g = gameOf(kind);

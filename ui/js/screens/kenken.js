@@ -4,7 +4,6 @@
 
 import { drawKenken, cageLabel, labelCell } from '../kenken-board.js';
 import { createPenScreen } from './penplay.js';
-import { createKenkenEntry } from './kenken-entry.js';
 import { t, sizeText, difficultyText } from '../i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,8 +31,12 @@ export const kenken = {
   },
   describe: (v) => t('game.kenken.describe', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),
   howToPlay: (pen) => t(pen ? 'how.kenken.pen' : 'how.kenken.touch'),
-  // "Enter a puzzle": the entry screen for a board of the size chosen in the picker.
-  entry: (ctx, args) => createKenkenEntry(ctx, { size: args.size }),
+  // "Enter a puzzle": the entry screen for a board of the size chosen in the picker (its module,
+  // with the cage editor, is loaded when first asked for: #27).
+  entry: async (args) => {
+    const { createKenkenEntry } = await import('./kenken-entry.js');
+    return (ctx) => createKenkenEntry(ctx, { size: args.size });
+  },
   drawBoard: drawKenken, // also what print.js prints
   create: (ctx) => createPenScreen(ctx, { kind: 'kenken', label: () => t('game.kenken.board'), draw: drawKenken, padColumns: (n) => (n <= 4 ? 2 : 3), colours: true, cellNote }),
 };

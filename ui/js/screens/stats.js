@@ -88,8 +88,12 @@ function render() {
   body.append(table(summaries), el('label', { class: 'stats-pick' }, el('span', {}, t('new.game')), pick), plots(summaries, chosen));
 }
 
-/** Opens the statistics page with the latest figures. */
+/**
+ * Opens the statistics page with the latest figures. This module is loaded when the player
+ * first asks for the page (app.js, #27), and wires the page's own controls then.
+ */
 export async function openStats() {
+  wireStats();
   const s = await callOrToast('get_stats');
   if (!s) return;
   data = s;
@@ -106,8 +110,10 @@ async function reset() {
   $('dlg-stats').showModal();
 }
 
-export function wireStats() {
-  $('btn-stats').addEventListener('click', openStats);
+let wired = false;
+function wireStats() {
+  if (wired) return;
+  wired = true;
   $('stats-reset').addEventListener('click', () => {
     // The confirmation is a dialog of its own: this one closes meanwhile and opens again after.
     $('dlg-stats').close();

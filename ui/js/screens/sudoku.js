@@ -24,8 +24,9 @@
 //                   rather than an `entry` screen of the game's own (KenKen)
 //   create(ctx)     -> the SCREEN for a game in play (games written cell by cell with the pen
 //                      build it with createPenScreen from screens/penplay.js: one copy of pen play)
-//   entry(ctx, args) (optional) -> a SCREEN for "Enter a puzzle" with the picker's options
-//                      (KenKen: screens/kenken-entry.js); the picker then offers the button
+//   entry(args)     (optional) -> a promise of the factory `(ctx) => SCREEN` for "Enter a
+//                      puzzle" with the picker's options (KenKen: screens/kenken-entry.js, loaded
+//                      then); the picker then offers the button
 //
 // The app lends a screen this `ctx`:
 //   panel           element to fill with the screen's controls (cleared by destroy())
