@@ -164,3 +164,12 @@ test('saving that stays impossible is told in the player\'s language, and nothin
   assert.match(saveTroubleText({ trouble: { kind: 'io', path: 'x', message: 'disk full' } }), /can't be saved right now \(disk full\)/);
   setLanguage(was);
 });
+
+test('a language we do not have loads as English; one we have is loaded once', async () => {
+  assert.equal(await loadLanguage('fr'), 'en');
+  assert.equal(await loadLanguage('zh-CN'), 'zh-CN');
+  const zh = CATALOGUES['zh-CN'];
+  assert.equal(await loadLanguage('zh-CN'), 'zh-CN');
+  assert.equal(CATALOGUES['zh-CN'], zh, 'not fetched again');
+  assert.deepEqual(LANGUAGES, ['en', 'zh-CN']);
+});
