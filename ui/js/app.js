@@ -532,16 +532,18 @@ async function start() {
 async function startUp() {
   wire();
   render();
+  // The three answers do not depend on each other: asked at once, one round trip (#27).
+  const answers = Promise.all([callOrToast('get_settings'), callOrToast('platform_info'), callOrToast('startup')]);
   await applyLook(null);
-  app.settings = await callOrToast('get_settings');
+  const [settings, platform, found] = await answers;
+  app.settings = settings;
   await applyLook(app.settings);
   render();
   // The page is painted in the player's theme: the shell may show the window now (on Windows it
   // opens hidden, so no white flash comes first; elsewhere this changes nothing).
   call('view_ready').catch(() => {});
-  app.platform = await callOrToast('platform_info');
+  app.platform = platform;
   if (app.settings) input.setPenOnly(app.settings.pen_only);
-  const found = await callOrToast('startup');
   const notice = noticeText(found);
   if (notice) toast(notice, 12000);
   await resumeOrAsk(found);

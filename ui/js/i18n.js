@@ -88,7 +88,13 @@ export function translateDom(root) {
  */
 export async function loadLanguage(lang) {
   if (!LOADERS[lang]) return 'en';
-  if (!CATALOGUES[lang]) CATALOGUES[lang] = await LOADERS[lang]();
+  try {
+    if (!CATALOGUES[lang]) CATALOGUES[lang] = await LOADERS[lang]();
+  } catch (e) {
+    // A catalogue that can't be loaded must not stop the page: English, said in the log.
+    console.warn(`the ${lang} catalogue could not be loaded`, e);
+    return 'en';
+  }
   return lang;
 }
 
