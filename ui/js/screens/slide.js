@@ -10,7 +10,6 @@ import { builtinSource, menuName, menuItems, remember, gridStep } from '../slide
 
 const $ = (id) => document.getElementById(id);
 
-
 /** An image element once `src` has loaded and decoded. */
 export function loadImage(src) {
   return new Promise((resolve, reject) => {
