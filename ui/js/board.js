@@ -119,12 +119,6 @@ export function strokePath(ctx, points, px) {
 }
 
 /**
- * What lies under the grid of any cell board (Sudoku, KenKen): paper, the selected cell's peers
- * (`isPeer(r, c)`), the cells holding the highlighted digit (`ui.digit`, else the selected
- * cell's value), the hint's cells and target, the player's colour marks, a flash, the victory
- * glow, and the pencil notes (under the grid and the numbers, like pencil under ink).
- */
-/**
  * The outline `strokeRect(x, y, w, h)` would draw with line width `lw`, in the current fill
  * style, made of rectangles: solid, or dashed as `dash` = [on, off] with every edge starting
  * and ending on a dash (its corners drawn). Filled rectangles, because on WebKit's GPU canvas
@@ -148,6 +142,12 @@ export function frameRect(ctx, x, y, w, h, lw, dash) {
   edge(x + w - half, y - half, h + lw, false);
 }
 
+/**
+ * What lies under the grid of any cell board (Sudoku, KenKen): paper, the selected cell's peers
+ * (`isPeer(r, c)`), the cells holding the highlighted digit (`ui.digit`, else the selected
+ * cell's value), the hint's cells and target, the player's colour marks, a flash, the victory
+ * glow, and the pencil notes (under the grid and the numbers, like pencil under ink).
+ */
 function drawUnderlay(ctx, view, ui, isPeer) {
   const px = ctx.canvas.width;
   const n = view.size;
