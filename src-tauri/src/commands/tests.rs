@@ -301,7 +301,7 @@ impl files::FilePicker for FixedPicker {
     }
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+pub(super) fn temp_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("inkdoku-app-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
@@ -311,7 +311,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 /// Removes a test's folder. An autosave writer may still be finishing a save: one that lands
 /// during the removal makes it fail (the folder is not empty), so it is tried again; once the
 /// folder is gone no save can bring it back (writers never make folders).
-fn remove_test_dir(dir: &std::path::Path) {
+pub(super) fn remove_test_dir(dir: &std::path::Path) {
     for _ in 0..100 {
         if std::fs::remove_dir_all(dir).is_ok() || !dir.exists() {
             return;

@@ -2,7 +2,7 @@
 //! else) played through every command of the dispatcher that applies to it: the proof that the
 //! shell holds no per-kind code for a kind without options of its own.
 
-use super::tests::FixedPicker;
+use super::tests::{remove_test_dir, temp_dir, FixedPicker};
 use super::*;
 use serde_json::json;
 
@@ -12,9 +12,7 @@ fn lights(v: &Value) -> Vec<bool> {
 
 #[test]
 fn the_toy_game_plays_through_every_command() {
-    let dir = std::env::temp_dir().join(format!("inkdoku-app-test-toy-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("toy");
     let file = dir.join("lights.inkdoku");
     let open = || AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(file.clone())));
     let state = open();
@@ -101,5 +99,5 @@ fn the_toy_game_plays_through_every_command() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     };
     assert_eq!((made["view"]["kind"].as_str(), made["error"].as_str()), (Some("toy"), None), "{made}");
-    let _ = std::fs::remove_dir_all(&dir);
+    remove_test_dir(&dir);
 }
