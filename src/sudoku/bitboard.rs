@@ -386,6 +386,22 @@ impl<const W: usize> Filler<'_, W> {
     }
 }
 
+/// `$body` with `$t` bound to the tables of `shape` (4x4 and 6x6: one word per cell set; 16x16:
+/// four), which this solver must handle: each entry point's generic `run` is instantiated for both.
+macro_rules! with_tables {
+    ($shape:expr, $t:ident => $body:expr) => {{
+        let shape = $shape;
+        assert!(handles(shape), "bitboard solver: {shape:?}");
+        if shape == Shape::S16 {
+            let $t = sixteen();
+            $body
+        } else {
+            let $t = small(shape);
+            $body
+        }
+    }};
+}
+
 /// The random full board that `solver::random_solution` makes from `values` (its first row
 /// filled) and `orders` (random digit orders, n 0-based digits each, concatenated), on a 4x4, 6x6
 /// or 16x16 board: the same board as the cell-based solver's search (see [`Filler`]); `None` where
@@ -402,12 +418,7 @@ pub(crate) fn random_fill(shape: Shape, values: &[u8], orders: &[u8]) -> Option<
         }
         filler.fill(st).map(|done| done.values(t))
     }
-    assert!(handles(shape), "bitboard solver: {shape:?}");
-    if shape == Shape::S16 {
-        run(sixteen(), shape, values, orders)
-    } else {
-        run(small(shape), shape, values, orders)
-    }
+    with_tables!(shape, t => run(t, shape, values, orders))
 }
 
 /// The puzzle `values` with `avoid` (cell, digit 1-based: that digit excluded there) set up;
@@ -478,12 +489,7 @@ pub(crate) fn singles_fill(shape: Shape, values: &[u8], cells: &[usize]) -> bool
         }
         search.propagate_until(&mut st, Some(goal)) && st.unsolved.and(goal).is_empty()
     }
-    assert!(handles(shape), "bitboard solver: {shape:?}");
-    if shape == Shape::S16 {
-        run(sixteen(), values, cells)
-    } else {
-        run(small(shape), values, cells)
-    }
+    with_tables!(shape, t => run(t, values, cells))
 }
 
 /// Whether this solver takes the shape (4x4, 6x6, 16x16).
@@ -491,27 +497,18 @@ pub(crate) fn handles(shape: Shape) -> bool {
     shape != Shape::S9 && Shape::ALL.contains(&shape)
 }
 
-fn dispatch(shape: Shape, values: &[u8], avoid: Option<(usize, u8)>, limit: usize) -> (usize, Option<Vec<u8>>) {
-    assert!(handles(shape), "bitboard solver: {shape:?}");
-    if shape == Shape::S16 {
-        run(sixteen(), values, avoid, limit)
-    } else {
-        run(small(shape), values, avoid, limit)
-    }
-}
-
 /// A solution of the puzzle `values` in which `cell` does not hold `digit` (1-based), or `None`
 /// if there is none. The generator's uniqueness test: a puzzle made from a full board by
 /// blanking `cell` has another solution exactly when it has one avoiding the board's digit
 /// there, and looking for one such solution is cheaper than counting to two.
 pub(crate) fn solution_avoiding(shape: Shape, values: &[u8], cell: usize, digit: u8) -> Option<Vec<u8>> {
-    dispatch(shape, values, Some((cell, digit)), 1).1
+    with_tables!(shape, t => run(t, values, Some((cell, digit)), 1)).1
 }
 
 /// Solutions of `values`, counted up to `limit`, and the first found.
 #[cfg(test)]
 pub(crate) fn count(shape: Shape, values: &[u8], limit: usize) -> (usize, Option<Vec<u8>>) {
-    dispatch(shape, values, None, limit)
+    with_tables!(shape, t => run(t, values, None, limit))
 }
 
 #[cfg(test)]
