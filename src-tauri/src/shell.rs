@@ -177,13 +177,20 @@ fn init_logging(log_dir: &Path) -> Option<tracing_appender::non_blocking::Worker
         .ok();
     let (writer, guard) = match file {
         Some(f) => {
-            let (w, g) = tracing_appender::non_blocking(f);
+            // The default queue holds 128,000 lines, allocated and touched at start: 4 MB of
+            // the app's memory for a log that writes a few lines a session. A full queue drops
+            // lines (lossy, the default) rather than block the thread that logs.
+            let (w, g) = tracing_appender::non_blocking::NonBlockingBuilder::default().buffered_lines_limit(1024).finish(f);
             (Some(w), Some(g))
         }
         None => (None, None),
     };
     let file_layer = writer.map(|w| tracing_subscriber::fmt::layer().with_ansi(false).with_writer(w));
-    let _ = tracing_subscriber::registry().with(file_layer).with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr)).try_init();
+    let _ = tracing_subscriber::registry()
+        .with(log_filter(std::env::var("RUST_LOG").ok().as_deref()))
+        .with(file_layer)
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .try_init();
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let backtrace = std::backtrace::Backtrace::force_capture();
@@ -191,6 +198,17 @@ fn init_logging(log_dir: &Path) -> Option<tracing_appender::non_blocking::Worker
         default_hook(info);
     }));
     guard
+}
+
+/// Which events are logged: our own from `info`, the libraries' (tauri, the D-Bus client of the
+/// single-instance plugin...) from `warn`. Without a filter every `debug` and `trace` event of the
+/// libraries was written (the D-Bus client's, ~9 KB each time a second launch hands over to the
+/// first). `RUST_LOG` (targets and levels,
+/// e.g. `inkdoku=debug,zbus=trace`) replaces it when it parses.
+fn log_filter(env: Option<&str>) -> tracing_subscriber::filter::Targets {
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    env.and_then(|s| s.parse::<Targets>().ok())
+        .unwrap_or_else(|| Targets::new().with_default(LevelFilter::WARN).with_target("inkdoku", LevelFilter::INFO))
 }
 
 /// Saves the game with its clock stopped before the window goes away.
@@ -409,7 +427,27 @@ pub fn run() {
 
 #[cfg(test)]
 mod tests {
-    use super::paper_colour;
+    use super::{log_filter, paper_colour};
+    use tracing::Level;
+
+    /// Our events from info, the libraries' from warn (no trace of the D-Bus client at each
+    /// start); RUST_LOG replaces that when it parses, and a malformed one is ignored.
+    #[test]
+    fn the_log_keeps_our_info_and_the_libraries_warnings() {
+        let f = log_filter(None);
+        assert!(f.would_enable("inkdoku_app::shell", &Level::INFO));
+        assert!(f.would_enable("inkdoku::session", &Level::INFO));
+        assert!(!f.would_enable("inkdoku_app::shell", &Level::DEBUG));
+        assert!(!f.would_enable("zbus::connection", &Level::TRACE));
+        assert!(!f.would_enable("tauri::app", &Level::INFO));
+        assert!(f.would_enable("tauri::app", &Level::WARN));
+        let f = log_filter(Some("zbus=trace,info"));
+        assert!(f.would_enable("zbus::connection", &Level::TRACE));
+        assert!(f.would_enable("tauri::app", &Level::INFO));
+        let f = log_filter(Some("=[not a filter"));
+        assert!(!f.would_enable("zbus::connection", &Level::TRACE));
+        assert!(f.would_enable("inkdoku_app::shell", &Level::INFO));
+    }
 
     /// The window's first colour is each theme's paper, as the page will paint it: the same
     /// values as `--paper` in themes.css (so no flash of another colour when the page appears).
