@@ -84,3 +84,21 @@ test('frameRect: the outline strokeRect would draw, as filled rectangles, dashed
     }
   }
 });
+
+test('every canvas a game draws its board on is a CPU canvas, asked for through context2d', async () => {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { context2d } = await import('../../ui/js/board.js');
+  let asked;
+  context2d({ getContext: (...a) => { asked = a; return {}; } });
+  assert.deepEqual(asked, ['2d', { willReadFrequently: true }]);
+  // A canvas keeps the kind its first getContext gave it: a screen asking without the option
+  // first would make the shared board a GPU canvas again (#27). The calls left are canvases of
+  // their own: the ink layer (drawn at pen rate), the picker's thumbnails, a temporary raster.
+  const allowed = new Set(['ink.js: this.ctx = canvas', 'screens/slide.js: const c = canvas', 'screens/slide.js: c', 'screens/slide-play.js: r']);
+  const dir = new URL('../../ui/js/', import.meta.url);
+  const found = [];
+  for (const f of readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.js'))) {
+    for (const m of readFileSync(new URL(f, dir), 'utf8').matchAll(/([\w.= ]*?)\.getContext\('2d'\)/g)) found.push(`${f}: ${m[1].trim()}`);
+  }
+  assert.deepEqual(found.filter((k) => !allowed.has(k)), []);
+});

@@ -5,7 +5,7 @@
 
 import { call, transportName } from './backend.js';
 import { computeLayout } from './layout.js';
-import { fitCanvas } from './board.js';
+import { fitCanvas, context2d } from './board.js';
 import { BoardInput } from './pointer.js';
 import { historyKey } from './keys.js';
 import { telemetry } from './telemetry.js';
@@ -242,7 +242,7 @@ function show(view, { fresh = false } = {}) {
     app.view = null;
     input.clear();
     const c = $('board');
-    c.getContext('2d').clearRect(0, 0, c.width, c.height);
+    context2d(c).clearRect(0, 0, c.width, c.height);
     const name = gameOf(view.kind) ? gameOf(view.kind).name : t('status.that_game');
     const why = t('status.unplayable', { game: name });
     setStatus(why);

@@ -76,7 +76,7 @@ function drawColourMark(ctx, x0, y0, cell, k) {
 export function markTile(k, side, dpr = 1) {
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = Math.round(side * dpr);
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   ctx.scale(dpr, dpr);
   drawColourMark(ctx, 0, 0, side, k);
   return canvas.toDataURL();
@@ -88,6 +88,18 @@ export function symbolChar(v) {
   if (v >= 1 && v <= 9) return String(v);
   if (v >= 10 && v <= 16) return String.fromCharCode(65 + v - 10);
   return '';
+}
+
+/**
+ * The 2D context of the board's canvas (every game draws on it) and of the swatches' tiles: a
+ * canvas drawn by the CPU (`willReadFrequently`), not by the GPU. The board is redrawn when
+ * something changes, not at every frame, and its first drawing is text: on WebKit's GPU canvas
+ * that text cost shader compilations before the first frame and 5-8 MB of the web process
+ * (#27, docs/benchmarks.md). A canvas keeps the kind its first `getContext` gave it, so every
+ * caller asks through here.
+ */
+export function context2d(canvas) {
+  return canvas.getContext('2d', { willReadFrequently: true });
 }
 
 /** Sizes a canvas's backing store for a CSS size and DPR; returns the device-pixel size. */
@@ -327,7 +339,7 @@ function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
  *   candidate v sits in its cell, as fractions of it
  */
 export function drawCellBoard(canvas, view, ui, layers) {
-  const ctx = canvas.getContext('2d');
+  const ctx = context2d(canvas);
   drawUnderlay(ctx, view, ui, ui.selected ? layers.peers(view, ui.selected) : null);
   const lines = layers.lines(ctx, view);
   if (layers.marks) layers.marks(ctx, view, lines);

@@ -7,7 +7,7 @@
 // without a game in play; the app opens it with `ctx.backToGame` to leave.
 
 import { t } from '../i18n.js';
-import { COLORS, FONT, strokePath } from '../board.js';
+import { COLORS, FONT, strokePath, context2d } from '../board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { telemetry } from '../telemetry.js';
 import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
@@ -198,7 +198,7 @@ export function createCalibration(ctx, { letters = false } = {}) {
   }
 
   function draw(canvas) {
-    const g = canvas.getContext('2d');
+    const g = context2d(canvas);
     const px = canvas.width;
     const cell = px / SIDE;
     g.fillStyle = COLORS.paper;

@@ -10,6 +10,7 @@
 import { t, errorText, difficultyText, sizeText, onLanguageChange } from '../i18n.js';
 import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken, cageLabel } from '../kenken-board.js';
+import { context2d } from '../board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
 import { ARROWS } from '../keys.js';
@@ -358,7 +359,7 @@ export function createKenkenEntry(ctx, { size }) {
     };
     const chosen = editor.cages[editor.selected];
     drawKenken(canvas, view, { selected: null, highlight: { cells: chosen ? chosen.cells : [], target: keyboard ? cursor : null } });
-    const g = canvas.getContext('2d');
+    const g = context2d(canvas);
     const cell = canvas.width / n;
     const hatch = (cells, color) => {
       g.strokeStyle = color;

@@ -8,7 +8,7 @@
 import { call } from '../backend.js';
 import { STATS_CHANGED } from '../status.js';
 import { formatTime } from '../format.js';
-import { FONT } from '../board.js';
+import { FONT, context2d } from '../board.js';
 import { play as playSound, played } from '../sound.js';
 import { t, errorText, sizeText, onLanguageChange } from '../i18n.js';
 import { hintText } from '../hints.js';
@@ -52,7 +52,8 @@ function renderPicture(pic, rows, cols, bw, bh) {
   const out = document.createElement('canvas');
   out.width = bw;
   out.height = bh;
-  const c = out.getContext('2d');
+  // A CPU canvas, as the board it is copied into at every frame of a slide (no GPU read-back).
+  const c = context2d(out);
   c.imageSmoothingEnabled = true;
   c.imageSmoothingQuality = 'high';
   let src = pic.img, w = pic.width, h = pic.height;
@@ -322,7 +323,7 @@ export function createScreen(ctx) {
   }
 
   function draw(canvas) {
-    const c = canvas.getContext('2d');
+    const c = context2d(canvas);
     const W = canvas.width;
     const s = settings();
     const { rows, cols } = view;
