@@ -96,7 +96,7 @@ async function killDuringPlay(kind, args) {
     assert.ok(!played.error, JSON.stringify(played));
     // The page shows it after a reload (which resumes the game in play).
     await d.navigate().refresh();
-    await waitFor('the game on the page', async () => { const s = await pageState(d).catch(() => null); return s && s.view && s.view.game_id === played.game_id && s.drawCount > 0 && s.panelShown; });
+    await waitFor('the game on the page', async () => { const s = await pageState(d).catch(() => null); return s && s.view && s.view.game_id === played.game_id && s.ready; });
     // The window's pixels settled, showing the game.
     const before = artifactPath(`renderer-${kind}-before.png`);
     let previous = shoot(artifactPath(`renderer-${kind}-settling.png`));

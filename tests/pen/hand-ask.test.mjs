@@ -52,11 +52,11 @@ test('the mouse never asks; the first pen stroke asks once; the layout follows t
 
   // Asked once: not again after a reload, nor when the handedness is automatic again.
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown);
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready);
   assert.equal(await panelX(), 0, 'kept');
   await ipc('update_settings', { settings: { ...(await ipc('get_settings')), handedness: 'auto' } });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown);
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready);
   await penStrokeInCell(8, 8);
   await sleep(400);
   assert.equal(await page.$eval('#dlg-hand', (d) => d.open), false, 'asked once only');

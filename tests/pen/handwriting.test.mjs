@@ -43,7 +43,7 @@ async function newGame(kind = 'sudoku', size = 9, patch = {}) {
   await settings({ keep_handwriting: true, handedness: 'right', last_game: kind, theme: 'light', params: { [kind]: { size } }, ...patch });
   await ipc('reset_handwriting');
   await reloadToNewGame(page);
-  await page.waitForFunction((kind, size) => window.__inkdoku.view && window.__inkdoku.view.kind === kind && window.__inkdoku.view.size === size && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, {}, kind, size);
+  await page.waitForFunction((kind, size) => window.__inkdoku.view && window.__inkdoku.view.kind === kind && window.__inkdoku.view.size === size && window.__inkdoku.ready, {}, kind, size);
   return (await ui()).view;
 }
 

@@ -31,7 +31,7 @@ async function setSettings(patch) {
 async function show(width, height, dpr, size) {
   await page.setViewport({ width, height, deviceScaleFactor: dpr });
   await reloadToNewGame(page);
-  await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.size === size && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, {}, size);
+  await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.size === size && window.__inkdoku.ready, {}, size);
   return page.evaluate(() => {
     const r = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return { x: b.left, y: b.top, w: b.width, h: b.height }; };
     const panel = document.getElementById('panel');

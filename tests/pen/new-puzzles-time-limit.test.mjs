@@ -72,7 +72,7 @@ async function startFromPicker(button) {
 test('New puzzles: Start follows the setting, the other button makes it the other way', async () => {
   await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 4 } });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown);
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready);
   await spyCalls();
   let label = await startFromPicker('#new-start');
   assert.equal(label, 'Generate fresh');
@@ -140,7 +140,7 @@ test('when the time is up the player is told once and plays on untimed, also aft
   await page.waitForFunction(() => /^1:\d\d$/.test(document.getElementById('timer').textContent), { timeout: 5000 });
   assert.equal((await ipc('board')).time_limit_ms, null, 'the backend has it untimed');
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown);
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready);
   await new Promise((r) => setTimeout(r, 1500));
   assert.equal(await page.$('#dlg-confirm[open]'), null, 'told once: untimed stays untimed');
 });

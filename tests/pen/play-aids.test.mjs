@@ -37,7 +37,7 @@ async function newGame(size = 9, viewport = { width: 1200, height: 760 }) {
   await page.setViewport(viewport);
   // A game of another kind put aside is offered for Continue first: start a new one instead.
   await reloadToNewGame(page);
-  await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.kind === 'sudoku' && window.__inkdoku.view.size === size && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, {}, size);
+  await page.waitForFunction((size) => window.__inkdoku.view && window.__inkdoku.view.kind === 'sudoku' && window.__inkdoku.view.size === size && window.__inkdoku.ready, {}, size);
   return (await ui()).view;
 }
 

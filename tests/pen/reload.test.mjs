@@ -30,7 +30,7 @@ function kept(v) {
 async function reload() {
   await page.evaluate(() => { window.__beforeReload = true; });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => !window.__beforeReload && window.__inkdoku && window.__inkdoku.resumedAfterReload && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, { timeout: 15000 });
+  await page.waitForFunction(() => !window.__beforeReload && window.__inkdoku && window.__inkdoku.resumedAfterReload && window.__inkdoku.ready, { timeout: 15000 });
   await sleep(300); // anything the start-up would still do (it must do nothing more)
   const open = await page.evaluate(() => [...document.querySelectorAll('dialog[open]')].map((d) => d.id));
   assert.deepEqual(open, [], 'a reload asks nothing');

@@ -31,7 +31,7 @@ const cellsOf = (v) => v.cells.map((c) => [c.value, c.candidates]);
 async function hardSudoku() {
   const v = await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 9, difficulty: 'hard' } });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction((id) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === id && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, { timeout: 15000 }, v.game_id);
+  await page.waitForFunction((id) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === id && window.__inkdoku.ready, { timeout: 15000 }, v.game_id);
   return v;
 }
 
@@ -82,7 +82,7 @@ test('the player takes over: their wrong number is the next step\'s to take out;
   const wrong = v.cells.slice(row * 9, row * 9 + 9).find((x) => x.given).value;
   await ipc('act', { action: { type: 'set_value', row, col, value: wrong } });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction((i, w) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.cells[i].value === w && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, {}, i, wrong);
+  await page.waitForFunction((i, w) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.cells[i].value === w && window.__inkdoku.ready, {}, i, wrong);
   await startSteps();
   await page.click('#steps-play');
   await page.waitForFunction(() => window.__inkdoku.steps === 'paused');
@@ -106,7 +106,7 @@ test('the steps finish the puzzle as the computer: no win counted, no wave', asy
   await ipc('reset_stats');
   await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 4, difficulty: 'easy' } });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.size === 4 && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown);
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.size === 4 && window.__inkdoku.ready);
   await startSteps();
   await page.select('#steps-speed', 'fast');
   await page.waitForFunction(() => window.__inkdoku.view.solved, { timeout: 30000 });

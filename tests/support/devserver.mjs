@@ -37,7 +37,7 @@ export async function openApp(browser, url, { askHand = false } = {}) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60000 });
-  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, { timeout: 15000 });
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready, { timeout: 15000 });
   if (askHand === false) {
     // "Which hand do you write with?" pops up on the first pen stroke ever: tests other than its
     // own (hand-ask.test.mjs) start as a player who has answered it.
@@ -50,7 +50,7 @@ export async function openApp(browser, url, { askHand = false } = {}) {
     });
     if (!asked) {
       await page.reload({ waitUntil: 'domcontentloaded' });
-      await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown, { timeout: 15000 });
+      await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready, { timeout: 15000 });
     }
   }
   page.errors = errors;
@@ -117,7 +117,7 @@ export async function reloadToNewGame(page, { timeout = 15000 } = {}) {
     return (await ipc('new_game', { kind, replace: true })).game_id;
   });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction((want) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === want && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown && !document.querySelector('dialog[open]'), { timeout }, id);
+  await page.waitForFunction((want) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === want && window.__inkdoku.ready && !document.querySelector('dialog[open]'), { timeout }, id);
 }
 
 export async function closePenPage({ server, browser } = {}) {
@@ -133,7 +133,7 @@ export async function closePenPage({ server, browser } = {}) {
 export async function relaunch(page, { timeout = 15000 } = {}) {
   await page.evaluate(() => fetch('/test/relaunch', { method: 'POST', body: '{}' }));
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => document.querySelector('dialog[open]') || (window.__inkdoku && window.__inkdoku.view && window.__inkdoku.drawCount > 0 && window.__inkdoku.panelShown), { timeout });
+  await page.waitForFunction(() => document.querySelector('dialog[open]') || (window.__inkdoku && window.__inkdoku.ready), { timeout });
 }
 
 /**

@@ -100,7 +100,7 @@ export function pageState(driver) {
 /** Waits until the page has drawn the backend's board, and returns the page state. */
 export async function waitForBoard(driver) {
   return waitFor('the board to be drawn', () =>
-    driver.executeScript('const s = window.__inkdoku; return s && s.view && s.drawCount > 0 && s.panelShown ? JSON.parse(JSON.stringify(s)) : null;'),
+    driver.executeScript('const s = window.__inkdoku; return s && s.ready ? JSON.parse(JSON.stringify(s)) : null;'),
   );
 }
 

@@ -63,6 +63,8 @@ function publish(source, keys) {
 publish(() => app, Object.keys(app));
 publish(() => telemetry, Object.keys(telemetry));
 publish(() => ({ liveInk: input.liveInk }), ['liveInk']);
+// What the tests wait for before they play: a view shown, its board drawn and the panel shown.
+publish(() => ({ ready: Boolean(app.view) && telemetry.drawCount > 0 && telemetry.panelShown }), ['ready']);
 window.__inkdoku = published;
 
 // ---------- drawing ----------
