@@ -203,8 +203,8 @@ fn init_logging(log_dir: &Path) -> Option<tracing_appender::non_blocking::Worker
 /// Which events are logged: our own from `info`, the libraries' (tauri, the D-Bus client of the
 /// single-instance plugin...) from `warn`. Without a filter every `debug` and `trace` event of the
 /// libraries was written (the D-Bus client's, ~9 KB each time a second launch hands over to the
-/// first). `RUST_LOG` (targets and levels,
-/// e.g. `inkdoku=debug,zbus=trace`) replaces it when it parses.
+/// first). `RUST_LOG` (targets and levels, e.g. `inkdoku=debug,zbus=trace`) replaces it when it
+/// parses.
 fn log_filter(env: Option<&str>) -> tracing_subscriber::filter::Targets {
     use tracing_subscriber::filter::{LevelFilter, Targets};
     env.and_then(|s| s.parse::<Targets>().ok())
@@ -430,8 +430,8 @@ mod tests {
     use super::{log_filter, paper_colour};
     use tracing::Level;
 
-    /// Our events from info, the libraries' from warn (no trace of the D-Bus client at each
-    /// start); RUST_LOG replaces that when it parses, and a malformed one is ignored.
+    /// Our events from info, the libraries' from warn (no debug or trace of theirs); RUST_LOG
+    /// replaces that when it parses, and a malformed one is ignored.
     #[test]
     fn the_log_keeps_our_info_and_the_libraries_warnings() {
         let f = log_filter(None);
