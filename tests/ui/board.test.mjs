@@ -94,7 +94,7 @@ test('every canvas a game draws its board on is a CPU canvas, asked for through 
   // A canvas keeps the kind its first getContext gave it: a screen asking without the option
   // first would make the shared board a GPU canvas again (#27). The calls left are canvases of
   // their own: the ink layer (drawn at pen rate), the picker's thumbnails, a temporary raster.
-  const allowed = new Set(['ink.js: this.ctx = canvas', 'screens/slide.js: const c = canvas', 'screens/slide.js: c', 'screens/slide-play.js: r']);
+  const allowed = new Set(['ink.js: this.context = this.canvas', 'screens/slide.js: const c = canvas', 'screens/slide.js: c', 'screens/slide-play.js: r']);
   const dir = new URL('../../ui/js/', import.meta.url);
   const found = [];
   for (const f of readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.js'))) {

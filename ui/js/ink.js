@@ -8,9 +8,17 @@ import { strokeWidth } from './inkstyle.js';
 export class InkLayer {
   constructor(canvas) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    // Its 2D context is made at the first stroke: until then WebKit keeps no GPU surface for an
+    // empty overlay (about 3 MB at start under software GL, #27). On WebView2 the surface is made
+    // at the first drawing either way.
+    this.context = null;
     /** @type {{id:number, points:{x,y,p}[], type:string, color:string}[]} */
     this.strokes = [];
+  }
+
+  get ctx() {
+    if (!this.context) this.context = this.canvas.getContext('2d');
+    return this.context;
   }
 
   get px() {
@@ -70,6 +78,7 @@ export class InkLayer {
   }
 
   redraw() {
+    if (!this.context && this.strokes.length === 0) return; // nothing drawn yet, nothing to clear
     this.ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     for (const s of this.strokes) {
       this.dot(s, s.points[0]);

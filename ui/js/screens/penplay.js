@@ -204,8 +204,9 @@ export function createPenScreen(ctx, game) {
         b.className = 'swatch';
         b.dataset.colour = k + 1;
         // The tile is a 9 px pattern, as the CSS gradients were before (#27).
-        b.style.backgroundImage = `url(${markTile(k + 1, 45, window.devicePixelRatio || 1)})`;
-        b.style.backgroundSize = '45px 45px';
+        // On the swatch's face (app.css: a button's face is its ::before).
+        b.style.setProperty('--tile', `url(${markTile(k + 1, 45, window.devicePixelRatio || 1)})`);
+        b.style.setProperty('--tile-size', '45px 45px');
         const name = t(`colour.${c.pattern}`);
         b.setAttribute('aria-label', t('colour.label', { name }));
         b.title = t('colour.title', { name });
