@@ -37,11 +37,15 @@ test('every key the view uses exists (data-i18n attributes and t() calls in ui/)
   const files = ['ui/index.html', ...readdirSync('ui/js').filter((f) => f.endsWith('.js')).map((f) => `ui/js/${f}`),
     ...readdirSync('ui/js/screens').map((f) => `ui/js/screens/${f}`)];
   const used = new Set();
+  const namespaces = new Set(Object.keys(en).map((k) => k.split('.')[0]));
   for (const f of files) {
     // Comments name keys only as examples ("data-i18n=\"key\""): they are not scanned.
     const src = readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '');
     for (const m of src.matchAll(/data-i18n(?:-label|-title|-alt)?="([^"]+)"/g)) used.add(m[1]);
     for (const m of src.matchAll(/\bt\('([^'$]+)'/g)) used.add(m[1]);
+    // A key chosen before the call (t(won ? 'status.a' : 'status.b')): any quoted name in one of
+    // the catalogue's namespaces.
+    for (const m of src.matchAll(/'([a-z]\w*\.[\w.]+)'/g)) if (namespaces.has(m[1].split('.')[0])) used.add(m[1]);
   }
   assert.ok(used.size > 100, `found only ${used.size} keys: the scan is broken`);
   for (const key of used) assert.ok(key in en, `"${key}" is used but not in the catalogue`);

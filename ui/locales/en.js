@@ -26,6 +26,7 @@ export default {
   'won.new': 'New game',
   'won.time': 'Time: {time}',
   'status.solved': 'Solved! Well done.',
+  'status.solved_by_computer': 'Solved by the computer. Undo to take it back, or start a new game.',
   'status.new': 'New {game}. {how}',
   'status.fresh': 'New {game}, freshly made.',
   'status.unplayable': "{game} can't be played in this version yet. Choose a game to play.",

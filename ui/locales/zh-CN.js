@@ -24,6 +24,7 @@ export default {
   'won.new': '新游戏',
   'won.time': '用时：{time}',
   'status.solved': '完成！干得漂亮。',
+  'status.solved_by_computer': '电脑已解完。可以撤销，或开始新游戏。',
   'status.new': '新的{game}。{how}',
   'status.fresh': '新的{game}，刚刚生成。',
   'status.unplayable': '此版本还不能玩{game}。请选择其他游戏。',
