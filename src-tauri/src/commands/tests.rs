@@ -489,6 +489,29 @@ fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has()
 }
 
 #[test]
+fn new_game_never_serves_the_puzzle_in_play_again_unless_its_seed_is_named() {
+    // 3x3 KenKen: the smallest bank (a few dozen puzzles once turned), where a plain draw gave
+    // the same puzzle back about once in 50; 500 new games in a row, each another puzzle.
+    let state = fresh();
+    let export = |state: &AppState| dispatch(state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().to_string();
+    let mut last = String::new();
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..500 {
+        dispatch(&state, "new_game", json!({"kind": "kenken", "replace": true, "params": {"size": 3, "difficulty": "easy"}})).unwrap();
+        let now = export(&state);
+        assert_ne!(now, last, "New game gave the puzzle in play back");
+        seen.insert(now.clone());
+        last = now;
+    }
+    assert!(seen.len() > 10, "the draws still cover the bank: {}", seen.len());
+    // A named seed is kept, even when it names the puzzle in play.
+    dispatch(&state, "new_game", json!({"kind": "kenken", "replace": true, "seed": 5, "params": {"size": 3, "difficulty": "easy"}})).unwrap();
+    let a = export(&state);
+    dispatch(&state, "new_game", json!({"kind": "kenken", "replace": true, "seed": 5, "params": {"size": 3, "difficulty": "easy"}})).unwrap();
+    assert_eq!(export(&state), a);
+}
+
+#[test]
 fn a_puzzle_imported_from_a_text_file_with_precise_errors() {
     let dir = temp_dir("importfile");
     let path = dir.join("puzzle.txt");
