@@ -68,15 +68,14 @@ fn sudoku(puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> 
     Ok(GameInPlay::Sudoku(session))
 }
 
-/// A new game at once, from the collection (each game's `GameDef::make`: a Sudoku or KenKen is
-/// a banked puzzle, freshly transformed).
 /// Draws for a puzzle other than the one in play: even from the smallest pool (3x3 KenKen, at
 /// least 10 puzzles a level, up to 8 symmetries each) nine draws alike are below 1 in 10^14.
 const NEW_GAME_TRIES: usize = 8;
 
-/// A new game from the collection. Unless the caller names its seed, it is never the very puzzle
-/// in play: KenKen's bank holds about a dozen puzzles a size and level, eight symmetries each, so
-/// "New game" would otherwise give the same one back about once in a hundred.
+/// A new game at once, from the collection (each game's `GameDef::make`: a Sudoku or KenKen is
+/// a banked puzzle, freshly transformed). Unless the caller names its seed, it is never the very
+/// puzzle in play: KenKen's bank holds about a dozen puzzles a size and level, eight symmetries
+/// each, so "New game" would otherwise give the same one back about once in a hundred.
 pub fn new_game(state: &AppState, args: NewGameArgs) -> Result<PlayView, CommandError> {
     let (params, seed) = args.resolve(state, "new_game")?;
     let mut game = GameInPlay::make(&params, Source::Collection, seed, &mut |_| true)?;

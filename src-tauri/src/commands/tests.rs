@@ -491,7 +491,7 @@ fn new_games_come_from_the_bank_at_the_level_asked_or_the_hardest_the_size_has()
 #[test]
 fn new_game_never_serves_the_puzzle_in_play_again_unless_its_seed_is_named() {
     // 3x3 KenKen: the smallest bank (a few dozen puzzles once turned), where a plain draw gave
-    // the same puzzle back about once in 50; 500 new games in a row, each another puzzle.
+    // the puzzle in play back every few dozen games; 500 new games in a row, each another one.
     let state = fresh();
     let export = |state: &AppState| dispatch(state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().to_string();
     let mut last = String::new();
