@@ -20,6 +20,9 @@
 // process under it (WebKitWebProcess, WebKitNetworkProcess), summed. Every process started is
 // killed by its id; the whole run sits in a private D-Bus session (dbus-run-session), which
 // Inkdoku's single-instance plugin needs and which ends with the run.
+// Each launch also says how many view-sized frame buffers the app holds at 4 s: one until its
+// page paints again after its first frames, then two (and ~10 MB more in all); the blank, which
+// never paints again, often stays at one, so PSS is compared also between launches with two.
 // Prints the medians, ranges and the ratio ours/blank (and before/blank with --before BIN); writes results.json and, for each run,
 // the frame in which the grid was found (PNG) into --out.
 
@@ -112,7 +115,7 @@ async function main() {
         const r = await launch(a, homes[a.name], display, probe, frame, out, `${a.name}-${phase}-${round}`, started);
         const row = { round, phase, app: a.name, ...r };
         results.push(row);
-        console.log(`${a.name.padEnd(5)} ${phase} #${round}: window ${ms(r.window_ms)}  grid ${ms(r.grid_ms)}  PSS ${mb(r.pss_kb)} (${r.processes.map((p) => `${p.name} ${mb(p.pss_kb)}`).join(', ')})`);
+        console.log(`${a.name.padEnd(5)} ${phase} #${round}: window ${ms(r.window_ms)}  grid ${ms(r.grid_ms)}  PSS ${mb(r.pss_kb)} (${r.processes.map((p) => `${p.name} ${mb(p.pss_kb)}`).join(', ')}; ${r.buffers} view buffer${r.buffers === 1 ? '' : 's'})`);
         await sleep(1000);
       }
     }
@@ -146,6 +149,20 @@ async function main() {
     for (const a of apps.filter((x) => x.name !== 'blank')) {
       const o = summary[`${phase}/${a.name}`];
       console.log(`${phase}: grid ${a.name}/blank ${(o.grid.median / b.grid.median).toFixed(2)}×, PSS ${a.name}/blank ${(o.pss_kb.median / b.pss_kb.median).toFixed(2)}×`);
+    }
+  }
+  // Like for like: WebKitGTK keeps one view-sized frame buffer (shared by the app and its web
+  // process) until the page paints again after its first frames, then two, and the web process
+  // grows by ~8 MB with it (docs/benchmarks.md, "Sixth pass"). A page that never paints again
+  // (the blank, often) stays at one; any page that does (a clock, a hover, a tap) goes to two.
+  // So PSS is also compared between launches that hold two buffers, when both apps have some.
+  for (const phase of ['cold', 'warm']) {
+    const two = (name) => stats(results.filter((r) => r.phase === phase && r.app === name && r.buffers === 2).map((r) => r.pss_kb));
+    const b = two('blank');
+    for (const a of apps.filter((x) => x.name !== 'blank')) {
+      const o = two(a.name);
+      summary[`${phase}/${a.name}/two-buffers`] = { pss_kb: o, blank_pss_kb: b };
+      if (o.n && b.n) console.log(`${phase}, launches holding two view buffers (${a.name} ${o.n}, blank ${b.n}): PSS ${a.name}/blank ${(o.median / b.median).toFixed(2)}× (${mb(o.median)} / ${mb(b.median)})`);
     }
   }
   console.log(`# load after: ${execFileSync('uptime').toString().trim()}`);
@@ -200,6 +217,7 @@ async function launch(a, home, display, probe, frame, out, label, started) {
   const wait = MEMORY_AT_MS - Number(process.hrtime.bigint() - t0) / 1e6;
   if (wait > 0) await sleep(wait);
   const processes = exited ? [] : tree(app.pid).map((pid) => ({ pid, name: comm(pid), pss_kb: pss(pid) }));
+  const buffers = exited ? null : viewBuffers(app.pid);
   // --smaps: where each process's PSS is, by mapping (to find what a page or build adds).
   if (args.smaps && !exited) writeFileSync(join(out, `${label}.smaps.txt`), processes.map((q) => pssByMapping(q)).join('\n'));
   if (!exited) killTree(app.pid);
@@ -212,6 +230,7 @@ async function launch(a, home, display, probe, frame, out, label, started) {
     grid_ms: since(grid),
     grid_at: grid ? grid.rest.map(Number) : null,
     pss_kb: processes.reduce((t, q) => t + (q.pss_kb || 0), 0),
+    buffers,
     processes,
     exited_early: exited,
   };
@@ -266,18 +285,29 @@ function pss(pid) {
   } catch { return null; }
 }
 
-/** A process's PSS summed by mapping name (file, [heap], [anon], memfd...), largest first. */
-function pssByMapping({ pid, name, pss_kb }) {
-  const by = new Map();
+/** A process's mappings from /proc/PID/smaps: name (file, [heap], [anon], memfd...), size, PSS. */
+function mappings(pid) {
+  const out = [];
   try {
-    let current = '?';
     for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
       const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-      if (head) current = head[1] || '[anon]';
-      const m = /^Pss:\s+(\d+) kB/.exec(line);
-      if (m) by.set(current, (by.get(current) || 0) + Number(m[1]));
+      if (head) out.push({ name: head[1] || '[anon]', size_kb: 0, pss_kb: 0 });
+      const m = /^(Size|Pss):\s+(\d+) kB/.exec(line);
+      if (m && out.length) out[out.length - 1][m[1] === 'Size' ? 'size_kb' : 'pss_kb'] = Number(m[2]);
     }
   } catch { /* gone */ }
+  return out;
+}
+
+/** How many view-sized frame buffers (WebKit's shared memory, 1 MB or more) the app maps. */
+function viewBuffers(pid) {
+  return mappings(pid).filter((m) => m.name.startsWith('/memfd:WebKitSharedMemory') && m.size_kb >= 1024).length;
+}
+
+/** A process's PSS summed by mapping name, largest first. */
+function pssByMapping({ pid, name, pss_kb }) {
+  const by = new Map();
+  for (const m of mappings(pid)) by.set(m.name, (by.get(m.name) || 0) + m.pss_kb);
   const rows = [...by].sort((a, b) => b[1] - a[1]).filter(([, kb]) => kb >= 256);
   return [`# ${name} (pid ${pid}): PSS ${mb(pss_kb)}`, ...rows.map(([m, kb]) => `${(kb / 1024).toFixed(1).padStart(7)} MB  ${m}`)].join('\n') + '\n';
 }
