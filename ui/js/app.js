@@ -111,10 +111,14 @@ function tickTimer() {
   if (!v) return;
   const c = clockOf(v.elapsed_ms + (v.running ? performance.now() - viewReceivedAt : 0), v.time_limit_ms);
   const el = $('timer');
-  el.textContent = c.countdown ? t('timer.left.text', { time: c.text }) : c.text;
-  el.dataset.countdown = String(c.countdown);
-  el.dataset.lastMinute = String(c.lastMinute);
-  el.setAttribute('aria-label', t(c.countdown ? 'timer.left' : 'timer'));
+  // Ticks come twice a second (and go on while the clock is stopped): the page is touched only
+  // when what it shows changes, since each write lays out and repaints (a tablet's battery).
+  const text = c.countdown ? t('timer.left.text', { time: c.text }) : c.text;
+  if (el.textContent !== text) el.textContent = text;
+  if (el.dataset.countdown !== String(c.countdown)) el.dataset.countdown = String(c.countdown);
+  if (el.dataset.lastMinute !== String(c.lastMinute)) el.dataset.lastMinute = String(c.lastMinute);
+  const label = t(c.countdown ? 'timer.left' : 'timer');
+  if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
   if (c.over && !v.solved) timeUp(v);
 }
 
