@@ -21,7 +21,7 @@
 // killed by its id; the whole run sits in a private D-Bus session (dbus-run-session), which
 // Inkdoku's single-instance plugin needs and which ends with the run.
 // Each launch also says how many view-sized frame buffers the app holds at 4 s: one until its
-// page paints again after its first frames, then two (and ~10 MB more in all); the blank, which
+// page paints again after its first frames, then two (and ~12 MB more in all); the blank, which
 // never paints again, often stays at one, so PSS is compared also between launches with two.
 // Prints the medians, ranges and the ratio ours/blank (and before/blank with --before BIN); writes results.json and, for each run,
 // the frame in which the grid was found (PNG) into --out.
@@ -153,7 +153,7 @@ async function main() {
   }
   // Like for like: WebKitGTK keeps one view-sized frame buffer (shared by the app and its web
   // process) until the page paints again after its first frames, then two, and the web process
-  // grows by ~8 MB with it (docs/benchmarks.md, "Sixth pass"). A page that never paints again
+  // grows by ~10 MB with it (docs/benchmarks.md, "Sixth pass"). A page that never paints again
   // (the blank, often) stays at one; any page that does (a clock, a hover, a tap) goes to two.
   // So PSS is also compared between launches that hold two buffers, when both apps have some.
   for (const phase of ['cold', 'warm']) {
