@@ -255,9 +255,14 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     let picker = Box::new(DialogPicker(app.handle().clone()));
     let state = Arc::new(AppState::new(Some(data_dir), settings, picker));
     let on_power = state.clone();
-    let watching = crate::platform::watch_power(Box::new(move |event| match event {
-        crate::platform::PowerEvent::Suspend => on_power.pause_for(Pause::Sleep),
-        crate::platform::PowerEvent::Resume => on_power.resume_for(Pause::Sleep),
+    let watching = crate::platform::watch_power(Box::new(move |event| on_power.on_power(event)));
+    // The view's clock ticks by itself between replies: when the shell stops or restarts it,
+    // the page is told at once (it reads the board again).
+    let page = app.handle().clone();
+    state.on_clock_change(Box::new(move |running| {
+        if let Some(w) = page.get_webview_window("main") {
+            let _ = w.eval(format!("window.dispatchEvent(new CustomEvent('inkdoku-clock-changed', {{detail: {{running: {running}}}}}))"));
+        }
     }));
     tracing::info!(watching, "suspend/resume notifications");
     app.manage(state);

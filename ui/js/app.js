@@ -490,6 +490,13 @@ function wire() {
   };
   window.addEventListener('focus', followPlatform);
   window.addEventListener('inkdoku-platform-changed', followPlatform);
+  // The shell stopped or restarted the clock itself (sleep, screen off, minimised; the
+  // shell's commands/state.rs): the clock shows it at once rather than ticking on.
+  window.addEventListener('inkdoku-clock-changed', async () => {
+    if (!app.view) return;
+    const v = await callOrToast('board');
+    if (v) show(v);
+  });
   document.addEventListener('visibilitychange', async () => {
     // The clock stops while the window is hidden (the backend saves the game then).
     if (!app.view) return;

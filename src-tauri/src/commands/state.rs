@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
 
 use inkdoku::play::{GameInPlay, GameKind};
@@ -33,7 +33,12 @@ pub struct AppState {
     /// A puzzle being generated in the background.
     pub(crate) job: Mutex<Option<super::generate::Job>>,
     shell_pause: Mutex<ShellPause>,
+    /// Told whenever the shell stops or restarts the clock (`true`: running again), so the view
+    /// shows it at once instead of ticking on until its next reply.
+    clock_listener: OnceLock<ClockListener>,
 }
+
+pub type ClockListener = Box<dyn Fn(bool) + Send + Sync>;
 
 /// Why the shell stopped the clock, and whether it was running before: it starts again only
 /// once every reason is gone.
@@ -44,13 +49,16 @@ struct ShellPause {
     was_running: bool,
 }
 
-/// Why the shell (not the view) stopped the clock.
+/// Why the shell (not the view) stopped the clock. Each is its own bit: the device may wake
+/// by itself (a timer, an update) while the screen stays off, and that must not start the clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pause {
     /// The device is asleep.
     Sleep = 1,
     /// The window is minimised.
     Minimised = 2,
+    /// The screen is off (Modern Standby may never say "sleep").
+    ScreenOff = 4,
 }
 
 pub(crate) struct Inner {
@@ -109,6 +117,7 @@ impl AppState {
             stats,
             job: Mutex::new(None),
             shell_pause: Mutex::new(ShellPause::default()),
+            clock_listener: OnceLock::new(),
         }
     }
 
@@ -178,18 +187,47 @@ impl AppState {
 }
 
 impl AppState {
-    /// The device is about to sleep, or the window was minimised: stop the clock and save now.
+    /// What a change of the device's power means for the clock: sleep and the screen going off
+    /// are separate reasons, and the clock runs again only when neither holds.
+    pub fn on_power(&self, event: crate::platform::PowerEvent) {
+        use crate::platform::PowerEvent as P;
+        match event {
+            P::Suspend => self.pause_for(Pause::Sleep),
+            P::Resume => self.resume_for(Pause::Sleep),
+            P::DisplayOff => self.pause_for(Pause::ScreenOff),
+            P::DisplayOn => self.resume_for(Pause::ScreenOff),
+        }
+    }
+
+    /// Calls `listener` each time the shell stops (`false`) or restarts (`true`) the clock. Set
+    /// once; a second listener is refused (returns false).
+    pub fn on_clock_change(&self, listener: ClockListener) -> bool {
+        self.clock_listener.set(listener).is_ok()
+    }
+
+    fn clock_changed(&self, running: bool) {
+        if let Some(tell) = self.clock_listener.get() {
+            tell(running);
+        }
+    }
+
+    /// The device is about to sleep, the screen went off, or the window was minimised: stop the
+    /// clock and save now.
     pub fn pause_for(&self, reason: Pause) {
         let mut p = self.shell_pause.lock().unwrap_or_else(|e| e.into_inner());
         if p.reasons & reason as u8 != 0 {
             return;
         }
+        let stopping = p.reasons == 0 && self.lock().game.as_ref().is_some_and(|g| g.is_running());
         if p.reasons == 0 {
-            p.was_running = self.lock().game.as_ref().is_some_and(|g| g.is_running());
+            p.was_running = stopping;
         }
         p.reasons |= reason as u8;
         drop(p);
         self.save_before_exit();
+        if stopping {
+            self.clock_changed(false);
+        }
     }
 
     /// That reason is over; the clock goes on if it ran before and no other reason holds it.
@@ -201,8 +239,10 @@ impl AppState {
         p.reasons &= !(reason as u8);
         if p.reasons == 0 && std::mem::take(&mut p.was_running) {
             let now = self.now_ms();
-            if let Some(g) = self.lock().game.as_mut() {
-                g.resume(now);
+            let resumed = self.lock().game.as_mut().map(|g| g.resume(now)).is_some();
+            drop(p);
+            if resumed {
+                self.clock_changed(true);
             }
         }
     }

@@ -579,6 +579,42 @@ fn sleep_stops_the_clock_and_saves_and_waking_restarts_it() {
     remove_test_dir(&dir);
 }
 
+/// #40.11: the screen going off and the device sleeping are separate reasons. A device that
+/// wakes by itself (a timer, an update) while the screen stays off must not start the clock; the
+/// page is told each time the shell stops or restarts it, and only then.
+#[test]
+fn a_wake_with_the_screen_still_off_keeps_the_clock_stopped_and_the_page_is_told() {
+    use crate::platform::PowerEvent as P;
+    use std::sync::{Arc, Mutex};
+    let state = fresh();
+    play_a_little(&state);
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let page = told.clone();
+    assert!(state.on_clock_change(Box::new(move |running| page.lock().unwrap().push(running))));
+    let running = |s: &AppState| dispatch(s, "board", Value::Null).unwrap()["running"].as_bool().unwrap();
+    state.on_power(P::DisplayOff);
+    state.on_power(P::Suspend);
+    assert!(!running(&state));
+    state.on_power(P::Resume);
+    assert!(!running(&state), "awake, but the screen is still off");
+    state.on_power(P::DisplayOn);
+    assert!(running(&state));
+    // Each in the other order too: the screen on first, then the wake.
+    state.on_power(P::Suspend);
+    state.on_power(P::DisplayOff);
+    state.on_power(P::DisplayOn);
+    assert!(!running(&state), "the screen is on, but the device sleeps");
+    state.on_power(P::Resume);
+    assert!(running(&state));
+    assert_eq!(*told.lock().unwrap(), [false, true, false, true], "one word to the page per change of the clock");
+    // The view's own pause (a hidden window) is not the shell's: nothing to tell.
+    dispatch(&state, "set_timer", json!({"running": false})).unwrap();
+    state.on_power(P::DisplayOff);
+    state.on_power(P::DisplayOn);
+    assert!(!running(&state));
+    assert_eq!(told.lock().unwrap().len(), 4);
+}
+
 #[test]
 fn every_kind_plays_through_the_same_commands() {
     let state = fresh();

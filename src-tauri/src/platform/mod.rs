@@ -42,8 +42,12 @@ pub fn info() -> PlatformInfo {
 pub enum PowerEvent {
     /// The device is about to sleep: save now, stop the clock.
     Suspend,
-    /// The device woke up.
+    /// The device woke up (perhaps by itself, with the screen still off).
     Resume,
+    /// The screen went off (Modern Standby devices may never say "suspend"): save, stop the clock.
+    DisplayOff,
+    /// The screen came on again.
+    DisplayOn,
 }
 
 pub type PowerHandler = Box<dyn Fn(PowerEvent) + Send + Sync>;

@@ -203,8 +203,8 @@ unsafe extern "system" fn on_display(_context: *const c_void, kind: u32, setting
         return 0;
     }
     let event = match first {
-        0 => PowerEvent::Suspend,
-        1 => PowerEvent::Resume,
+        0 => PowerEvent::DisplayOff,
+        1 => PowerEvent::DisplayOn,
         _ => return 0, // dimmed: the player may still be looking
     };
     if let Some(handler) = POWER_HANDLER.get() {
