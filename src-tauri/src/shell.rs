@@ -4,7 +4,8 @@
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use tauri::ipc::{Invoke, InvokeBody};
 use tauri::{AppHandle, Manager, RunEvent, WindowEvent, Wry};
@@ -14,6 +15,8 @@ use tauri_plugin_store::{Store, StoreExt};
 use crate::commands::files::{FileKind, FilePicker};
 use crate::commands::settings::{Settings, SettingsStore};
 use crate::commands::{self, AppState, CommandError, ErrorBody, Pause, COMMANDS};
+use crate::watchdog::{self, Failure, SecondLaunch, Step, Watch};
+use crate::words::{self, ViewTrouble};
 
 const SETTINGS_FILE: &str = "settings.json";
 const SETTINGS_KEY: &str = "settings";
@@ -46,7 +49,10 @@ fn handle_invoke(invoke: Invoke) -> bool {
             }
             Ok(value) if command == "view_ready" => {
                 resolver.resolve(value);
-                show_main_window(&app);
+                // Too late (the watchdog gave up and the app is exiting): the window stays as it is.
+                if app.try_state::<Arc<Watch>>().is_none_or(|w| w.with(|s| s.ready())) {
+                    show_main_window(&app);
+                }
             }
             Ok(value) => resolver.resolve(value),
             Err(e) => {
@@ -95,8 +101,7 @@ struct DialogPicker(AppHandle);
 impl DialogPicker {
     /// The filters' language: the player's setting, else the system's.
     fn lang(&self) -> crate::words::Lang {
-        let setting = self.0.try_state::<Arc<AppState>>().map(|s| s.lock().settings.language.clone()).unwrap_or_default();
-        crate::words::Lang::of(&setting, crate::platform::system_language().as_deref())
+        crate::platform::player_lang(&self.0)
     }
 }
 
@@ -162,6 +167,15 @@ fn open_settings(app: &tauri::App, data_dir: &Path) -> Box<dyn SettingsStore> {
 
 fn unix_ms() -> u128 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis()).unwrap_or(0)
+}
+
+/// The log file's writer thread: dropped (which writes out what is queued) by [`exit_now`].
+static LOG_GUARD: Mutex<Option<tracing_appender::non_blocking::WorkerGuard>> = Mutex::new(None);
+
+/// Exits now, from any thread (also while the UI thread is stuck), the log written out first.
+fn exit_now(code: i32) -> ! {
+    drop(LOG_GUARD.lock().unwrap_or_else(|p| p.into_inner()).take());
+    std::process::exit(code)
 }
 
 /// Logs to a daily-rotated file in the app's log folder (7 files kept) and to stderr; panics are
@@ -231,6 +245,7 @@ fn follow_minimised(app: &AppHandle, label: &str) {
 /// Everything the app needs before the player sees it. An error here is a sentence for the
 /// player (see [`fail_to_start`]).
 fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> {
+    let watch = start_watchdog(app.handle());
     let data_dir: PathBuf = app.path().app_data_dir().map_err(|e| format!("its data folder could not be found ({e})"))?;
     std::fs::create_dir_all(&data_dir).map_err(|e| format!("its data folder {} could not be created ({e})", data_dir.display()))?;
     // Checked now rather than at the first autosave, which would fail quietly during play.
@@ -248,9 +263,9 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     let _ = std::fs::create_dir_all(&log_dir);
     if let Some(guard) = init_logging(&log_dir) {
         // Keeps the log writer alive (and flushing) for the life of the app.
-        app.manage(guard);
+        *LOG_GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some(guard);
     }
-    tracing::info!(data_dir = %data_dir.display(), "Inkdoku starting");
+    tracing::info!(data_dir = %data_dir.display(), bound_ms = watch.bound().as_millis() as u64, "Inkdoku starting");
     let settings = open_settings(app, &data_dir);
     let picker = Box::new(DialogPicker(app.handle().clone()));
     let state = Arc::new(AppState::new(Some(data_dir), settings, picker));
@@ -279,7 +294,13 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
         .map_err(opened)?
         .background_color(paper_colour(&theme, false))
         .visible(!crate::platform::SHOW_AFTER_FIRST_PAINT);
-    let window = builder.build().map_err(opened)?;
+    tracing::info!(runtime = %webview_runtime(), "making the window and its webview");
+    watch.with(|s| s.step(Step::Webview));
+    // An error that comes back (no runtime, 0x8007139F after a forced kill, access denied on the
+    // webview's data folder) is told at once with its own advice; one that never comes back is
+    // the watchdog's.
+    let window = builder.build().unwrap_or_else(|e| view_failed(app.handle(), Failure::Error(e.to_string())));
+    watch.with(|s| s.step(Step::Page));
     if theme == "system" && matches!(window.theme(), Ok(tauri::Theme::Dark)) {
         let _ = window.set_background_color(Some(paper_colour(&theme, true)));
     }
@@ -293,6 +314,90 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     crate::platform::guard_webview(&window);
     crate::platform::window_ready(&window);
     Ok(())
+}
+
+/// Starts the watchdog (#45): unless the view says it is ready within the bound, the player is
+/// told and the app exits ([`view_failed`]).
+fn start_watchdog(app: &AppHandle) -> Arc<Watch> {
+    let watch = Arc::new(Watch::new(watchdog::bound(std::env::var(watchdog::BOUND_ENV).ok().as_deref())));
+    app.manage(watch.clone());
+    let (waiting, app) = (watch.clone(), app.clone());
+    std::thread::spawn(move || {
+        if let Some((step, waited)) = waiting.wait() {
+            view_failed(&app, Failure::NeverReady(step, waited));
+        }
+    });
+    watch
+}
+
+/// The webview runtime's version (WebView2's, WebKitGTK's), or why there is none.
+fn webview_runtime() -> String {
+    tauri::webview_version().unwrap_or_else(|e| format!("none found ({e})"))
+}
+
+/// Logs what is known of a view that did not come (the runtime, the step, the error and its
+/// HRESULT) and writes it where the box says the details are; returns that file.
+fn report_view_failure(app: &AppHandle, failure: &Failure) -> Option<PathBuf> {
+    let reason = match failure {
+        Failure::NeverReady(step, waited) => format!("the view did not say it was ready within {} ms; waiting on {}", waited.as_millis(), step.name()),
+        Failure::Error(e) => format!("making the webview failed: {e}"),
+        Failure::Ended(step, waited) => format!("a second launch after {} ms found the view not ready; waiting on {}", waited.as_millis(), step.name()),
+    };
+    let hresult = match failure {
+        Failure::Error(e) => watchdog::hresult_in(e).map(|h| format!("{h:#010X}")),
+        _ => None,
+    };
+    tracing::error!(runtime = %webview_runtime(), hresult, "{reason}");
+    write_startup_note(&format!("{reason} (webview runtime: {})", webview_runtime()), app.path().app_log_dir().ok().as_deref())
+}
+
+/// The view did not come (#45): what is known is logged, the window shown if it is hidden, the
+/// player told in their language what happened and what to do, and the app exits with the
+/// failure's code. The saves are not touched: the backend is fine, and the next good start
+/// resumes the game in play.
+fn view_failed(app: &AppHandle, failure: Failure) -> ! {
+    let note = report_view_failure(app, &failure);
+    // Fire and forget (a getter would wait for a UI thread that may be the stuck one).
+    if let Some(w) = app.get_webview_window("main") {
+        let _ = w.show();
+    }
+    let trouble = match &failure {
+        Failure::NeverReady(_, waited) | Failure::Ended(_, waited) => ViewTrouble::Stuck(waited.as_secs()),
+        Failure::Error(e) => ViewTrouble::Failed(e),
+    };
+    let advice = watchdog::advice(&failure, cfg!(windows));
+    crate::platform::tell(&words::view_trouble(trouble, advice, note.as_deref(), crate::platform::player_lang(app)));
+    exit_now(watchdog::exit_code(&failure))
+}
+
+/// A second launch handed over to this instance: its window comes to the front, or, with no
+/// view yet, the player is told so and asked whether to end this start (then a new launch
+/// starts afresh) or keep waiting. Never silently swallowed. The question has its own thread:
+/// the second launch waits for this callback, and the UI thread may be the stuck one.
+fn on_second_launch(app: &AppHandle) {
+    let Some(watch) = app.try_state::<Arc<Watch>>().map(|w| w.inner().clone()) else { return focus_main_window(app) };
+    match watch.with(|s| s.second_launch(Instant::now())) {
+        SecondLaunch::Focus => focus_main_window(app),
+        SecondLaunch::Nothing => tracing::info!("a second launch while this start is being asked about or given up on"),
+        SecondLaunch::AskToEnd(step, waited) => {
+            let app = app.clone();
+            std::thread::spawn(move || {
+                let failure = Failure::Ended(step, waited);
+                let note = report_view_failure(&app, &failure);
+                if let Some(w) = app.get_webview_window("main") {
+                    let _ = w.show();
+                }
+                let advice = watchdog::advice(&failure, cfg!(windows));
+                let text = words::view_trouble(ViewTrouble::StillStarting(waited.as_secs()), advice, note.as_deref(), crate::platform::player_lang(&app));
+                // The view may have come while the question was open: then it stays.
+                if crate::platform::ask(&text, true) && !watch.with(|s| s.is_ready()) {
+                    tracing::warn!(code = watchdog::EXIT_ENDED_BY_PLAYER, "ended at the player's word");
+                    exit_now(watchdog::EXIT_ENDED_BY_PLAYER);
+                }
+                watch.with(|s| s.answered());
+            });
+        }
+    }
 }
 
 /// A window that opened hidden is shown after this even if the page never says it painted.
@@ -342,7 +447,7 @@ fn fail_to_start(reason: &str, log_dir: Option<&Path>) -> ! {
     tracing::error!(reason, "Inkdoku could not start");
     let note = write_startup_note(reason, log_dir);
     crate::platform::show_startup_failure(&crate::platform::startup_failure_text(reason, note.as_deref()));
-    std::process::exit(1)
+    exit_now(1)
 }
 
 fn write_startup_note(reason: &str, log_dir: Option<&Path>) -> Option<PathBuf> {
@@ -402,7 +507,7 @@ pub fn run() {
     watch_startup_panics();
     let app = tauri::Builder::default()
         // Must be the first plugin: a second launch exits before anything else starts.
-        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| focus_main_window(app)))
+        .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| on_second_launch(app)))
         .plugin(tauri_plugin_store::Builder::default().build())
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {
@@ -426,6 +531,7 @@ pub fn run() {
     app.run(|app, event| match event {
         RunEvent::WindowEvent { event: WindowEvent::CloseRequested { .. }, .. } | RunEvent::ExitRequested { .. } => save_before_exit(app),
         RunEvent::WindowEvent { label, event: WindowEvent::Resized(_), .. } => follow_minimised(app, &label),
+        RunEvent::Exit => drop(LOG_GUARD.lock().unwrap_or_else(|p| p.into_inner()).take()),
         _ => {}
     });
 }

@@ -177,6 +177,14 @@ pub fn startup_failure_text(reason: &str, details: Option<&Path>) -> String {
     crate::words::startup_failure(reason, details, crate::words::Lang::of("auto", system_language().as_deref()))
 }
 
+/// The player's language: the setting, else (on "auto", or before the settings are read) the
+/// system's.
+pub fn player_lang(app: &tauri::AppHandle) -> crate::words::Lang {
+    use tauri::Manager;
+    let setting = app.try_state::<std::sync::Arc<crate::commands::AppState>>().map(|s| s.lock().settings.language.clone()).unwrap_or_default();
+    crate::words::Lang::of(&setting, system_language().as_deref())
+}
+
 /// The system's display language as a tag (`zh-CN`, `en-US`), when it can be told.
 #[cfg(windows)]
 pub fn system_language() -> Option<String> {
@@ -189,12 +197,45 @@ pub fn system_language() -> Option<String> {
     ["LC_ALL", "LC_MESSAGES", "LANG"].iter().filter_map(|v| std::env::var(v).ok()).find(|v| !v.is_empty() && v != "C" && v != "POSIX")
 }
 
-/// Tells the player the app could not start. The Windows release build has no console, so a
-/// native message box; elsewhere (and in any case) standard error.
-pub fn show_startup_failure(text: &str) {
+/// Set (to anything), no message box is shown: the tests, where nobody would click it (under
+/// Wine a box can't even be read). What it said is in the log either way; a question takes its
+/// default answer.
+pub const NO_MODAL_ENV: &str = "INKDOKU_NO_MODAL";
+
+#[cfg_attr(not(windows), allow(dead_code))]
+fn modal() -> bool {
+    std::env::var_os(NO_MODAL_ENV).is_none()
+}
+
+/// Tells the player something went wrong. The Windows release build has no console, so a
+/// native message box; elsewhere (and in any case) standard error and the log ("shown: …").
+pub fn tell(text: &str) {
+    tracing::error!("shown: {text}");
     eprintln!("{text}");
     #[cfg(windows)]
-    windows::error_box("Inkdoku", text);
+    if modal() {
+        windows::message_box("Inkdoku", text, false);
+    }
+}
+
+/// Asks the player yes or no (a native box on Windows). Where no box is shown (Linux, which has
+/// no native one outside the event loop, and the tests) the answer is `default`.
+pub fn ask(text: &str, default: bool) -> bool {
+    tracing::warn!("shown: {text}");
+    eprintln!("{text}");
+    #[cfg(windows)]
+    if modal() {
+        let yes = windows::message_box("Inkdoku", text, true);
+        tracing::info!(yes, "answered");
+        return yes;
+    }
+    tracing::info!(yes = default, "no box shown; the default answer");
+    default
+}
+
+/// Tells the player the app could not start.
+pub fn show_startup_failure(text: &str) {
+    tell(text);
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use windows_sys::Win32::UI::Controls::{
 use windows_sys::Win32::UI::Shell::{DefSubclassProc, SetWindowSubclass};
 use windows_sys::Win32::UI::WindowsAndMessaging::{
     EnumChildWindows, GetAncestor, GetSystemMetrics, MessageBoxW, SetPropW, SystemParametersInfoW, CHILDID_SELF, DEVICE_NOTIFY_CALLBACK,
-    EVENT_OBJECT_SHOW, GA_ROOT, MB_ICONERROR, MB_OK, MB_SETFOREGROUND, MB_TASKMODAL, OBJID_WINDOW, PBT_APMRESUMEAUTOMATIC, PBT_APMSUSPEND,
+    EVENT_OBJECT_SHOW, GA_ROOT, IDYES, MB_DEFBUTTON1, MB_ICONERROR, MB_ICONWARNING, MB_OK, MB_YESNO, MB_SETFOREGROUND, MB_TASKMODAL, OBJID_WINDOW, PBT_APMRESUMEAUTOMATIC, PBT_APMSUSPEND,
     PBT_POWERSETTINGCHANGE, SM_DIGITIZER, SPI_GETMENUDROPALIGNMENT, SPI_SETMENUDROPALIGNMENT, WINEVENT_OUTOFCONTEXT, WM_SETTINGCHANGE,
 };
 
@@ -58,13 +58,16 @@ pub fn ui_language() -> Option<String> {
     Some(if id & 0x3ff == LANG_CHINESE { "zh-CN" } else { "en" }.to_string())
 }
 
-/// A modal error message box with an OK button, shown before any window of ours exists.
-pub fn error_box(title: &str, text: &str) {
-    let wide = |s: &str| s.encode_utf16().chain(std::iter::once(0)).collect::<Vec<u16>>();
+/// A modal message box of its own (no owner: it works from any thread, also while the UI
+/// thread is stuck, and before any window of ours exists): an error with OK, or (`question`) a
+/// warning with Yes (the default) and No. Returns whether Yes was chosen.
+pub fn message_box(title: &str, text: &str, question: bool) -> bool {
     let (title, text) = (wide(title), wide(text));
+    let kind = if question { MB_YESNO | MB_ICONWARNING | MB_DEFBUTTON1 } else { MB_OK | MB_ICONERROR };
     // SAFETY: both strings are NUL-terminated UTF-16 buffers that live across the call; a null
     // owner window is allowed.
-    unsafe { MessageBoxW(std::ptr::null_mut(), text.as_ptr(), title.as_ptr(), MB_OK | MB_ICONERROR | MB_TASKMODAL | MB_SETFOREGROUND) };
+    let answer = unsafe { MessageBoxW(std::ptr::null_mut(), text.as_ptr(), title.as_ptr(), kind | MB_TASKMODAL | MB_SETFOREGROUND) };
+    answer == IDYES
 }
 
 // ---- Windows Ink's own visuals and gestures off over the app (issue 24) ----
@@ -267,6 +270,7 @@ pub fn guard_webview2(webview: &tauri::webview::PlatformWebview, app: tauri::App
     use windows::core::Interface;
 
     use super::renderer::{Failure, Recovery, Response};
+    use crate::words::WebviewLost;
 
     // SAFETY: the controller comes from Tauri on the thread that owns the webview (with_webview
     // runs its closure there); every call below is a documented COM getter or setter on it.
@@ -298,10 +302,10 @@ pub fn guard_webview2(webview: &tauri::webview::PlatformWebview, app: tauri::App
                     }
                 }
                 Response::Restart => {
-                    error_box("Inkdoku", "Inkdoku's window stopped working. It will open again now, with your game as you left it.");
+                    super::tell(crate::words::webview_lost(WebviewLost::Restarting, super::player_lang(&app)));
                     app.request_restart();
                 }
-                Response::GiveUp => error_box("Inkdoku", "Inkdoku's window keeps stopping. Your game is saved: close Inkdoku and open it again."),
+                Response::GiveUp => super::tell(crate::words::webview_lost(WebviewLost::KeepsStopping, super::player_lang(&app))),
                 Response::Nothing => {}
             }
             Ok(())
