@@ -7,7 +7,14 @@
 #      is put in the data folder; the current build upgrades over it: files, Start-menu
 #      shortcut, uninstall key (version, publisher, icon, size) there, the exe and loader
 #      byte-identical to the build, the save untouched;
-#   3. the silent uninstall removes files, shortcut and key, and keeps the data.
+#   3. (#45, Wine only, under Xvfb) the installed app with a WebView2 that can't start
+#      (tools/wine/fake-webview2.c registered as the runtime): a start that never completes
+#      exits 3 within the watchdog's bound (shortened by INKDOKU_VIEW_TIMEOUT_MS) plus a margin,
+#      its log naming the step and the runtime; an error that comes back (0x8007139F) exits 4 at
+#      once with its own advice; a second launch during the first's wait makes the first say so
+#      and end (5, the default answer: INKDOKU_NO_MODAL logs the boxes instead of showing them);
+#      a launch after both starts afresh to the same point; the save is untouched;
+#   4. the silent uninstall removes files, shortcut and key, and keeps the data.
 # On Windows itself (Git Bash: the CI workflow, after build-windows-installer.sh --msvc
 # --also-older) the same checks run natively, except 1: the runner has WebView2.
 set -euo pipefail
@@ -104,7 +111,54 @@ ok "uninstall key: version $version, publisher, icon, size $((size)) KB"
 [ "$(sha256sum <"$datadir/autosave-sudoku.inkdoku")" = "$save_sum" ] || fail "the upgrade changed the save"
 ok "the save in the data folder survived the upgrade"
 
-# 3. Silent uninstall.
+# 3. (#45) A WebView2 that can't start. Wine only: the box can't be read there, so
+# INKDOKU_NO_MODAL logs what it said ("shown: ..."); a window needs an X display.
+if [ "$native" = 0 ]; then
+  fake='C:\fakewv2\130.0.2849.80'
+  mkdir -p "$WINEPREFIX/drive_c/fakewv2/130.0.2849.80/EBWebView/x64"
+  x86_64-w64-mingw32-gcc -shared -O2 -s -o "$WINEPREFIX/drive_c/fakewv2/130.0.2849.80/EBWebView/x64/EmbeddedBrowserWebView.dll" tools/wine/fake-webview2.c
+  wv2state='HKCU\Software\Microsoft\EdgeUpdate\ClientState\{F3017226-FE2A-4295-8BDF-00C3A9A7E4C5}'
+  winreg add "$wv2state" /v EBWebView /d "$fake" /f >/dev/null 2>&1
+  applog() { cat "$local_/app.inkdoku.desktop/logs/"inkdoku.*.log 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g'; }
+  starts() { applog | grep -c 'Inkdoku starting' || true; }
+  # Each step in one X display: "bound_ms [fake mode]"; prints the exit code and the seconds.
+  # Wine's desktop process, started by a wine call without a display (`wine reg`), would be
+  # reused and no window could be made: wait until the last wine call is over first.
+  app_run() {
+    timeout 60 wineserver -w
+    INKDOKU_VIEW_TIMEOUT_MS=$1 INKDOKU_FAKE_WEBVIEW2=${2:-hang} INKDOKU_NO_MODAL=1 APP="$instdir/inkdoku-app.exe" \
+      timeout 180 xvfb-run -a bash -c 's=$SECONDS; rc=0; timeout 120 wine "$APP" >/dev/null 2>&1 || rc=$?; echo "$rc $((SECONDS - s))"; timeout 60 wineserver -w'
+  }
+  read -r rc took < <(app_run 8000)
+  [ "$rc" = 3 ] || fail "a WebView2 that never starts: exit $rc, not 3: $(applog | grep -E "ERROR|runtime=" | head -4)"
+  [ "$took" -ge 8 ] && [ "$took" -le 38 ] || fail "a WebView2 that never starts: exited after $took s (bound 8 s, margin 30 s)"
+  applog | grep -q 'the view did not say it was ready within [0-9]* ms; waiting on making the window and its webview runtime=130.0.2849.80' || fail "the log does not name the cause: $(applog | tail -5)"
+  applog | grep -q "shown: Inkdoku's window did not appear: its web view did not start within 8 seconds" || fail "the log does not say what was shown"
+  ok "WebView2 that never starts: exit 3 after $took s (bound 8 s), the step and the runtime logged, the box's words logged"
+  read -r rc took < <(app_run 60000 0x8007139F)
+  [ "$rc" = 4 ] && [ "$took" -le 30 ] || fail "WebView2 failing with 0x8007139F: exit $rc after $took s, not 4 at once"
+  applog | grep -q 'hresult="0x8007139F"' && applog | grep -q 'end every "Microsoft Edge WebView2" process' || fail "0x8007139F: no HRESULT or advice in the log"
+  ok "WebView2 failing with 0x8007139F: exit 4 after $took s, the HRESULT and its own advice logged"
+  before=$(starts)
+  timeout 60 wineserver -w
+  out=$(INKDOKU_VIEW_TIMEOUT_MS=60000 INKDOKU_FAKE_WEBVIEW2=hang INKDOKU_NO_MODAL=1 APP="$instdir/inkdoku-app.exe" timeout 180 xvfb-run -a bash -c '
+    s=$SECONDS; timeout 120 wine "$APP" >/dev/null 2>&1 & first=$!
+    sleep 5; timeout 60 wine "$APP" >/dev/null 2>&1; echo "second $? $((SECONDS - s))"
+    wait $first; echo "first $? $((SECONDS - s))"; timeout 60 wineserver -w')
+  grep -q '^second 0 ' <<<"$out" || fail "the second launch: $out"
+  read -r _ rc took < <(grep '^first ' <<<"$out")
+  [ "$rc" = 5 ] && [ "$took" -le 40 ] || fail "the waiting first launch did not end at the second (exit $rc after $took s, bound 60 s): $out"
+  applog | grep -q 'shown: Inkdoku is still starting, or is stuck' && applog | grep -q "ended at the player's word" || fail "the second launch was swallowed: $(applog | tail -5)"
+  ok "a second launch during the first's wait: the first says so and ends (exit 5 after $took s, not 60)"
+  read -r rc took < <(app_run 8000)
+  [ "$rc" = 3 ] && [ "$(starts)" = $((before + 2)) ] || fail "a third launch: exit $rc, $(starts) starts logged (expected $((before + 2)))"
+  ok "a third launch starts afresh, to the same point (exit 3 after $took s)"
+  [ "$(sha256sum <"$datadir/autosave-sudoku.inkdoku")" = "$save_sum" ] || fail "the watchdog touched the save"
+  ok "the save is untouched"
+  winreg delete "$wv2state" /f >/dev/null 2>&1
+fi
+
+# 4. Silent uninstall.
 run "$instdir/uninstall.exe" /S || fail "the uninstaller exited $?"
 [ ! -e "$instdir" ] || fail "files left in $instdir: $(ls "$instdir")"
 [ ! -e "$shortcut" ] || fail "the shortcut is still there"
