@@ -309,6 +309,8 @@ export function wireDialogs(app) {
   });
   $('btn-settings').addEventListener('click', openSettings);
   $('hw-reset').addEventListener('click', async () => {
+    // Asked like every loss: a tap by mistake must cost nothing (the file is kept as the backup).
+    if (!(await confirm({ title: t('hw.forget.ask.title'), text: t('hw.forget.ask.text'), ok: t('hw.forget.ask.ok'), cancel: t('hw.forget.ask.cancel') }))) return;
     const st = await callOrToast('reset_handwriting');
     if (st) $('hw-status').textContent = handwritingText(st);
   });

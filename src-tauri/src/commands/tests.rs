@@ -1148,11 +1148,15 @@ fn an_unsure_guess_can_be_replaced_once_and_teaches_the_profile() {
     dispatch(&state2, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
     let w = dispatch(&state2, "write_cell", unsure_seven(row, col)).unwrap();
     assert_eq!(w["outcome"]["symbol"], "7", "{}", w["outcome"]);
-    // Reset forgets it all, on disk too.
+    // Reset forgets it all; the file is kept as the backup (a reset by mistake can be undone),
+    // which a start does not read.
     let st = dispatch(&state2, "reset_handwriting", Value::Null).unwrap();
     assert_eq!(st["samples"], 0);
-    assert!(!dir.join("handwriting.json").exists());
+    assert!(!dir.join("handwriting.json").exists() && dir.join("handwriting.json.bak").exists());
+    let again = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    assert_eq!(dispatch(&again, "handwriting_status", Value::Null).unwrap()["samples"], 0);
     // A damaged profile is set aside and start-up says so.
+    std::fs::remove_file(dir.join("handwriting.json.bak")).unwrap();
     std::fs::write(dir.join("handwriting.json"), b"{not json").unwrap();
     let state3 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     let s = dispatch(&state3, "startup", Value::Null).unwrap();
@@ -1451,5 +1455,39 @@ fn save_status_tells_only_while_saving_stays_impossible() {
     dispatch(&state, "act", json!({"action": {"type": "clear", "row": r, "col": c}})).unwrap();
     state.save_before_exit();
     assert_eq!(dispatch(&state, "save_status", Value::Null).unwrap()["trouble"], Value::Null, "fine again");
+    remove_test_dir(&dir);
+}
+
+/// Issue #40: a file that is there at start but can't be read (a permission, a sharing
+/// violation, a folder not synced yet) is never taken as empty and then overwritten: the
+/// statistics, the handwriting profile, an autosave and its backup are set aside and the player
+/// told. (A link to itself stands for such a file: every read fails, and a write that renames
+/// over it replaces it. The tests run as root, whom `chmod 000` does not stop.)
+#[cfg(unix)]
+#[test]
+fn files_that_cannot_be_read_at_start_are_set_aside_never_overwritten() {
+    let dir = temp_dir("unreadable");
+    let names = ["stats.json", "handwriting.json", "autosave-sudoku.inkdoku", "autosave-sudoku.inkdoku.bak"];
+    for name in names {
+        std::os::unix::fs::symlink(dir.join(name), dir.join(name)).unwrap();
+    }
+    let links = || std::fs::read_dir(&dir).unwrap().flatten().filter(|e| e.file_type().is_ok_and(|t| t.is_symlink())).map(|e| e.file_name().to_string_lossy().into_owned()).collect::<Vec<_>>();
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = dispatch(&state, "startup", Value::Null).unwrap();
+    // A new game of that kind, moves, a lesson: each file is written (twice, so a backup is made).
+    play_a_little(&state);
+    let strokes = unsure_seven(0, 0)["strokes"].clone();
+    for _ in 0..2 {
+        dispatch(&state, "add_handwriting_sample", json!({"symbol": "7", "strokes": strokes})).unwrap();
+        dispatch(&state, "act", json!({"action": {"type": "set_candidates"}})).unwrap();
+        state.save_before_exit();
+    }
+    let kept = links();
+    assert_eq!(kept.len(), names.len(), "every unreadable file is still there: {kept:?}");
+    assert!(kept.iter().all(|k| k.contains(".unreadable-")), "{kept:?}");
+    let about: Vec<_> = s["notices"].as_array().unwrap().iter().map(|n| n["about"].as_str().unwrap_or("")).collect();
+    assert_eq!(about, ["save", "handwriting"], "{s}");
+    assert!(s["notice"].as_str().unwrap().contains("could not be read"), "{s}");
+    assert_eq!(stats_of(&state)["set_aside"].as_str().map(|a| a.contains("stats.json.unreadable-")), Some(true));
     remove_test_dir(&dir);
 }
