@@ -14,6 +14,7 @@
 // Chinese one before its first paint (#27).
 
 import en from '../locales/en.js';
+import { isQuiet } from './backend.js';
 
 /** How each language's catalogue is loaded. */
 const LOADERS = {
@@ -126,6 +127,8 @@ export function onLanguageChange(f) {
  */
 export function errorText(e) {
   if (!e) return t('error.internal');
+  // Meant for a game no longer shown (a new one landed): nothing for the player to read.
+  if (isQuiet(e)) return null;
   const kind = e.kind || 'internal';
   // English keeps the backend's own, more precise sentence.
   if (current === 'en' && e.message) return e.message;

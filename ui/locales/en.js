@@ -462,6 +462,7 @@ export default {
   'error.unknown_command': "Inkdoku doesn't know that command.",
   'error.bad_arguments': "A command got arguments it can't use.",
   'error.would_replace': 'A game in progress would be lost: nothing was changed.',
+  'error.other_game': 'That was meant for the game before this one; nothing was changed.',
   'error.no_game': 'There is no game in progress.',
   'error.puzzle': "That puzzle can't be read.",
   'error.unsolvable': 'That puzzle has no solution.',

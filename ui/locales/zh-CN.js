@@ -459,6 +459,7 @@ export default {
   'error.unknown_command': 'Inkdoku 不认识这个命令。',
   'error.bad_arguments': '命令收到了无法使用的参数。',
   'error.would_replace': '这会丢掉正在进行的游戏：什么都没有改变。',
+  'error.other_game': '那是针对上一局游戏的操作；什么都没有改变。',
   'error.no_game': '当前没有进行中的游戏。',
   'error.puzzle': '无法读取这道谜题。',
   'error.unsolvable': '这道谜题无解。',

@@ -1491,3 +1491,52 @@ fn files_that_cannot_be_read_at_start_are_set_aside_never_overwritten() {
     assert_eq!(stats_of(&state)["set_aside"].as_str().map(|a| a.contains("stats.json.unreadable-")), Some(true));
     remove_test_dir(&dir);
 }
+
+/// Issue #40: a generation that lands after the player played on asks again before replacing
+/// (the same `would_replace` as every replacement, the new game waiting for `replace_game`), and
+/// a command meant for the game before (`game_id`) is refused with `other_game`, changing nothing.
+#[test]
+fn a_generated_game_asks_again_at_install_and_commands_for_another_game_are_refused() {
+    let state = fresh();
+    let first = play_a_little(&state);
+    let old_id = first["game_id"].as_u64().unwrap();
+    let finish = |state: &AppState| loop {
+        match dispatch(state, "generation_status", Value::Null) {
+            Ok(s) if s["done"] == true => break Ok(s),
+            Ok(_) => std::thread::sleep(std::time::Duration::from_millis(5)),
+            Err(e) => break Err(e),
+        }
+    };
+    // Agreed to at the start, and the player played on meanwhile: asked again at install.
+    dispatch(&state, "generate_game", json!({"kind": "sudoku", "replace": true, "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    let blank = first["cells"].as_array().unwrap().iter().rposition(|c| c["value"] == 0).unwrap();
+    let moved = dispatch(&state, "act", json!({"game_id": old_id, "action": {"type": "set_value", "row": blank / 9, "col": blank % 9, "value": 3}})).unwrap();
+    let e = finish(&state).unwrap_err();
+    assert_eq!(e.kind(), "would_replace", "{e}");
+    assert_eq!(e.detail().unwrap()["waiting"], true);
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], moved["cells"], "the game played on is still in play");
+    // The player keeps it; the new game is dropped.
+    assert!(dispatch(&state, "replace_game", json!({"accept": false})).unwrap().is_null());
+    // Agreed to and nothing changed since: it lands without a second question.
+    dispatch(&state, "generate_game", json!({"kind": "sudoku", "replace": true, "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    let landed = finish(&state).unwrap()["view"].clone();
+    let new_id = landed["game_id"].as_u64().unwrap();
+    assert!(new_id > old_id && landed["size"] == 4, "{landed}");
+    // A pen group or a tap of the game before, arriving now: refused, the new game untouched.
+    let stroke = json!([[{"x": 0.1, "y": 0.1}, {"x": 0.12, "y": 0.2}]]);
+    for (command, args) in [
+        ("write_cell", json!({"game_id": old_id, "row": 0, "col": 0, "strokes": stroke})),
+        ("act", json!({"game_id": old_id, "action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})),
+        ("undo", json!({"game_id": old_id})),
+        ("hint", json!({"game_id": old_id})),
+        ("set_timer", json!({"game_id": old_id, "running": false})),
+    ] {
+        let e = dispatch(&state, command, args).unwrap_err();
+        assert_eq!(e.kind(), "other_game", "{command}: {e}");
+    }
+    let now = dispatch(&state, "board", Value::Null).unwrap();
+    assert_eq!((now["cells"].clone(), now["rev"].as_u64(), now["running"].as_bool()), (landed["cells"].clone(), Some(0), Some(true)));
+    // Meant for the game in play: done as always; a game_id that is no number is refused.
+    assert_eq!(dispatch(&state, "set_timer", json!({"game_id": new_id, "running": false})).unwrap()["running"], false);
+    assert_eq!(dispatch(&state, "undo", json!({"game_id": "x"})).unwrap_err().kind(), "bad_arguments");
+}
