@@ -47,7 +47,9 @@ impl Turn<'_> {
 /// game it is meant for (`game_id`, as every view carries it): the view sends the game it
 /// shows, and a command for another one is refused ([`CommandError::OtherGame`]), so a pen
 /// group that commits just after a new game landed is not written into it.
-pub const AIMED: &[&str] = &["act", "undo", "redo", "write_cell", "choose_alternative", "set_timer", "set_input_mode", "set_time_limit", "hint", "solve_step", "start_entered"];
+/// (Not `set_timer`: the clock of whatever is in play may stop and go, and its answer is how a
+/// view meets a game started behind its back.)
+pub const AIMED: &[&str] = &["act", "undo", "redo", "write_cell", "choose_alternative", "set_input_mode", "set_time_limit", "hint", "solve_step", "start_entered"];
 
 thread_local! {
     /// The game the command running on this thread is meant for (set by [`aimed`] around it):
@@ -78,7 +80,7 @@ fn check_aim(inner: &Inner) -> Result<(), CommandError> {
 }
 
 /// The games as they stood when the player agreed to a replacement: the game in play (its
-/// number and changes) and the waiting one of that kind (when it was saved).
+/// number and moves) and the waiting one of that kind (when it was saved).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Agreed(u64, u64, Option<u64>);
 
@@ -132,7 +134,12 @@ impl AppState {
         let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
         let was_solved = game.is_solved();
         let mut turn = Turn { now, adapter: h.adapter(), keep_handwriting: inner.settings.keep_handwriting, wrote: None };
+        let steps = game.history_len();
         let out = f(game, &mut turn)?;
+        // A move, undo or redo (not the clock): what a replacement agreed to earlier would lose.
+        if game.history_len() != steps {
+            inner.moves += 1;
+        }
         let wrote = turn.wrote;
         if let Some(lesson) = h.lessons.changed(moves(game), now) {
             h.learn_quietly(&lesson);
@@ -210,7 +217,7 @@ impl AppState {
         let inner = self.lock();
         match at_stake(&inner, kind) {
             Some(summary) if !replace => Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: false }),
-            _ => Ok(Agreed(inner.game_serial, inner.rev, inner.resumable.get(&kind).map(|l| l.saved_at_ms))),
+            _ => Ok(Agreed(inner.game_serial, inner.moves, inner.resumable.get(&kind).map(|l| l.saved_at_ms))),
         }
     }
 
@@ -220,7 +227,7 @@ impl AppState {
     pub(crate) fn install_agreed(&self, game: GameInPlay, agreed: Agreed) -> Result<PlayView, CommandError> {
         let unchanged = {
             let inner = self.lock();
-            agreed == Agreed(inner.game_serial, inner.rev, inner.resumable.get(&game.kind()).map(|l| l.saved_at_ms))
+            agreed == Agreed(inner.game_serial, inner.moves, inner.resumable.get(&game.kind()).map(|l| l.saved_at_ms))
         };
         if unchanged {
             Ok(self.install(game))

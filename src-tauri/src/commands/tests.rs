@@ -1517,8 +1517,11 @@ fn a_generated_game_asks_again_at_install_and_commands_for_another_game_are_refu
     assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], moved["cells"], "the game played on is still in play");
     // The player keeps it; the new game is dropped.
     assert!(dispatch(&state, "replace_game", json!({"accept": false})).unwrap().is_null());
-    // Agreed to and nothing changed since: it lands without a second question.
+    // Agreed to and no move since (the clock stopping and going is none): it lands without a
+    // second question.
     dispatch(&state, "generate_game", json!({"kind": "sudoku", "replace": true, "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    dispatch(&state, "set_timer", json!({"running": false})).unwrap();
+    dispatch(&state, "set_timer", json!({"running": true})).unwrap();
     let landed = finish(&state).unwrap()["view"].clone();
     let new_id = landed["game_id"].as_u64().unwrap();
     assert!(new_id > old_id && landed["size"] == 4, "{landed}");
@@ -1529,7 +1532,7 @@ fn a_generated_game_asks_again_at_install_and_commands_for_another_game_are_refu
         ("act", json!({"game_id": old_id, "action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})),
         ("undo", json!({"game_id": old_id})),
         ("hint", json!({"game_id": old_id})),
-        ("set_timer", json!({"game_id": old_id, "running": false})),
+        ("set_input_mode", json!({"game_id": old_id, "mode": "pencil"})),
     ] {
         let e = dispatch(&state, command, args).unwrap_err();
         assert_eq!(e.kind(), "other_game", "{command}: {e}");
@@ -1537,6 +1540,6 @@ fn a_generated_game_asks_again_at_install_and_commands_for_another_game_are_refu
     let now = dispatch(&state, "board", Value::Null).unwrap();
     assert_eq!((now["cells"].clone(), now["rev"].as_u64(), now["running"].as_bool()), (landed["cells"].clone(), Some(0), Some(true)));
     // Meant for the game in play: done as always; a game_id that is no number is refused.
-    assert_eq!(dispatch(&state, "set_timer", json!({"game_id": new_id, "running": false})).unwrap()["running"], false);
+    assert_eq!(dispatch(&state, "set_input_mode", json!({"game_id": new_id, "mode": "pencil"})).unwrap()["input_mode"], "pencil");
     assert_eq!(dispatch(&state, "undo", json!({"game_id": "x"})).unwrap_err().kind(), "bad_arguments");
 }
