@@ -9,14 +9,16 @@
 //! statistics (start-up then reports the saved win again, see the shell).
 //!
 //! The file (`stats.json` in the app's data folder) is versioned JSON written atomically with a
-//! backup ([`crate::save::write_atomic`]); a damaged one is set aside, never overwritten.
+//! backup ([`crate::save::write_atomic`]); one that is damaged or can't be read is set aside,
+//! never overwritten, and its backup restored ([`Stats::load_or_recover`]).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::play::{GameInPlay, GameKind};
+use crate::save::{recover, Recovery, Unusable};
 
 /// The file format's version; a newer one is set aside (never overwritten) and counting starts
 /// afresh.
@@ -187,12 +189,14 @@ impl Stats {
 
     /// Reads the file; a missing file is empty statistics.
     pub fn load(path: &Path) -> Result<Stats, StatsError> {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Stats::new()),
-            Err(e) => return Err(e.into()),
-        };
-        Stats::from_bytes(&bytes)
+        match Stats::read(path) {
+            Err(e) if e.is_missing() => Ok(Stats::new()),
+            other => other,
+        }
+    }
+
+    fn read(path: &Path) -> Result<Stats, StatsError> {
+        Stats::from_bytes(&std::fs::read(path)?)
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Stats, StatsError> {
@@ -215,21 +219,24 @@ impl Stats {
         Ok(())
     }
 
-    /// Loads the file; a damaged one (or one from a newer version) is renamed to
-    /// `<name>.corrupt-<now_ms>` / `<name>.newer-<now_ms>` and empty statistics returned with
-    /// the path it was moved to. An unreadable disk gives empty statistics and no path.
-    pub fn load_or_set_aside(path: &Path, now_ms: u64) -> (Stats, Option<PathBuf>) {
-        match Stats::load(path) {
-            Ok(s) => (s, None),
-            // The disk, not the file: nothing is moved (the shell logs what it can).
-            Err(StatsError::Io(_)) => (Stats::new(), None),
-            Err(e) => {
-                let why = if matches!(e, StatsError::Newer(_)) { "newer" } else { "corrupt" };
-                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                let aside = path.with_file_name(format!("{name}.{why}-{now_ms}"));
-                let moved = std::fs::rename(path, &aside).ok().map(|_| aside);
-                (Stats::new(), moved)
-            }
+    /// Loads the file at start: a missing one is empty statistics; one that is damaged, from a
+    /// newer version or unreadable is moved aside (`<name>.corrupt-<now_ms>`, `.newer-`,
+    /// `.unreadable-`) and its backup restored, or (it can't be used either, and is set aside
+    /// too) counting starts afresh. Nothing that was there is overwritten.
+    pub fn load_or_recover(path: &Path, now_ms: u64) -> Recovery<Stats, StatsError> {
+        recover(path, now_ms, false, Stats::read)
+    }
+}
+
+impl Unusable for StatsError {
+    fn is_missing(&self) -> bool {
+        matches!(self, StatsError::Io(e) if e.kind() == std::io::ErrorKind::NotFound)
+    }
+    fn aside_as(&self) -> &'static str {
+        match self {
+            StatsError::Damaged(_) => "corrupt",
+            StatsError::Newer(_) => "newer",
+            StatsError::Io(_) => "unreadable",
         }
     }
 }
@@ -349,13 +356,38 @@ mod tests {
         s.save(&path).unwrap();
         assert_eq!(Stats::load(&path).unwrap(), s);
         std::fs::write(&path, b"{\"version\": 1, \"records\": [{\"puz").unwrap();
-        let (fresh, aside) = Stats::load_or_set_aside(&path, 77);
-        assert_eq!(fresh, Stats::new());
-        let aside = aside.expect("the damaged file is kept");
+        let rec = Stats::load_or_recover(&path, 77);
+        assert!(matches!(rec, Recovery::Unrecoverable { .. }), "{rec:?}");
+        let aside = &rec.set_aside()[0];
         assert!(aside.ends_with("stats.json.corrupt-77") && aside.exists() && !path.exists());
         std::fs::write(&path, b"{\"version\": 99, \"records\": []}").unwrap();
-        let (_, aside) = Stats::load_or_set_aside(&path, 78);
-        assert!(aside.unwrap().ends_with("stats.json.newer-78"));
+        let rec = Stats::load_or_recover(&path, 78);
+        assert!(rec.set_aside()[0].ends_with("stats.json.newer-78"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A file that is there but can't be read (a link to itself: root reads a chmod 000 file)
+    /// is never taken as empty and overwritten: it is set aside and the backup restored.
+    #[cfg(unix)]
+    #[test]
+    fn an_unreadable_file_is_set_aside_and_its_backup_restored() {
+        let dir = std::env::temp_dir().join(format!("inkdoku-stats-unreadable-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("stats.json");
+        let mut s = Stats::new();
+        s.win(&id("a", "easy"), 1_000, None, 1);
+        s.save(&path).unwrap();
+        s.save(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink(&path, &path).unwrap();
+        let rec = Stats::load_or_recover(&path, 5);
+        let Recovery::FromBackup { loaded, problem: StatsError::Io(_), set_aside: Some(aside) } = &rec else { panic!("{rec:?}") };
+        assert_eq!(loaded, &s);
+        assert!(aside.ends_with("stats.json.unreadable-5") && std::fs::symlink_metadata(aside).is_ok());
+        // The next game writes the restored record; the unreadable file stays where it was put.
+        loaded.save(&path).unwrap();
+        assert!(std::fs::symlink_metadata(aside).unwrap().file_type().is_symlink());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

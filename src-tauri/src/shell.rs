@@ -13,13 +13,12 @@ use tauri_plugin_dialog::DialogExt;
 use tauri_plugin_store::{Store, StoreExt};
 
 use crate::commands::files::{FileKind, FilePicker};
-use crate::commands::settings::{Settings, SettingsStore};
+use crate::commands::settings::{Cache, FileStore, MapCache, SettingsStore};
 use crate::commands::{self, AppState, CommandError, ErrorBody, Pause, COMMANDS};
 use crate::watchdog::{self, Failure, SecondLaunch, Step, Watch};
 use crate::words::{self, ViewTrouble};
 
 const SETTINGS_FILE: &str = "settings.json";
-const SETTINGS_KEY: &str = "settings";
 
 fn handle_invoke(invoke: Invoke) -> bool {
     let command = invoke.message.command().to_string();
@@ -75,23 +74,20 @@ fn focus_main_window(app: &tauri::AppHandle) {
     }
 }
 
-/// Settings kept by tauri-plugin-store in the app's data folder.
-struct PluginStore(Arc<Store<Wry>>);
+/// tauri-plugin-store's `Store` as the settings' [`Cache`]: what it holds in memory. It never
+/// writes the file (its save is a plain truncate-and-write): [`open_settings`] builds it without
+/// autosave and takes it out of the plugin's save-everything-at-exit; `FileStore` writes.
+struct PluginCache(Arc<Store<Wry>>);
 
-impl SettingsStore for PluginStore {
-    fn load(&self) -> Settings {
-        let value = self.0.get(SETTINGS_KEY).unwrap_or(serde_json::Value::Null);
-        let (settings, bad) = Settings::from_value_lenient(&value);
-        if !bad.is_empty() {
-            tracing::warn!(?bad, "unreadable settings replaced by defaults");
-        }
-        settings
+impl Cache for PluginCache {
+    fn get(&self, key: &str) -> Option<serde_json::Value> {
+        self.0.get(key)
     }
-
-    fn save(&self, settings: &Settings) -> Result<(), String> {
-        let value = serde_json::to_value(settings).map_err(|e| e.to_string())?;
-        self.0.set(SETTINGS_KEY, value);
-        self.0.save().map_err(|e| e.to_string())
+    fn set(&self, key: &str, value: serde_json::Value) {
+        self.0.set(key, value);
+    }
+    fn entries(&self) -> Vec<(String, serde_json::Value)> {
+        self.0.entries()
     }
 }
 
@@ -145,22 +141,19 @@ impl FilePicker for DialogPicker {
     }
 }
 
-/// Opens the settings store; a file the plugin can't read is moved aside and replaced.
+/// Opens the settings: `settings.json` read and written by `FileStore` (like the saves: a
+/// damaged or unreadable file set aside and its copy restored), held in the plugin's store.
 fn open_settings(app: &tauri::App, data_dir: &Path) -> Box<dyn SettingsStore> {
-    match app.store(SETTINGS_FILE) {
-        Ok(store) => return Box::new(PluginStore(store)),
-        Err(e) => {
-            let path = data_dir.join(SETTINGS_FILE);
-            let aside = data_dir.join(format!("{SETTINGS_FILE}.corrupt-{}", unix_ms()));
-            tracing::warn!(error = %e, aside = %aside.display(), "settings file unreadable; using defaults");
-            let _ = std::fs::rename(&path, &aside);
+    let path = data_dir.join(SETTINGS_FILE);
+    // `create_new`: the plugin does not read the file either (FileStore does, with recovery).
+    match app.store_builder(SETTINGS_FILE).disable_auto_save().create_new().build() {
+        Ok(store) => {
+            store.close_resource();
+            Box::new(FileStore::open(path, PluginCache(store), inkdoku::save::now_ms()))
         }
-    }
-    match app.store(SETTINGS_FILE) {
-        Ok(store) => Box::new(PluginStore(store)),
         Err(e) => {
-            tracing::error!(error = %e, "settings store unavailable; settings kept in memory");
-            Box::new(commands::settings::MemoryStore::default())
+            tracing::error!(error = %e, "settings store unavailable; settings kept in a plain map");
+            Box::new(FileStore::open(path, MapCache::default(), inkdoku::save::now_ms()))
         }
     }
 }
@@ -508,6 +501,7 @@ pub fn run() {
     let app = tauri::Builder::default()
         // Must be the first plugin: a second launch exits before anything else starts.
         .plugin(tauri_plugin_single_instance::init(|app, _argv, _cwd| on_second_launch(app)))
+        // The settings' cache in memory (open_settings); the file is written like the saves.
         .plugin(tauri_plugin_store::Builder::default().build())
         .plugin(tauri_plugin_dialog::init())
         .setup(|app| {

@@ -5,7 +5,8 @@
 //!   goes), stored normalised (centred, longer side 2, 3 decimals), so a profile is small and
 //!   independent of the screen. Versioned JSON file in the app's data folder, written
 //!   atomically with a backup like saves ([`save`]); a damaged file is set aside and reported
-//!   ([`load`]); [`reset`] forgets everything. Nothing leaves the machine.
+//!   ([`load`]); [`reset`] forgets everything (the file kept as the backup until the next
+//!   saves replace it). Nothing leaves the machine.
 //! - [`Adapter`]: the samples' embeddings under the current model. For new ink, each symbol
 //!   with samples scores its nearest one (cosine similarity in the model's embedding), these
 //!   scores make a distribution (softmax, temperature [`TAU`]), and the model's probabilities
@@ -24,7 +25,8 @@ use thiserror::Error;
 use super::features::normalize;
 use super::model::{Model, Output};
 use super::{class_index, InkError, Point, Stroke, CLASSES};
-use crate::atomic_file::{backup_path, sibling, write_atomic};
+use crate::atomic_file::{backup_path, write_atomic};
+use crate::save::{recover, Recovery, Unusable};
 
 /// Name of the file in the app's data folder.
 pub const FILE_NAME: &str = "handwriting.json";
@@ -72,8 +74,9 @@ pub enum ProfileError {
     Damaged(String),
     #[error("the handwriting file was written by a newer version (format {0})")]
     Newer(u32),
+    /// The reason, and whether it is that there is no file.
     #[error("the handwriting file could not be read: {0}")]
-    Io(String),
+    Io(String, bool),
 }
 
 impl Profile {
@@ -150,50 +153,47 @@ pub struct Loaded {
     pub set_aside: Vec<PathBuf>,
 }
 
-fn read(path: &Path) -> Result<Option<Profile>, ProfileError> {
-    match std::fs::read(path) {
-        Ok(b) => Profile::from_bytes(&b).map(Some),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(ProfileError::Io(e.to_string())),
+fn read(path: &Path) -> Result<Profile, ProfileError> {
+    std::fs::read(path).map_err(|e| ProfileError::Io(e.to_string(), e.kind() == io::ErrorKind::NotFound)).and_then(|b| Profile::from_bytes(&b))
+}
+
+impl Unusable for ProfileError {
+    fn is_missing(&self) -> bool {
+        matches!(self, ProfileError::Io(_, true))
+    }
+    fn aside_as(&self) -> &'static str {
+        match self {
+            ProfileError::Damaged(_) => "corrupt",
+            ProfileError::Newer(_) => "newer",
+            ProfileError::Io(..) => "unreadable",
+        }
     }
 }
 
-/// Moves a bad file to a fresh `<name>.<why>-<now_ms>[-k]`; never deletes it.
-fn set_aside(path: &Path, why: &str, now_ms: u64) -> Option<PathBuf> {
-    (0..100u32)
-        .map(|k| if k == 0 { sibling(path, &format!(".{why}-{now_ms}")) } else { sibling(path, &format!(".{why}-{now_ms}-{k}")) })
-        .find(|p| !p.exists())
-        .and_then(|t| std::fs::rename(path, &t).ok().map(|_| t))
-}
-
-/// Loads the profile at `path` (missing: empty, no message). A damaged file (or one from a
-/// newer version) is moved aside and the backup (`<name>.bak`, the state before the last
-/// change) is tried; the message says what happened.
+/// Loads the profile at `path` (missing: empty, no message). A file that can't be used
+/// (damaged, from a newer version, or there but unreadable) is moved aside and the backup
+/// (`<name>.bak`, the state before the last change) is tried, and set aside too if it can't be
+/// used: nothing is overwritten. The message says what happened.
 pub fn load(path: &Path, now_ms: u64) -> Loaded {
-    let problem = match read(path) {
-        Ok(p) => return Loaded { profile: p.unwrap_or_default(), message: None, set_aside: vec![] },
-        Err(e) => e,
-    };
-    let mut aside = Vec::new();
-    if !matches!(problem, ProfileError::Io(_)) {
-        let why = if matches!(problem, ProfileError::Newer(_)) { "newer" } else { "corrupt" };
-        aside.extend(set_aside(path, why, now_ms));
-    }
-    let kept = aside.first().map(|p| format!(" It was kept as {}.", p.display())).unwrap_or_default();
-    match read(&backup_path(path)) {
-        Ok(Some(profile)) => Loaded {
-            profile,
+    let rec = recover(path, now_ms, false, read);
+    let set_aside = rec.set_aside().to_vec();
+    let kept = set_aside.first().map(|p| format!(" It was kept as {}.", p.display())).unwrap_or_default();
+    match rec {
+        Recovery::Loaded(profile) => Loaded { profile, message: None, set_aside },
+        Recovery::NoSave => Loaded { profile: Profile::default(), message: None, set_aside },
+        Recovery::FromBackup { loaded, problem, .. } => Loaded {
+            profile: loaded,
             message: Some(format!(
                 "Sorry: {problem}. The previous copy of what the recogniser learned of your handwriting was restored.{kept}"
             )),
-            set_aside: aside,
+            set_aside,
         },
-        _ => Loaded {
+        Recovery::Unrecoverable { problem, .. } => Loaded {
             profile: Profile::default(),
             message: Some(format!(
                 "Sorry: {problem}. The recogniser starts again from its general model; corrections and calibration will teach it your handwriting again.{kept}"
             )),
-            set_aside: aside,
+            set_aside,
         },
     }
 }
@@ -206,16 +206,14 @@ pub fn save(path: &Path, profile: &Profile) -> io::Result<()> {
     write_atomic(path, &profile.to_bytes())
 }
 
-/// Forgets the player's hand: removes the file and its backup (absent is fine).
+/// Forgets the player's hand: the file becomes the backup (`<name>.bak`), which the next
+/// start ignores (a missing profile is an empty one) and the second save after it replaces,
+/// so a reset by mistake can still be undone by hand, never by surprise. Absent is fine.
 pub fn reset(path: &Path) -> io::Result<()> {
-    for p in [path.to_path_buf(), backup_path(path)] {
-        match std::fs::remove_file(&p) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(e),
-        }
+    match std::fs::rename(path, backup_path(path)) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// How `inkdoku recognize --adapt K` splits one writer's samples (issue #15's measure): in
@@ -308,6 +306,7 @@ impl Adapter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::atomic_file::sibling;
     use crate::ink::model::embedded;
 
     fn seven() -> Vec<Stroke> {
@@ -377,11 +376,12 @@ mod tests {
         let l = load(&path, 44);
         assert_eq!(l.set_aside, vec![sibling(&path, ".newer-44")]);
         assert!(l.message.as_deref().unwrap_or("").contains("newer"));
-        // Reset forgets the file and its backup.
+        // Reset forgets the profile; the file is kept as the backup, unread at start.
         save(&path, &p).unwrap();
         save(&path, &p).unwrap();
         reset(&path).unwrap();
-        assert!(!path.exists() && !backup_path(&path).exists());
+        assert!(!path.exists());
+        assert_eq!(Profile::from_bytes(&std::fs::read(backup_path(&path)).unwrap()).unwrap(), p, "kept until the next saves");
         assert!(load(&path, 45).profile.is_empty());
         reset(&path).unwrap();
         // The set-aside files stay (by design): the test's folder goes.

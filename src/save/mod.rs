@@ -19,7 +19,7 @@ pub(crate) mod slide;
 pub(crate) mod sudoku;
 
 pub use crate::atomic_file::{backup_path, is_busy, write_atomic, write_atomic_no_backup, BUSY_WAITS_MS};
-pub use recover::{load_or_recover, remove_stale_temp_files, Recovery};
+pub use recover::{load_or_recover, move_aside, recover, remove_stale_temp_files, Recovery, Unusable};
 
 /// The `format` field of every save file.
 pub const FORMAT: &str = "inkdoku-save";
@@ -81,11 +81,6 @@ impl LoadError {
         }
     }
 
-    /// The file's content is bad (as opposed to missing or unreadable right now): it should be
-    /// set aside so that the next autosave does not overwrite it.
-    pub fn is_bad_content(&self) -> bool {
-        !matches!(self, LoadError::Missing { .. } | LoadError::Io { .. })
-    }
 }
 
 /// Why a game could not be saved.

@@ -7,7 +7,9 @@
 // folder, which a relaunch reads back; "Forget my handwriting" empties it.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, dismissResume, pageState, backend } from '../support/tauri.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startApp, dismissResume, pageState, backend, appDataDir } from '../support/tauri.mjs';
 import { waitFor, sleep } from '../support/proc.mjs';
 import { loadSamples, placeInCell } from '../support/pen.mjs';
 
@@ -113,7 +115,12 @@ test('the practice sheet saves into the handwriting file, which a relaunch reads
   await dismissResume(d, 'new');
   const again = await backend(d, 'handwriting_status');
   assert.deepEqual([again.samples, again.counts['1'], again.counts['7']], [2, 1, 1], `read back from the data folder: ${JSON.stringify(again)}`);
+  // Forget asks first; yes empties the profile, its file kept as the backup.
   await inSettings(d, ['hw-reset']);
+  await waitFor('the question', () => d.executeScript("return document.getElementById('dlg-confirm').open;"));
+  assert.equal((await backend(d, 'handwriting_status')).samples, 2, 'nothing forgotten before the answer');
+  await (await d.findElement({ id: 'confirm-ok' })).click();
   await waitFor('the profile emptied', async () => (await backend(d, 'handwriting_status')).samples === 0);
+  assert.ok(fs.existsSync(path.join(appDataDir(), 'handwriting.json.bak')) && !fs.existsSync(path.join(appDataDir(), 'handwriting.json')), 'the profile kept as the backup');
   await d.executeScript("document.getElementById('dlg-settings').close();");
 });

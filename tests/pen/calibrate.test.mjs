@@ -4,7 +4,7 @@
 // once how it was read; the eraser end and rewriting redo a box; "Save what I wrote" puts every
 // filled box into the handwriting profile at once and brings the game back as it was, its clock
 // stopped meanwhile; Cancel learns nothing. The settings tell how much was learnt, and "Forget
-// my handwriting" empties the profile.
+// my handwriting" empties the profile, once the player said yes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, resizePage, reloadToNewGame } from '../support/devserver.mjs';
@@ -100,11 +100,22 @@ test('the practice sheet: three boxes a digit, read as written, redo by eraser o
   const back = (await ui()).view;
   assert.deepEqual(back.cells, start.cells, 'the puzzle is untouched');
   assert.equal(back.running, true, 'its clock runs again');
-  // The settings say so; "Forget my handwriting" empties the profile.
+  // The settings say so; "Forget my handwriting" empties the profile, once the player said yes.
   await page.click('#btn-settings');
   await page.waitForFunction(() => /27 samples/.test(document.getElementById('hw-status').textContent));
   await page.screenshot({ path: artifactPath('settings-handwriting.png') });
+  // It asks first (issue #40): "Keep it" keeps every sample; "Forget" forgets them.
   await page.click('#hw-reset');
+  await page.waitForSelector('#dlg-confirm[open]');
+  assert.match(await page.evaluate(() => document.getElementById('dlg-confirm-title').textContent), /Forget your handwriting\?/);
+  assert.equal((await ipc('handwriting_status')).samples, 27, 'nothing is forgotten before the answer');
+  await page.click('#confirm-cancel');
+  await page.waitForFunction(() => !document.getElementById('dlg-confirm').open);
+  assert.equal((await ipc('handwriting_status')).samples, 27, '"Keep it" keeps it');
+  assert.match(await page.evaluate(() => document.getElementById('hw-status').textContent), /27 samples/);
+  await page.click('#hw-reset');
+  await page.waitForSelector('#dlg-confirm[open]');
+  await page.click('#confirm-ok');
   await page.waitForFunction(() => /only its general model/.test(document.getElementById('hw-status').textContent));
   assert.equal((await ipc('handwriting_status')).samples, 0);
   await page.keyboard.press('Escape');

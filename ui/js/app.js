@@ -3,7 +3,7 @@
 // wiring in pointer.js, and everything about one game in its screen (screens/, picked by the
 // view's `kind` from screens/index.js).
 
-import { call, transportName } from './backend.js';
+import { call, transportName, aimAt } from './backend.js';
 import { computeLayout } from './layout.js';
 import { fitCanvas, context2d } from './board.js';
 import { BoardInput } from './pointer.js';
@@ -242,7 +242,7 @@ function show(view, { fresh = false } = {}) {
   }
   // On a side screen only a game that is started (fresh) replaces it, not a late reply.
   if (!fresh && !app.view && screen) return false;
-  if (typeof view.game_id === 'number') newest = { game_id: view.game_id, rev: view.rev };
+  if (typeof view.game_id === 'number') { newest = { game_id: view.game_id, rev: view.rev }; aimAt(view.game_id); }
   if (!playable(view.kind)) {
     useScreen(null);
     app.view = null;

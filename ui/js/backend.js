@@ -24,7 +24,23 @@ export function transportName() {
   return globalThis.__TAURI_INTERNALS__ ? 'tauri' : 'http';
 }
 
+// The commands that change the game in play (src-tauri commands/in_play.rs AIMED). Each is
+// sent with the game it is meant for, the one the view shows: one sent just before another game
+// landed (a finished generation, a game opened) is refused with `other_game`, never applied to
+// the new one.
+export const AIMED = new Set(['act', 'undo', 'redo', 'write_cell', 'choose_alternative', 'set_input_mode', 'set_time_limit', 'hint', 'solve_step', 'start_entered']);
+let aim = null;
+
+/** The game the view now shows (its view's `game_id`): what every aimed command is meant for. */
+export function aimAt(gameId) {
+  aim = typeof gameId === 'number' ? gameId : null;
+}
+
+/** A refusal that needs no word to the player: the command was for a game no longer shown. */
+export const isQuiet = (e) => Boolean(e) && e.kind === 'other_game';
+
 export async function call(command, args = {}) {
+  if (aim !== null && AIMED.has(command) && (args || {}).game_id === undefined) args = { ...args, game_id: aim };
   const internals = globalThis.__TAURI_INTERNALS__;
   try {
     if (internals) return await internals.invoke(command, args);

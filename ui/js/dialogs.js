@@ -103,7 +103,8 @@ export function watchGeneration(job, progress = 0) {
   return new Promise((resolve) => {
     const poll = async () => {
       if ($('gen').hidden) { resolve(false); return; } // cancelled
-      const s = await callOrToast('generation_status');
+      // A game played on meanwhile is not replaced unasked: the same question as any replacement.
+      const s = await replacingOrToast('generation_status', {}, (view) => ({ job, progress: 1, done: true, view }));
       if (!s || s.job !== job) { $('gen').hidden = true; resolve(false); return; }
       $('gen-progress').value = s.progress;
       if (!s.done) { setTimeout(poll, 100); return; }
@@ -309,6 +310,8 @@ export function wireDialogs(app) {
   });
   $('btn-settings').addEventListener('click', openSettings);
   $('hw-reset').addEventListener('click', async () => {
+    // Asked like every loss: a tap by mistake must cost nothing (the file is kept as the backup).
+    if (!(await confirm({ title: t('hw.forget.ask.title'), text: t('hw.forget.ask.text'), ok: t('hw.forget.ask.ok'), cancel: t('hw.forget.ask.cancel') }))) return;
     const st = await callOrToast('reset_handwriting');
     if (st) $('hw-status').textContent = handwritingText(st);
   });

@@ -14,6 +14,7 @@
 // Chinese one before its first paint (#27).
 
 import en from '../locales/en.js';
+import { isQuiet } from './backend.js';
 
 /** How each language's catalogue is loaded. */
 const LOADERS = {
@@ -126,6 +127,8 @@ export function onLanguageChange(f) {
  */
 export function errorText(e) {
   if (!e) return t('error.internal');
+  // Meant for a game no longer shown (a new one landed): nothing for the player to read.
+  if (isQuiet(e)) return null;
   const kind = e.kind || 'internal';
   // English keeps the backend's own, more precise sentence.
   if (current === 'en' && e.message) return e.message;
@@ -147,7 +150,7 @@ export function noticeText(found) {
   if (current === 'en' || !Array.isArray(found.notices) || !found.notices.length) return current === 'en' ? found.notice : t('notice.recovered');
   return found.notices.map((n) => {
     const outcome = n.restored ? 'restored' : 'lost';
-    const what = n.about === 'save' ? t(`notice.save.${outcome}`, { game: has(`game.${n.game}`) ? t(`game.${n.game}`) : n.game }) : t(`notice.handwriting.${outcome}`);
+    const what = n.about === 'save' ? t(`notice.save.${outcome}`, { game: has(`game.${n.game}`) ? t(`game.${n.game}`) : n.game }) : t(`notice.${n.about}.${outcome}`);
     const kept = Array.isArray(n.kept) && n.kept.length ? t('notice.kept', { files: n.kept.join(', ') }) : '';
     return `${what}${kept}`;
   }).join(' ');

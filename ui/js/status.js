@@ -20,8 +20,9 @@ export function setStatus(text, technique) {
 
 let toastTimer = null;
 
-/** A message that goes away by itself. */
+/** A message that goes away by itself (none: nothing is shown). */
 export function toast(message, ms = 4000) {
+  if (message == null) return;
   const t = $('toast');
   t.textContent = message;
   t.hidden = false;

@@ -44,6 +44,8 @@ export default {
   'notice.save.lost': "Your {game} save and its backup could not be read: a new game starts.",
   'notice.handwriting.restored': "What the recogniser learnt of your handwriting was damaged: its previous copy was restored.",
   'notice.handwriting.lost': "What the recogniser learnt of your handwriting was damaged: it starts again from its general model.",
+  'notice.settings.restored': "Your settings file could not be used: your previous settings were restored, so at most the last change is lost.",
+  'notice.settings.lost': "Your settings file and its copy could not be used: the settings are back to their defaults.",
   'notice.kept': " The damaged file was kept: {files}.",
   'notice.recovered': 'A saved game was damaged: what could be saved was restored, and the damaged file kept.',
 
@@ -412,6 +414,7 @@ export default {
   'stats.table': 'Games by kind, size and difficulty',
   'stats.kind': 'Game',
   'stats.set_aside': 'The statistics file was damaged and was set aside; counting starts again.',
+  'stats.restored': 'The statistics file could not be read and was set aside; its previous copy was restored.',
 
   // ---- hints (the view phrases the engine's structured hint) ----
   'hint.place': '{cell} is {digit}.',
@@ -459,6 +462,7 @@ export default {
   'error.unknown_command': "Inkdoku doesn't know that command.",
   'error.bad_arguments': "A command got arguments it can't use.",
   'error.would_replace': 'A game in progress would be lost: nothing was changed.',
+  'error.other_game': 'That was meant for the game before this one; nothing was changed.',
   'error.no_game': 'There is no game in progress.',
   'error.puzzle': "That puzzle can't be read.",
   'error.unsolvable': 'That puzzle has no solution.',
@@ -545,6 +549,10 @@ export default {
   'cal.a11y.unread': "written, not read for sure yet",
   'hw.forget': "Forget my handwriting",
   'hw.forget.title': "The recogniser forgets what it learnt of your hand",
+  'hw.forget.ask.title': "Forget your handwriting?",
+  'hw.forget.ask.text': "The recogniser forgets what it learnt of your hand and starts again from its general model. A copy stays in the app's data folder (handwriting.json.bak) until it has learnt from you twice more.",
+  'hw.forget.ask.ok': "Forget",
+  'hw.forget.ask.cancel': "Keep it",
   'hw.learnt': "The recogniser has learnt {count} samples of your handwriting, from your corrections and teaching. It stays on this device.",
   'hw.general': "The recogniser knows only its general model. Correct its guesses, or teach it, and it learns your hand (on this device only).",
   'alt.group': "Not sure it is {n}: did you mean",

@@ -42,6 +42,8 @@ export default {
   'notice.save.lost': "你的{game}存档和备份都无法读取：将开始新游戏。",
   'notice.handwriting.restored': "识别器从你的笔迹学到的内容已损坏：已恢复上一份副本。",
   'notice.handwriting.lost': "识别器从你的笔迹学到的内容已损坏：它将从通用模型重新开始。",
+  'notice.settings.restored': "你的设置文件无法使用：已恢复上一份设置，最多丢失最后一次更改。",
+  'notice.settings.lost': "你的设置文件及其副本都无法使用：设置已恢复为默认值。",
   'notice.kept': "损坏的文件已保留：{files}。",
   'notice.recovered': '有一个存档已损坏：已恢复能恢复的部分，损坏的文件已保留。',
 
@@ -409,6 +411,7 @@ export default {
   'stats.table': '按游戏、大小和难度统计',
   'stats.kind': '游戏',
   'stats.set_aside': '统计文件已损坏并被移到一旁，统计将重新开始。',
+  'stats.restored': '统计文件无法读取，已移到一旁；已恢复它的上一份副本。',
 
   // ---- 提示（视图根据引擎给出的结构化数据组织语言）----
   'hint.place': '{cell}是 {digit}。',
@@ -456,6 +459,7 @@ export default {
   'error.unknown_command': 'Inkdoku 不认识这个命令。',
   'error.bad_arguments': '命令收到了无法使用的参数。',
   'error.would_replace': '这会丢掉正在进行的游戏：什么都没有改变。',
+  'error.other_game': '那是针对上一局游戏的操作；什么都没有改变。',
   'error.no_game': '当前没有进行中的游戏。',
   'error.puzzle': '无法读取这道谜题。',
   'error.unsolvable': '这道谜题无解。',
@@ -542,6 +546,10 @@ export default {
   'cal.a11y.unread': "已写，还认不准",
   'hw.forget': "忘掉我的笔迹",
   'hw.forget.title': "识别器忘掉从你的笔迹学到的一切",
+  'hw.forget.ask.title': "要忘掉你的笔迹吗？",
+  'hw.forget.ask.text': "识别器会忘掉从你的笔迹学到的内容，从通用模型重新开始。在它再向你学习两次之前，应用的数据文件夹里会保留一份副本（handwriting.json.bak）。",
+  'hw.forget.ask.ok': "忘掉",
+  'hw.forget.ask.cancel': "保留",
   'hw.learnt': "识别器已从你的更正和教学中学到 {count} 个笔迹样本。样本只保存在这台设备上。",
   'hw.general': "识别器目前只用通用模型。更正它的猜测或教它，它就会学会你的笔迹（只在这台设备上）。",
   'alt.group': "不确定是不是 {n}，你想写的是",

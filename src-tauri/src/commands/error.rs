@@ -48,6 +48,10 @@ pub enum CommandError {
     WouldReplace { summary: Box<inkdoku::play::Summary>, waiting: bool },
     #[error("Too late for that: {0}.")]
     Stale(String),
+    /// The command was meant for another game than the one in play (`game_id`): the game
+    /// changed under it (a generated game landed, another was opened). Nothing was done.
+    #[error("That was meant for the game before this one; nothing was changed.")]
+    OtherGame,
     #[error("The statistics could not be saved: {0}")]
     Stats(String),
     #[error("Something went wrong inside Inkdoku: {0}")]
@@ -112,6 +116,7 @@ impl CommandError {
             CommandError::Handwriting(_) => "handwriting",
             CommandError::WouldReplace { .. } => "would_replace",
             CommandError::Stale(_) => "stale",
+            CommandError::OtherGame => "other_game",
             CommandError::Stats(_) => "stats",
             CommandError::Internal(_) => "internal",
         }

@@ -363,7 +363,7 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
     }
     let generating = super::generate::in_flight(state);
     let mut inner = state.lock();
-    if let Some((n, d)) = inner.handwriting.notice.take() {
+    for (n, d) in inner.handwriting.notice.take().into_iter().chain(state.settings_store.take_notice()) {
         notices.push(n);
         data.push(d);
     }

@@ -22,6 +22,8 @@ pub(crate) struct Job {
     progress: Arc<AtomicU32>,
     cancel: Arc<AtomicBool>,
     result: Outcome,
+    /// What the player agreed to replace when it started (checked again at install).
+    agreed: super::in_play::Agreed,
 }
 
 impl Job {
@@ -37,8 +39,8 @@ pub struct Started {
 }
 
 pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, CommandError> {
-    // Asked before the wait, not after it.
-    state.check_replace(args.kind, args.replace)?;
+    // Asked before the wait, and again at install if the games changed meanwhile.
+    let agreed = state.check_replace(args.kind, args.replace)?;
     let (params, seed) = args.resolve(state, "generate_game")?;
     params.can_make(Source::Fresh)?;
     let mut slot = state.job.lock().unwrap_or_else(|p| p.into_inner());
@@ -51,6 +53,7 @@ pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, Com
         progress: Arc::new(AtomicU32::new(0)),
         cancel: Arc::new(AtomicBool::new(false)),
         result: Arc::new(Mutex::new(None)),
+        agreed,
     };
     let (progress, cancel, result) = (job.progress.clone(), job.cancel.clone(), job.result.clone());
     std::thread::Builder::new()
@@ -97,11 +100,13 @@ pub fn generation_status(state: &AppState) -> Result<Status, CommandError> {
     let Some(out) = finished else {
         return Ok(Status { job: Some(job.id), progress, done: false, view: None, error: None });
     };
-    let id = job.id;
+    let (id, agreed) = (job.id, job.agreed);
     *slot = None;
     drop(slot);
     match out {
-        Ok(game) => Ok(Status { job: Some(id), progress: 1.0, done: true, view: Some(state.install(game)), error: None }),
+        // A game played on meanwhile: the same question as every replacement (`would_replace`,
+        // the new game waiting for `replace_game`).
+        Ok(game) => Ok(Status { job: Some(id), progress: 1.0, done: true, view: Some(state.install_agreed(game, agreed)?), error: None }),
         Err(e) => Ok(Status { job: Some(id), progress, done: true, view: None, error: Some(e) }),
     }
 }

@@ -7,6 +7,8 @@
 //! [`change`]: AppState::change
 //! [`install`]: AppState::install
 
+use std::cell::Cell;
+
 use inkdoku::ink::adapt::Adapter;
 use inkdoku::ink::Stroke;
 use inkdoku::pen::lesson::Moves;
@@ -41,6 +43,47 @@ impl Turn<'_> {
     }
 }
 
+/// The commands that change the game in play (or count in its statistics). Each may say which
+/// game it is meant for (`game_id`, as every view carries it): the view sends the game it
+/// shows, and a command for another one is refused ([`CommandError::OtherGame`]), so a pen
+/// group that commits just after a new game landed is not written into it.
+/// (Not `set_timer`: the clock of whatever is in play may stop and go, and its answer is how a
+/// view meets a game started behind its back.)
+pub const AIMED: &[&str] = &["act", "undo", "redo", "write_cell", "choose_alternative", "set_input_mode", "set_time_limit", "hint", "solve_step", "start_entered"];
+
+thread_local! {
+    /// The game the command running on this thread is meant for (set by [`aimed`] around it):
+    /// [`AppState::read`] and [`AppState::change_turn`] check it under the same lock as they
+    /// use the game, so no other game can be installed between the check and the change.
+    static AIMED_AT: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// Takes `game_id` out of the arguments of an [`AIMED`] command (its own arguments never
+/// have it), and runs `run` with it as the game the command is meant for.
+pub(crate) fn aimed<T>(command: &str, mut args: serde_json::Value, run: impl FnOnce(serde_json::Value) -> Result<T, CommandError>) -> Result<T, CommandError> {
+    let id = match args.as_object_mut().filter(|_| AIMED.contains(&command)).and_then(|o| o.remove("game_id")) {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| CommandError::BadArguments { command: command.into(), detail: format!("game_id must be a game's number, not {v}") })?),
+    };
+    let before = AIMED_AT.replace(id);
+    let out = run(args);
+    AIMED_AT.set(before);
+    out
+}
+
+/// Refuses a command meant for another game than the one in play.
+fn check_aim(inner: &Inner) -> Result<(), CommandError> {
+    match AIMED_AT.get() {
+        Some(id) if inner.game.is_some() && id != inner.game_serial => Err(CommandError::OtherGame),
+        _ => Ok(()),
+    }
+}
+
+/// The games as they stood when the player agreed to a replacement: the game in play (its
+/// number and moves) and the waiting one of that kind (when it was saved).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Agreed(u64, u64, Option<u64>);
+
 /// What the lesson rule needs to know of the game.
 fn moves(game: &GameInPlay) -> Moves {
     Moves { steps: game.history_len(), last_value_change: game.last_value_change() }
@@ -58,6 +101,7 @@ impl AppState {
     /// Runs `f` on the game in play without changing it.
     pub(crate) fn read<T>(&self, f: impl FnOnce(&GameInPlay) -> Result<T, CommandError>) -> Result<T, CommandError> {
         let inner = self.lock();
+        check_aim(&inner)?;
         f(inner.game.as_ref().ok_or(CommandError::NoGame)?)
     }
 
@@ -84,12 +128,18 @@ impl AppState {
         let now = self.now_ms();
         let mut inner = self.lock();
         let inner = &mut *inner;
+        check_aim(inner)?;
         let h = &mut inner.handwriting;
         h.pending = None;
         let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
         let was_solved = game.is_solved();
         let mut turn = Turn { now, adapter: h.adapter(), keep_handwriting: inner.settings.keep_handwriting, wrote: None };
+        let steps = game.history_len();
         let out = f(game, &mut turn)?;
+        // A move, undo or redo (not the clock): what a replacement agreed to earlier would lose.
+        if game.history_len() != steps {
+            inner.moves += 1;
+        }
         let wrote = turn.wrote;
         if let Some(lesson) = h.lessons.changed(moves(game), now) {
             h.learn_quietly(&lesson);
@@ -161,11 +211,28 @@ impl AppState {
     }
 
     /// Refuses at once (before a slow generation) when a new game of `kind` would replace one
-    /// in progress and the player has not said yes (`replace`).
-    pub(crate) fn check_replace(&self, kind: GameKind, replace: bool) -> Result<(), CommandError> {
-        match at_stake(&self.lock(), kind) {
+    /// in progress and the player has not said yes (`replace`). Returns what was agreed: the
+    /// games as they stand now ([`AppState::install_agreed`]).
+    pub(crate) fn check_replace(&self, kind: GameKind, replace: bool) -> Result<Agreed, CommandError> {
+        let inner = self.lock();
+        match at_stake(&inner, kind) {
             Some(summary) if !replace => Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: false }),
-            _ => Ok(()),
+            _ => Ok(Agreed(inner.game_serial, inner.moves, inner.resumable.get(&kind).map(|l| l.saved_at_ms))),
+        }
+    }
+
+    /// Installs a game made after the player agreed (`check_replace`): at once if nothing
+    /// changed since, else asked again like any replacement ([`AppState::install_asking`]):
+    /// moves made meanwhile are never thrown away unasked.
+    pub(crate) fn install_agreed(&self, game: GameInPlay, agreed: Agreed) -> Result<PlayView, CommandError> {
+        let unchanged = {
+            let inner = self.lock();
+            agreed == Agreed(inner.game_serial, inner.moves, inner.resumable.get(&game.kind()).map(|l| l.saved_at_ms))
+        };
+        if unchanged {
+            Ok(self.install(game))
+        } else {
+            self.install_asking(game)
         }
     }
 }

@@ -34,6 +34,10 @@ use settings::Settings;
 
 /// Runs one command. `args` is the JSON object the view sent (`null` counts as `{}`).
 pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, CommandError> {
+    in_play::aimed(command, args, |args| run(state, command, args))
+}
+
+fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandError> {
     let a = Args { command, value: args };
     match command {
         "startup" => to_value(game::startup(state)),

@@ -1,4 +1,4 @@
-//! What start-up found not normal (a damaged save, a damaged handwriting profile), as data
+//! What start-up found not normal (a damaged save, handwriting profile or settings file), as data
 //! for the view to say in the player's language.
 
 use serde::Serialize;
@@ -13,6 +13,8 @@ pub enum Notice {
     /// The handwriting profile was damaged: its previous copy restored, or the recogniser
     /// starts again from its general model.
     Handwriting { restored: bool, kept: Vec<String> },
+    /// The settings file could not be used: its previous copy restored, or the defaults.
+    Settings { restored: bool, kept: Vec<String> },
 }
 
 /// Paths as the player reads them (a notice's `kept`).

@@ -76,6 +76,9 @@ pub(crate) struct Inner {
     /// it shows (replies may overtake each other).
     pub game_serial: u64,
     pub rev: u64,
+    /// Changes to the history of the game in play (moves, undo, redo), unlike `rev` not the
+    /// clock's: whether a generation agreed to earlier must ask again (`install_agreed`).
+    pub moves: u64,
     /// The side screen the view has open over the game (an entry screen, the practice sheet),
     /// so that a reloaded view comes back to it. Memory only: a cold start opens none.
     pub side: Option<super::side::SideScreen>,
@@ -107,7 +110,7 @@ impl AppState {
         let handwriting = super::handwriting::Handwriting::load(data_dir.as_ref(), inkdoku::save::now_ms());
         let stats = super::stats::StatsStore::open(data_dir.as_deref(), inkdoku::save::now_ms());
         AppState {
-            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, side: None, waiting: None }),
+            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, moves: 0, side: None, waiting: None }),
             started: Instant::now(),
             started_unix_ms: inkdoku::save::now_ms(),
             autosaves: data_dir.map(|d| Autosaves::start(&d)),

@@ -17,21 +17,21 @@ pub const STATS_FILE: &str = "stats.json";
 pub struct StatsStore {
     inner: Mutex<Stats>,
     path: Option<PathBuf>,
-    /// Said once on the statistics page: the file was damaged and set aside.
-    notice: Mutex<Option<String>>,
+    /// Said once on the statistics page: the file could not be used and was set aside (and
+    /// whether its previous copy was restored).
+    notice: Mutex<Option<(String, bool)>>,
 }
 
 impl StatsStore {
     pub fn open(data_dir: Option<&std::path::Path>, now_ms: u64) -> StatsStore {
         let path = data_dir.map(|d| d.join(STATS_FILE));
-        let (stats, aside) = match &path {
-            Some(p) => Stats::load_or_set_aside(p, now_ms),
-            None => (Stats::new(), None),
-        };
-        let notice = aside.map(|a| {
-            tracing::warn!(aside = %a.display(), "damaged statistics set aside");
-            a.display().to_string()
+        let Some(p) = &path else { return StatsStore { inner: Mutex::new(Stats::new()), path, notice: Mutex::new(None) } };
+        let rec = Stats::load_or_recover(p, now_ms);
+        let notice = rec.set_aside().first().map(|a| {
+            tracing::warn!(aside = %a.display(), restored = rec.loaded().is_some(), "statistics file set aside");
+            (a.display().to_string(), rec.loaded().is_some())
         });
+        let stats = rec.into_loaded().unwrap_or_else(Stats::new);
         StatsStore { inner: Mutex::new(stats), path, notice: Mutex::new(notice) }
     }
 
@@ -77,8 +77,8 @@ impl StatsStore {
 
     fn view(&self) -> StatsView {
         let summaries = self.inner.lock().unwrap_or_else(|e| e.into_inner()).summaries();
-        let set_aside = self.notice.lock().unwrap_or_else(|e| e.into_inner()).take();
-        StatsView { summaries, set_aside }
+        let (set_aside, restored) = self.notice.lock().unwrap_or_else(|e| e.into_inner()).take().unzip();
+        StatsView { summaries, set_aside, restored: restored.unwrap_or(false) }
     }
 }
 
@@ -86,8 +86,10 @@ impl StatsStore {
 #[derive(Debug, Serialize)]
 pub struct StatsView {
     pub summaries: Vec<Summary>,
-    /// Where a damaged statistics file was moved (once, then null).
+    /// Where a statistics file that could not be used was moved (once, then null).
     pub set_aside: Option<String>,
+    /// With `set_aside`: its previous copy was restored (else counting starts again).
+    pub restored: bool,
 }
 
 pub fn get_stats(state: &AppState) -> Result<StatsView, CommandError> {

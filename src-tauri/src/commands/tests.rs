@@ -1184,11 +1184,15 @@ fn an_unsure_guess_can_be_replaced_once_and_teaches_the_profile() {
     dispatch(&state2, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
     let w = dispatch(&state2, "write_cell", unsure_seven(row, col)).unwrap();
     assert_eq!(w["outcome"]["symbol"], "7", "{}", w["outcome"]);
-    // Reset forgets it all, on disk too.
+    // Reset forgets it all; the file is kept as the backup (a reset by mistake can be undone),
+    // which a start does not read.
     let st = dispatch(&state2, "reset_handwriting", Value::Null).unwrap();
     assert_eq!(st["samples"], 0);
-    assert!(!dir.join("handwriting.json").exists());
+    assert!(!dir.join("handwriting.json").exists() && dir.join("handwriting.json.bak").exists());
+    let again = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    assert_eq!(dispatch(&again, "handwriting_status", Value::Null).unwrap()["samples"], 0);
     // A damaged profile is set aside and start-up says so.
+    std::fs::remove_file(dir.join("handwriting.json.bak")).unwrap();
     std::fs::write(dir.join("handwriting.json"), b"{not json").unwrap();
     let state3 = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
     let s = dispatch(&state3, "startup", Value::Null).unwrap();
@@ -1488,4 +1492,90 @@ fn save_status_tells_only_while_saving_stays_impossible() {
     state.save_before_exit();
     assert_eq!(dispatch(&state, "save_status", Value::Null).unwrap()["trouble"], Value::Null, "fine again");
     remove_test_dir(&dir);
+}
+
+/// Issue #40: a file that is there at start but can't be read (a permission, a sharing
+/// violation, a folder not synced yet) is never taken as empty and then overwritten: the
+/// statistics, the handwriting profile, an autosave and its backup are set aside and the player
+/// told. (A link to itself stands for such a file: every read fails, and a write that renames
+/// over it replaces it. The tests run as root, whom `chmod 000` does not stop.)
+#[cfg(unix)]
+#[test]
+fn files_that_cannot_be_read_at_start_are_set_aside_never_overwritten() {
+    let dir = temp_dir("unreadable");
+    let names = ["stats.json", "handwriting.json", "autosave-sudoku.inkdoku", "autosave-sudoku.inkdoku.bak"];
+    for name in names {
+        std::os::unix::fs::symlink(dir.join(name), dir.join(name)).unwrap();
+    }
+    let links = || std::fs::read_dir(&dir).unwrap().flatten().filter(|e| e.file_type().is_ok_and(|t| t.is_symlink())).map(|e| e.file_name().to_string_lossy().into_owned()).collect::<Vec<_>>();
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    let s = dispatch(&state, "startup", Value::Null).unwrap();
+    // A new game of that kind, moves, a lesson: each file is written (twice, so a backup is made).
+    play_a_little(&state);
+    let strokes = unsure_seven(0, 0)["strokes"].clone();
+    for _ in 0..2 {
+        dispatch(&state, "add_handwriting_sample", json!({"symbol": "7", "strokes": strokes})).unwrap();
+        dispatch(&state, "act", json!({"action": {"type": "set_candidates"}})).unwrap();
+        state.save_before_exit();
+    }
+    let kept = links();
+    assert_eq!(kept.len(), names.len(), "every unreadable file is still there: {kept:?}");
+    assert!(kept.iter().all(|k| k.contains(".unreadable-")), "{kept:?}");
+    let about: Vec<_> = s["notices"].as_array().unwrap().iter().map(|n| n["about"].as_str().unwrap_or("")).collect();
+    assert_eq!(about, ["save", "handwriting"], "{s}");
+    assert!(s["notice"].as_str().unwrap().contains("could not be read"), "{s}");
+    assert_eq!(stats_of(&state)["set_aside"].as_str().map(|a| a.contains("stats.json.unreadable-")), Some(true));
+    remove_test_dir(&dir);
+}
+
+/// Issue #40: a generation that lands after the player played on asks again before replacing
+/// (the same `would_replace` as every replacement, the new game waiting for `replace_game`), and
+/// a command meant for the game before (`game_id`) is refused with `other_game`, changing nothing.
+#[test]
+fn a_generated_game_asks_again_at_install_and_commands_for_another_game_are_refused() {
+    let state = fresh();
+    let first = play_a_little(&state);
+    let old_id = first["game_id"].as_u64().unwrap();
+    let finish = |state: &AppState| loop {
+        match dispatch(state, "generation_status", Value::Null) {
+            Ok(s) if s["done"] == true => break Ok(s),
+            Ok(_) => std::thread::sleep(std::time::Duration::from_millis(5)),
+            Err(e) => break Err(e),
+        }
+    };
+    // Agreed to at the start, and the player played on meanwhile: asked again at install.
+    dispatch(&state, "generate_game", json!({"kind": "sudoku", "replace": true, "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    let blank = first["cells"].as_array().unwrap().iter().rposition(|c| c["value"] == 0).unwrap();
+    let moved = dispatch(&state, "act", json!({"game_id": old_id, "action": {"type": "set_value", "row": blank / 9, "col": blank % 9, "value": 3}})).unwrap();
+    let e = finish(&state).unwrap_err();
+    assert_eq!(e.kind(), "would_replace", "{e}");
+    assert_eq!(e.detail().unwrap()["waiting"], true);
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["cells"], moved["cells"], "the game played on is still in play");
+    // The player keeps it; the new game is dropped.
+    assert!(dispatch(&state, "replace_game", json!({"accept": false})).unwrap().is_null());
+    // Agreed to and no move since (the clock stopping and going is none): it lands without a
+    // second question.
+    dispatch(&state, "generate_game", json!({"kind": "sudoku", "replace": true, "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    dispatch(&state, "set_timer", json!({"running": false})).unwrap();
+    dispatch(&state, "set_timer", json!({"running": true})).unwrap();
+    let landed = finish(&state).unwrap()["view"].clone();
+    let new_id = landed["game_id"].as_u64().unwrap();
+    assert!(new_id > old_id && landed["size"] == 4, "{landed}");
+    // A pen group or a tap of the game before, arriving now: refused, the new game untouched.
+    let stroke = json!([[{"x": 0.1, "y": 0.1}, {"x": 0.12, "y": 0.2}]]);
+    for (command, args) in [
+        ("write_cell", json!({"game_id": old_id, "row": 0, "col": 0, "strokes": stroke})),
+        ("act", json!({"game_id": old_id, "action": {"type": "set_value", "row": 0, "col": 0, "value": 1}})),
+        ("undo", json!({"game_id": old_id})),
+        ("hint", json!({"game_id": old_id})),
+        ("set_input_mode", json!({"game_id": old_id, "mode": "pencil"})),
+    ] {
+        let e = dispatch(&state, command, args).unwrap_err();
+        assert_eq!(e.kind(), "other_game", "{command}: {e}");
+    }
+    let now = dispatch(&state, "board", Value::Null).unwrap();
+    assert_eq!((now["cells"].clone(), now["rev"].as_u64(), now["running"].as_bool()), (landed["cells"].clone(), Some(0), Some(true)));
+    // Meant for the game in play: done as always; a game_id that is no number is refused.
+    assert_eq!(dispatch(&state, "set_input_mode", json!({"game_id": new_id, "mode": "pencil"})).unwrap()["input_mode"], "pencil");
+    assert_eq!(dispatch(&state, "undo", json!({"game_id": "x"})).unwrap_err().kind(), "bad_arguments");
 }

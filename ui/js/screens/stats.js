@@ -73,7 +73,7 @@ function render() {
   const body = $('stats-body');
   body.replaceChildren();
   if (!data) return;
-  if (data.set_aside) body.append(el('p', { class: 'note', role: 'status' }, t('stats.set_aside')));
+  if (data.set_aside) body.append(el('p', { class: 'note', role: 'status' }, t(data.restored ? 'stats.restored' : 'stats.set_aside')));
   const summaries = data.summaries;
   $('stats-reset').disabled = !summaries.length;
   if (!summaries.length) {
