@@ -492,6 +492,10 @@ export default {
   'error.unknown_note': 'That note is gone.',
   'error.kenken_puzzle': "That KenKen can't be used.",
   'error.slide_puzzle': "That sliding puzzle can't be used.",
+  'error.not_entering': 'No puzzle is being entered: choose "Enter a puzzle from paper" first.',
+  'error.handwriting': 'What the recogniser learnt of your handwriting could not be stored.',
+  'error.stale': 'Too late for that: it has already been answered.',
+  'error.bad_colour': 'That is not one of the colours for marking cells.',
   'error.with_detail': '{error} {detail}',
 
   // ---- KenKen puzzle problems (the engine's structured detail) ----
