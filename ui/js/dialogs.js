@@ -70,7 +70,7 @@ export function openPicker(note) {
   const s = host.settings();
   if (s && s.params) for (const g of GAMES) if (g.create && s.params[g.kind]) g.options.fill(s.params[g.kind], host);
   pick(s && playable(s.last_game) ? s.last_game : 'sudoku');
-  $('dlg-new').showModal();
+  openDialog($('dlg-new'));
 }
 
 function onPickerClosed() {
@@ -198,7 +198,7 @@ export function offerResume(resumable) {
     // "New game" here is the answer to "continue or start again": no second question.
     await host.newDefaultGame({ replace: dlg.returnValue === 'new' });
   }, { once: true });
-  dlg.showModal();
+  openDialog(dlg);
   if (first) $(`resume-continue-${first.kind}`).focus();
 }
 
@@ -213,8 +213,19 @@ export async function confirm({ title, text, ok, cancel }) {
  * Asks a question with one or two ways to say yes: resolves to 'ok', 'alt' (the `alt` button,
  * shown only when given) or null (cancelled, Escape). `cancel: false`: no cancel button (Escape
  * still closes it, resolving to null).
+ *
+ * Every question uses #dlg-confirm, and one may come while another is on screen (the time limit
+ * runs out while "Reset statistics?" waits): questions queue, each shown after the one before
+ * is answered, and an answer belongs to its own question only (#40).
  */
-export function ask({ title, text, ok, alt, cancel }) {
+export function ask(question) {
+  const answer = questions.then(() => showQuestion(question));
+  questions = answer.catch(() => {});
+  return answer;
+}
+let questions = Promise.resolve();
+
+function showQuestion({ title, text, ok, alt, cancel }) {
   $('dlg-confirm-title').textContent = title;
   $('confirm-text').textContent = text;
   $('confirm-ok').textContent = ok;
@@ -223,11 +234,36 @@ export function ask({ title, text, ok, alt, cancel }) {
   $('confirm-cancel').textContent = cancel || t('confirm.cancel');
   $('confirm-cancel').hidden = cancel === false;
   const dlg = $('dlg-confirm');
-  dlg.returnValue = '';
-  dlg.showModal();
+  openDialog(dlg);
   // With no way to cancel, the first answer is the one Enter gives.
   if (cancel === false) $('confirm-ok').focus();
-  return new Promise((resolve) => dlg.addEventListener('close', () => resolve(['ok', 'alt'].includes(dlg.returnValue) ? dlg.returnValue : null), { once: true }));
+  return new Promise((resolve) => {
+    const closed = () => {
+      if (dlg.open) return; // raised over a dialog opened meanwhile (openDialog), not answered
+      dlg.removeEventListener('close', closed);
+      resolve(['ok', 'alt'].includes(dlg.returnValue) ? dlg.returnValue : null);
+    };
+    dlg.addEventListener('close', closed);
+  });
+}
+
+/**
+ * Opens a modal dialog: every dialog opens here. Its returnValue is cleared first, so a dialog
+ * that acts on the button that closed it (Start, Save) never takes the button of its last
+ * opening for Escape's answer: engines differ on whether Escape clears it (#40). A question
+ * waiting for its answer stays on top of a dialog opened meanwhile.
+ * @param {HTMLDialogElement} dlg
+ */
+export function openDialog(dlg) {
+  const q = $('dlg-confirm');
+  const raise = q !== dlg && q.open;
+  const focused = document.activeElement;
+  dlg.returnValue = '';
+  dlg.showModal();
+  if (!raise) return;
+  q.close();
+  q.showModal();
+  if (q.contains(focused)) focused.focus();
 }
 
 // ---------- settings, puzzles and files ----------
@@ -260,14 +296,14 @@ async function openSettings() {
   $('set-theme').value = s.theme || 'system';
   $('set-newpuzzles').value = s.new_puzzles || 'collection';
   fillTimeLimits(s.time_limit_min || 0);
-  $('dlg-settings').showModal();
+  openDialog($('dlg-settings'));
 }
 
 async function openShare() {
   const e = await callOrToast('export_puzzle');
   $('share-text').value = e ? e.text : '';
   $('share-error').textContent = '';
-  $('dlg-share').showModal();
+  openDialog($('dlg-share'));
 }
 
 /** A button of the files dialog: a failure is shown in the dialog, which stays open. */
