@@ -79,7 +79,10 @@ function onPickerClosed() {
   const g = gameOf(picked);
   const params = g.options.read();
   // The kind's params are remembered under it, as the last chosen.
-  host.saveSettings({ params: { ...host.settings().params, [g.kind]: params }, last_game: g.kind });
+  // A game may remember more of the choice (the sliding picture's recent photos): in the same
+  // save, since two saves at once would each write over the other's change.
+  const more = g.options.remembered ? g.options.remembered(params) : {};
+  host.saveSettings({ params: { ...host.settings().params, [g.kind]: params }, last_game: g.kind, ...more });
   if (choice === 'enter') host.enterPuzzle(g.kind, params);
   // 'fresh' is the other button: the other way of making it.
   else if ((choice === 'fresh') !== freshFirst(g)) generateGame(g, { params });
