@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPenPage, closePenPage, closeDialogs } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, closeDialogs, chooseLanguage } from '../support/devserver.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-dialogs-'));
 const pickFile = path.join(dir, 'picked');
@@ -139,4 +139,25 @@ test('New game: Escape after an earlier Start starts nothing, whatever the engin
   await escapeTheOldWay('#dlg-new');
   assert.equal((await state()).game_id, started, 'no other game');
   assert.deepEqual((await calls()).filter((c) => c === 'new_game' || c === 'generate_game'), []);
+});
+
+test('the status line says again in the new language what it said (#40)', async () => {
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.click('#game-sudoku');
+  await page.select('#new-size', '4');
+  const first = (await state()).game_id;
+  await page.click('#new-start');
+  await page.waitForFunction((id) => window.__inkdoku.view.game_id > id && !document.querySelector('dialog[open]'), { timeout: 20000 }, first);
+  const status = () => page.$eval('#status', (e) => e.textContent);
+  const english = await status();
+  assert.match(english, /^New /);
+  try {
+    await chooseLanguage(page, 'zh-CN');
+    await page.waitForFunction(() => /[\u4e00-\u9fff]/.test(document.getElementById('status').textContent), { timeout: 5000 }).catch(() => {});
+    assert.match(await status(), /^新/, 'said again in Chinese');
+  } finally {
+    await chooseLanguage(page, 'en');
+  }
+  assert.equal(await status(), english, 'and back in English');
 });

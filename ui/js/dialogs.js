@@ -113,7 +113,7 @@ export function watchGeneration(job, progress = 0) {
       $('gen').hidden = true;
       if (s.view) {
         const shown = await host.startGame(s.view);
-        if (shown) setStatus(t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
+        if (shown) setStatus(() => t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
         resolve(shown);
         return;
       }
@@ -196,7 +196,7 @@ export function offerResume(resumable) {
     const choice = dlg.returnValue === 'new' ? null : dlg.returnValue.startsWith('continue:') ? dlg.returnValue.slice(9) : first && first.kind;
     if (choice) {
       const v = await callOrToast('continue_game', { kind: choice });
-      if (v && (await host.startGame(v))) { setStatus(t('status.welcome')); return; }
+      if (v && (await host.startGame(v))) { setStatus(() => t('status.welcome')); return; }
     }
     // "New game" here is the answer to "continue or start again": no second question.
     await host.newDefaultGame({ replace: dlg.returnValue === 'new' });
@@ -324,7 +324,7 @@ function fileButton(id, command, args, done, wrap) {
 function opened(message) {
   return async (view) => {
     $('dlg-share').close();
-    if (await host.startGame(view)) setStatus(message(view));
+    if (await host.startGame(view)) setStatus(() => message(view));
   };
 }
 
@@ -344,7 +344,7 @@ export function wireDialogs(app) {
   $('gen-cancel').addEventListener('click', async () => {
     await callOrToast('cancel_generation');
     $('gen').hidden = true;
-    setStatus(t('status.cancelled'));
+    setStatus(() => t('status.cancelled'));
   });
   $('btn-settings').addEventListener('click', openSettings);
   $('hw-reset').addEventListener('click', async () => {
@@ -360,13 +360,13 @@ export function wireDialogs(app) {
   const none = () => ({});
   fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened((v) => t('status.imported', importedLevel(v))));
   fileButton('file-save', 'save_game_as', none, (r) => {
-    if (r.path) { $('dlg-share').close(); setStatus(t('status.saved_to', { path: r.path })); }
+    if (r.path) { $('dlg-share').close(); setStatus(() => t('status.saved_to', { path: r.path })); }
   });
   const asOpened = (view) => ({ view });
   fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
   $('file-quit').addEventListener('click', async () => {
     // The app exits after saving; where nothing closes (the dev bridge) the player is told.
-    if (await callOrToast('quit')) { $('dlg-share').close(); setStatus(t('status.saved_quit')); }
+    if (await callOrToast('quit')) { $('dlg-share').close(); setStatus(() => t('status.saved_quit')); }
   });
   fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened((v) => t('status.imported_file', importedLevel(v)))(r.view), asOpened);
 }

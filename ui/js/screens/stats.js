@@ -105,7 +105,7 @@ async function reset() {
   const ok = await confirm({ title: t('stats.reset.title'), text: t('stats.reset.text'), ok: t('stats.reset.ok'), cancel: t('stats.reset.cancel') });
   if (!ok) { openDialog($('dlg-stats')); return; }
   const s = await callOrToast('reset_stats');
-  if (s) { data = s; setStatus(t('stats.reset.done')); window.dispatchEvent(new Event(STATS_CHANGED)); }
+  if (s) { data = s; setStatus(() => t('stats.reset.done')); window.dispatchEvent(new Event(STATS_CHANGED)); }
   render();
   openDialog($('dlg-stats'));
 }
