@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPenPage, closePenPage, closeDialogs, chooseLanguage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, closeDialogs, chooseLanguage, spyCalls as spy, spiedCalls } from '../support/devserver.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-dialogs-'));
 const pickFile = path.join(dir, 'picked');
@@ -31,17 +31,18 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const title = () => page.$eval('#dlg-confirm-title', (e) => e.textContent);
 const state = () => page.evaluate(() => ({ game_id: window.__inkdoku.view.game_id, pen_only: window.__inkdoku.settings.pen_only }));
 
-/** The commands the page calls from now on (the dev bridge is plain fetch). */
-async function spyCalls() {
-  await page.evaluate(() => {
-    window.__calls = [];
-    if (window.__spying) return;
-    window.__spying = true;
-    const f = window.fetch;
-    window.fetch = (u, o) => { const m = /\/ipc\/([a-z_]+)/.exec(String(u)); if (m) window.__calls.push(m[1]); return f(u, o); };
-  });
+const calls = () => spiedCalls(page);
+
+/** A new 4x4 Sudoku from the picker's Start; waits until it is shown. */
+async function startFromPicker() {
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.click('#game-sudoku');
+  await page.select('#new-size', '4');
+  const first = (await state()).game_id;
+  await page.click('#new-start');
+  await page.waitForFunction((id) => window.__inkdoku.view.game_id > id && !document.querySelector('dialog[open]'), { timeout: 20000 }, first);
 }
-const calls = () => page.evaluate(() => window.__calls);
 
 /**
  * Closes the open `dialog` as Escape does in an engine that follows the earlier HTML text
@@ -69,7 +70,7 @@ test('a question asked while another is on screen waits; each answer goes to its
   await page.reload({ waitUntil: 'domcontentloaded' });
   await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready && window.__inkdoku.view.time_limit_ms === 60_000);
   await ipc('set_timer', { running: true });
-  await spyCalls();
+  await spy(page);
   // Statistics → Reset…: the question is on screen when the time runs out.
   await page.click('#btn-stats');
   await page.waitForSelector('#dlg-stats[open]');
@@ -125,15 +126,9 @@ test('Settings: Escape after an earlier Save saves nothing, whatever the engine 
 });
 
 test('New game: Escape after an earlier Start starts nothing, whatever the engine does on Escape', async () => {
-  await page.click('#btn-new');
-  await page.waitForSelector('#dlg-new[open]');
-  await page.click('#game-sudoku');
-  await page.select('#new-size', '4');
-  const first = (await state()).game_id;
-  await page.click('#new-start');
-  await page.waitForFunction((id) => window.__inkdoku.view.game_id > id && !document.querySelector('dialog[open]'), { timeout: 20000 }, first);
+  await startFromPicker();
   const started = (await state()).game_id;
-  await spyCalls();
+  await spy(page);
   await page.click('#btn-new');
   await page.waitForSelector('#dlg-new[open]');
   await escapeTheOldWay('#dlg-new');
@@ -142,13 +137,7 @@ test('New game: Escape after an earlier Start starts nothing, whatever the engin
 });
 
 test('the status line says again in the new language what it said (#40)', async () => {
-  await page.click('#btn-new');
-  await page.waitForSelector('#dlg-new[open]');
-  await page.click('#game-sudoku');
-  await page.select('#new-size', '4');
-  const first = (await state()).game_id;
-  await page.click('#new-start');
-  await page.waitForFunction((id) => window.__inkdoku.view.game_id > id && !document.querySelector('dialog[open]'), { timeout: 20000 }, first);
+  await startFromPicker();
   const status = () => page.$eval('#status', (e) => e.textContent);
   const english = await status();
   assert.match(english, /^New /);
