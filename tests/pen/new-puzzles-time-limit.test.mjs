@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPenPage, closePenPage, chooseLanguage } from '../support/devserver.mjs';
+import { openPenPage, closePenPage, chooseLanguage, spyCalls as spy, spiedCalls } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
 import { pageState } from '../support/pen.mjs';
 
@@ -38,17 +38,8 @@ async function inSettings(change) {
   await page.waitForSelector('#dlg-settings:not([open])');
 }
 
-/** The commands the page calls from now on (the dev bridge is plain fetch). */
-async function spyCalls() {
-  await page.evaluate(() => {
-    window.__calls = [];
-    if (window.__spying) return;
-    window.__spying = true;
-    const f = window.fetch;
-    window.fetch = (u, o) => { const m = /\/ipc\/([a-z_]+)/.exec(String(u)); if (m) window.__calls.push(m[1]); return f(u, o); };
-  });
-}
-const calls = () => page.evaluate(() => window.__calls);
+const spyCalls = () => spy(page);
+const calls = () => spiedCalls(page);
 
 /** Waits until the backend and the page have the setting (the dialog saves after it closes). */
 const saved = (key, value) => page.waitForFunction(async (key, value) => {

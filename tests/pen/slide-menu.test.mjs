@@ -144,7 +144,7 @@ function photo(file, w, h) {
   return p;
 }
 
-test('a photo chosen through the file dialog joins the recent thumbnails at the front, once', { timeout: 60000 }, async () => {
+test('a photo chosen through the file dialog joins the recent thumbnails at the front, once; one played from its thumbnail goes to the front too', { timeout: 60000 }, async () => {
   const first = photo('first.png', 320, 200), second = photo('second.png', 120, 160);
   await openMenu();
   fs.writeFileSync(pickFile, first);
@@ -182,6 +182,11 @@ test('a photo chosen through the file dialog joins the recent thumbnails at the 
   await page.click(`#slide-pics [data-name="${b}"]`);
   await start();
   assert.deepEqual(await inPlay(), { screen: b, board: b, settings: b });
+  // Picked from the thumbnails and played: to the front too, as through the file dialog.
+  await waitFor('the played photo in front', async () => JSON.stringify((await ipc('get_settings')).slide_recent) === JSON.stringify([b, a]));
+  await openMenu();
+  assert.deepEqual((await menu()).slice(4).map((x) => x.name), [b, a]);
+  await page.keyboard.press('Escape');
   assert.deepEqual(page.errors, [], 'no page errors');
 });
 

@@ -74,6 +74,19 @@ export async function openPenPage({ width = 1200, height = 760, args = [], askHa
  * `resize` at its next frame, so the old layout is still on screen just after setViewport. (A new
  * device-pixel ratio alone changes no CSS-pixel layout, and headless Chromium fires nothing for it.)
  */
+/** Records the commands the page calls from now on (the dev bridge is plain fetch): `spiedCalls`. */
+export async function spyCalls(page) {
+  await page.evaluate(() => {
+    window.__calls = [];
+    if (window.__spying) return;
+    window.__spying = true;
+    const f = window.fetch;
+    window.fetch = (u, o) => { const m = /\/ipc\/([a-z_]+)/.exec(String(u)); if (m) window.__calls.push(m[1]); return f(u, o); };
+  });
+}
+/** The commands called since `spyCalls`, in order. */
+export const spiedCalls = (page) => page.evaluate(() => window.__calls);
+
 /** Clicks `button` and waits until `dialog` (a selector) is open. */
 export async function openDialog(page, button, dialog) {
   await page.click(button);

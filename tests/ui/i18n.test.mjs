@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, format, t, setLanguage, loadLanguage, errorText, language, noticeText, saveTroubleText } from '../../ui/js/i18n.js';
+import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, forms, format, t, setLanguage, loadLanguage, errorText, language, noticeText, saveTroubleText } from '../../ui/js/i18n.js';
 
 // The other languages' catalogues are loaded on demand, as the page does.
 for (const lang of LANGUAGES) await loadLanguage(lang);
@@ -13,8 +13,10 @@ test('every language has every key, with the same placeholders, and nothing extr
     const cat = CATALOGUES[lang];
     for (const key of Object.keys(en)) {
       assert.ok(key in cat, `${lang} lacks "${key}"`);
-      assert.equal(typeof cat[key], 'string', `${lang} "${key}" is not text`);
-      assert.ok(cat[key].trim().length > 0, `${lang} "${key}" is empty`);
+      for (const text of forms(cat[key])) {
+        assert.equal(typeof text, 'string', `${lang} "${key}" is not text`);
+        assert.ok(text.trim().length > 0, `${lang} "${key}" is empty`);
+      }
       assert.deepEqual(placeholders(cat[key]), placeholders(en[key]), `${lang} "${key}": placeholders differ`);
     }
     for (const key of Object.keys(cat)) assert.ok(key in en, `${lang} has "${key}", English does not`);
@@ -27,7 +29,7 @@ test('the Chinese catalogue is Chinese: no English sentence left untranslated', 
   const zh = CATALOGUES['zh-CN'];
   for (const key of Object.keys(en)) {
     // A text of names and punctuation only ("{game} {size}，{difficulty}") has nothing to translate.
-    if (same.has(key) || !/[A-Za-z]{2}/.test(en[key].replace(/\{\w+\}/g, ''))) continue;
+    if (same.has(key) || typeof zh[key] !== 'string' || !/[A-Za-z]{2}/.test(forms(en[key]).join(' ').replace(/\{\w+\}/g, ''))) continue;
     assert.notEqual(zh[key], en[key], `zh-CN "${key}" is the English text`);
     assert.ok(/[\u4e00-\u9fff]/.test(zh[key]), `zh-CN "${key}" has no Chinese character: ${zh[key]}`);
   }
@@ -176,4 +178,35 @@ test('a language we do not have loads as English; one we have is loaded once', a
   assert.equal(await loadLanguage('zh-CN'), 'zh-CN');
   assert.equal(CATALOGUES['zh-CN'], zh, 'not fetched again');
   assert.deepEqual(LANGUAGES, ['en', 'zh-CN']);
+});
+
+test('numbers of things take the plural rules of the language (Intl.PluralRules), not string tricks', () => {
+  const before = language();
+  try {
+    setLanguage('en');
+    assert.equal(t('slide.moves', { n: 1 }), '1 move');
+    assert.equal(t('slide.moves', { n: 0 }), '0 moves');
+    assert.equal(t('slide.moves', { n: 2 }), '2 moves');
+    assert.equal(t('hint.slide', { tile: 5, n: 1 }), 'Slide tile 5: 1 move to go at best.');
+    assert.equal(t('hint.slide.about', { tile: 5, n: 1 }), 'Slide tile 5: about 1 move to go.');
+    assert.equal(t('slide.solved', { moves: 1, time: '0:03' }), 'Solved in 1 move and 0:03.');
+    assert.match(t('hw.learnt', { count: 1 }), /learnt 1 sample of/);
+    assert.match(t('hw.learnt', { count: 12 }), /learnt 12 samples of/);
+    assert.match(t('cal.saved', { count: 1 }), /learnt 1 sample of/);
+    assert.match(t('ke.cage_chosen', { cell: 'r1c1', n: 1 }), /\(1 cell\)/);
+    setLanguage('zh-CN');
+    assert.equal(t('slide.moves', { n: 1 }), t('slide.moves', { n: 2 }).replace('2', '1'), 'Chinese: one form');
+  } finally {
+    setLanguage(before);
+  }
+  // Every plural entry names a placeholder it counts and has the forms English needs; no plain
+  // English text puts a number before a plural noun.
+  for (const [key, entry] of Object.entries(CATALOGUES.en)) {
+    if (typeof entry === 'string') {
+      assert.doesNotMatch(entry, /\{(n|count|moves)\} (\w+ )?\w+s\b/, `"${key}" needs plural forms`);
+      continue;
+    }
+    assert.ok(typeof entry.one === 'string' && typeof entry.other === 'string', `"${key}" has one and other`);
+    assert.ok(placeholders(entry.other).includes(entry.count), `"${key}" counts {${entry.count}}`);
+  }
 });

@@ -382,7 +382,7 @@ function celebrate(computer) {
   $('won-time').textContent = t('won.time', { time: formatTime(app.view.elapsed_ms) });
   $('celebration').dataset.quiet = String(computer);
   $('celebration').hidden = false;
-  setStatus(t(computer ? 'status.solved_by_computer' : 'status.solved'));
+  setStatus(() => t(computer ? 'status.solved_by_computer' : 'status.solved'));
 }
 
 /** @returns {Promise<boolean>} whether the new game is shown */
@@ -391,7 +391,7 @@ async function newGame(kind, args) {
   if (!v || !(await startGame(v))) return false;
   const g = gameOf(v.kind);
   const pen = Boolean(app.platform && app.platform.pen_present) || input.penSeen;
-  setStatus(t('status.new', { game: g.describe(v), how: g.howToPlay(pen) }));
+  setStatus(() => t('status.new', { game: g.describe(v), how: g.howToPlay(pen) }));
   return true;
 }
 

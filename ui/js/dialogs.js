@@ -70,7 +70,7 @@ export function openPicker(note) {
   const s = host.settings();
   if (s && s.params) for (const g of GAMES) if (g.create && s.params[g.kind]) g.options.fill(s.params[g.kind], host);
   pick(s && playable(s.last_game) ? s.last_game : 'sudoku');
-  $('dlg-new').showModal();
+  openDialog($('dlg-new'));
 }
 
 function onPickerClosed() {
@@ -79,7 +79,10 @@ function onPickerClosed() {
   const g = gameOf(picked);
   const params = g.options.read();
   // The kind's params are remembered under it, as the last chosen.
-  host.saveSettings({ params: { ...host.settings().params, [g.kind]: params }, last_game: g.kind });
+  // A game may remember more of the choice (the sliding picture's recent photos): in the same
+  // save, since two saves at once would each write over the other's change.
+  const more = g.options.remembered ? g.options.remembered(params) : {};
+  host.saveSettings({ params: { ...host.settings().params, [g.kind]: params }, last_game: g.kind, ...more });
   if (choice === 'enter') host.enterPuzzle(g.kind, params);
   // 'fresh' is the other button: the other way of making it.
   else if ((choice === 'fresh') !== freshFirst(g)) generateGame(g, { params });
@@ -111,7 +114,7 @@ export function watchGeneration(job, progress = 0) {
       $('gen').hidden = true;
       if (s.view) {
         const shown = await host.startGame(s.view);
-        if (shown) setStatus(t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
+        if (shown) setStatus(() => t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
         resolve(shown);
         return;
       }
@@ -194,12 +197,12 @@ export function offerResume(resumable) {
     const choice = dlg.returnValue === 'new' ? null : dlg.returnValue.startsWith('continue:') ? dlg.returnValue.slice(9) : first && first.kind;
     if (choice) {
       const v = await callOrToast('continue_game', { kind: choice });
-      if (v && (await host.startGame(v))) { setStatus(t('status.welcome')); return; }
+      if (v && (await host.startGame(v))) { setStatus(() => t('status.welcome')); return; }
     }
     // "New game" here is the answer to "continue or start again": no second question.
     await host.newDefaultGame({ replace: dlg.returnValue === 'new' });
   }, { once: true });
-  dlg.showModal();
+  openDialog(dlg);
   if (first) $(`resume-continue-${first.kind}`).focus();
 }
 
@@ -214,8 +217,19 @@ export async function confirm({ title, text, ok, cancel }) {
  * Asks a question with one or two ways to say yes: resolves to 'ok', 'alt' (the `alt` button,
  * shown only when given) or null (cancelled, Escape). `cancel: false`: no cancel button (Escape
  * still closes it, resolving to null).
+ *
+ * Every question uses #dlg-confirm, and one may come while another is on screen (the time limit
+ * runs out while "Reset statistics?" waits): questions queue, each shown after the one before
+ * is answered, and an answer belongs to its own question only (#40).
  */
-export function ask({ title, text, ok, alt, cancel }) {
+export function ask(question) {
+  const answer = questions.then(() => showQuestion(question));
+  questions = answer.catch(() => {});
+  return answer;
+}
+let questions = Promise.resolve();
+
+function showQuestion({ title, text, ok, alt, cancel }) {
   $('dlg-confirm-title').textContent = title;
   $('confirm-text').textContent = text;
   $('confirm-ok').textContent = ok;
@@ -224,11 +238,36 @@ export function ask({ title, text, ok, alt, cancel }) {
   $('confirm-cancel').textContent = cancel || t('confirm.cancel');
   $('confirm-cancel').hidden = cancel === false;
   const dlg = $('dlg-confirm');
-  dlg.returnValue = '';
-  dlg.showModal();
+  openDialog(dlg);
   // With no way to cancel, the first answer is the one Enter gives.
   if (cancel === false) $('confirm-ok').focus();
-  return new Promise((resolve) => dlg.addEventListener('close', () => resolve(['ok', 'alt'].includes(dlg.returnValue) ? dlg.returnValue : null), { once: true }));
+  return new Promise((resolve) => {
+    const closed = () => {
+      if (dlg.open) return; // raised over a dialog opened meanwhile (openDialog), not answered
+      dlg.removeEventListener('close', closed);
+      resolve(['ok', 'alt'].includes(dlg.returnValue) ? dlg.returnValue : null);
+    };
+    dlg.addEventListener('close', closed);
+  });
+}
+
+/**
+ * Opens a modal dialog: every dialog opens here. Its returnValue is cleared first, so a dialog
+ * that acts on the button that closed it (Start, Save) never takes the button of its last
+ * opening for Escape's answer: engines differ on whether Escape clears it (#40). A question
+ * waiting for its answer stays on top of a dialog opened meanwhile.
+ * @param {HTMLDialogElement} dlg
+ */
+export function openDialog(dlg) {
+  const q = $('dlg-confirm');
+  const raise = q !== dlg && q.open;
+  const focused = document.activeElement;
+  dlg.returnValue = '';
+  dlg.showModal();
+  if (!raise) return;
+  q.close();
+  q.showModal();
+  if (q.contains(focused)) focused.focus();
 }
 
 // ---------- settings, puzzles and files ----------
@@ -261,14 +300,14 @@ async function openSettings() {
   $('set-theme').value = s.theme || 'system';
   $('set-newpuzzles').value = s.new_puzzles || 'collection';
   fillTimeLimits(s.time_limit_min || 0);
-  $('dlg-settings').showModal();
+  openDialog($('dlg-settings'));
 }
 
 async function openShare() {
   const e = await callOrToast('export_puzzle');
   $('share-text').value = e ? e.text : '';
   $('share-error').textContent = '';
-  $('dlg-share').showModal();
+  openDialog($('dlg-share'));
 }
 
 /** A button of the files dialog: a failure is shown in the dialog, which stays open. */
@@ -286,7 +325,7 @@ function fileButton(id, command, args, done, wrap) {
 function opened(message) {
   return async (view) => {
     $('dlg-share').close();
-    if (await host.startGame(view)) setStatus(message(view));
+    if (await host.startGame(view)) setStatus(() => message(view));
   };
 }
 
@@ -306,7 +345,7 @@ export function wireDialogs(app) {
   $('gen-cancel').addEventListener('click', async () => {
     await callOrToast('cancel_generation');
     $('gen').hidden = true;
-    setStatus(t('status.cancelled'));
+    setStatus(() => t('status.cancelled'));
   });
   $('btn-settings').addEventListener('click', openSettings);
   $('hw-reset').addEventListener('click', async () => {
@@ -324,13 +363,13 @@ export function wireDialogs(app) {
   const none = () => ({});
   fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened((v) => t('status.imported', importedLevel(v))));
   fileButton('file-save', 'save_game_as', none, (r) => {
-    if (r.path) { $('dlg-share').close(); setStatus(t('status.saved_to', { path: r.path })); }
+    if (r.path) { $('dlg-share').close(); setStatus(() => t('status.saved_to', { path: r.path })); }
   });
   const asOpened = (view) => ({ view });
   fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
   $('file-quit').addEventListener('click', async () => {
     // The app exits after saving; where nothing closes (the dev bridge) the player is told.
-    if (await callOrToast('quit')) { $('dlg-share').close(); setStatus(t('status.saved_quit')); }
+    if (await callOrToast('quit')) { $('dlg-share').close(); setStatus(() => t('status.saved_quit')); }
   });
   fileButton('file-import', 'import_puzzle_file', none, (r) => r.view && opened((v) => t('status.imported_file', importedLevel(v)))(r.view), asOpened);
 }

@@ -48,7 +48,7 @@ export function wireEntry(host) {
     if (!r) return;
     if (r.outcome === 'unique') await host.startGame(r.view);
     else if (r.outcome === 'several') host.mark(r.differ);
-    host.setStatus(entryMessage(r));
+    host.setStatus(() => entryMessage(r));
   });
 }
 
@@ -56,6 +56,6 @@ export function wireEntry(host) {
 export async function enterOnBoard(host, size) {
   const v = await host.replacingOrToast('enter_puzzle', { size });
   if (!v || !(await host.startGame(v))) return false;
-  host.setStatus(t('entry.copy'));
+  host.setStatus(() => t('entry.copy'));
   return true;
 }

@@ -1,5 +1,5 @@
 // The player's language: one catalogue per language (ui/locales/*.js, plain objects of
-// key -> text with {name} placeholders, no plurals), `t(key, args)` to look a text up, and the
+// key -> text with {name} placeholders), `t(key, args)` to look a text up, and the
 // page's static texts marked in index.html with data-i18n attributes:
 //   data-i18n="key"        the element's text
 //   data-i18n-label="key"  its aria-label
@@ -7,6 +7,9 @@
 //   data-i18n-alt="key"    its alt text
 // The language follows the system (navigator.languages) unless the settings name one; changing
 // it re-translates the page and tells the listeners (screens redraw their own texts).
+// A text that says a number of things may have plural forms: {count: 'n', one: '{n} move',
+// other: '{n} moves'}, the form chosen by the language's plural rules (Intl.PluralRules) for
+// the argument `count` names. A language without plural forms (Chinese) keeps a plain text.
 // Pure apart from translateDom/setLanguage's document use, so node tests can import it.
 //
 // English is loaded with the page (it is every other language's fallback); another catalogue
@@ -60,8 +63,22 @@ export function format(text, args) {
 
 /** The text of `key` in the current language (English if missing there, the key if unknown). */
 export function t(key, args) {
-  const text = CATALOGUES[current][key] ?? CATALOGUES.en[key];
-  return text === undefined ? key : format(text, args);
+  const own = CATALOGUES[current][key];
+  const entry = own ?? CATALOGUES.en[key];
+  if (entry === undefined) return key;
+  return format(pluralForm(entry, args, own === undefined ? 'en' : current), args);
+}
+
+/** The form of a catalogue entry for `args` in language `lang` (a plain text is its own form). */
+function pluralForm(entry, args, lang) {
+  if (typeof entry === 'string') return entry;
+  const n = Number(args && args[entry.count]);
+  return entry[new Intl.PluralRules(lang).select(Number.isFinite(n) ? n : 0)] ?? entry.other;
+}
+
+/** The texts of a catalogue entry: a plain text, or each of its plural forms. */
+export function forms(entry) {
+  return typeof entry === 'string' ? [entry] : Object.entries(entry).filter(([k]) => k !== 'count').map(([, v]) => v);
 }
 
 /** Whether the catalogue has `key` (for optional texts, such as a technique's name). */
@@ -69,9 +86,9 @@ export function has(key) {
   return CATALOGUES.en[key] !== undefined;
 }
 
-/** The placeholders a text uses, sorted. */
-export function placeholders(text) {
-  return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+/** The placeholders a catalogue entry uses (in any of its plural forms), sorted. */
+export function placeholders(entry) {
+  return [...new Set(forms(entry).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
 }
 
 /** Translates the static texts under `root` (see the module comment). */

@@ -1,12 +1,28 @@
 // The status line under the controls and the toast: how the page talks to the player.
 
 import { call } from './backend.js';
-import { errorText } from './i18n.js';
+import { errorText, onLanguageChange } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** The status line; `technique` (a hint's) is shown first, in bold. */
+/** What the status line says: texts, or functions that give them in the current language. */
+let said = { text: '', technique: null };
+const inLanguage = (x) => (typeof x === 'function' ? x() : x);
+
+/**
+ * The status line; `technique` (a hint's) is shown first, in bold. Each may be a function
+ * giving the text in the current language (`() => t(key, args)`): said again in the new
+ * language when it changes, where a plain text would stay in the one it was written in.
+ */
 export function setStatus(text, technique) {
+  said = { text, technique };
+  showStatus();
+}
+onLanguageChange(() => showStatus());
+
+function showStatus() {
+  const text = inLanguage(said.text);
+  const technique = inLanguage(said.technique);
   const s = $('status');
   s.replaceChildren();
   if (technique) {

@@ -493,6 +493,10 @@ export default {
   'error.unknown_note': '这条笔记已不存在。',
   'error.kenken_puzzle': '这道聪明格无法使用。',
   'error.slide_puzzle': '这个滑块拼图无法使用。',
+  'error.not_entering': '当前没有正在录入的谜题：请先选择“从纸上录入谜题”。',
+  'error.handwriting': '无法保存识别器从你的笔迹学到的内容。',
+  'error.stale': '为时已晚：这件事已经有了答复。',
+  'error.bad_colour': '这不是可用来标记格子的颜色。',
   'error.with_detail': '{error}{detail}',
 
   // ---- 聪明格谜题的问题（引擎给出的结构化细节）----

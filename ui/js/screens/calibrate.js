@@ -187,14 +187,15 @@ export function createCalibration(ctx, { letters = false } = {}) {
     if (!alive) return;
     if (!st) { sync(); return; }
     dropDraft(DRAFT_KEY);
-    await ctx.backToGame(t('cal.saved', { count: samples.length }));
+    const count = samples.length;
+    await ctx.backToGame(() => t('cal.saved', { count }));
   }
 
   async function cancel() {
     if (filled().length && !(await ctx.confirm({ title: t('cal.cancel.title'), text: t('cal.cancel.text', { count: filled().length }), ok: t('cal.cancel.ok') }))) return;
     if (!alive) return;
     dropDraft(DRAFT_KEY);
-    await ctx.backToGame(t('cal.cancelled'));
+    await ctx.backToGame(() => t('cal.cancelled'));
   }
 
   function draw(canvas) {

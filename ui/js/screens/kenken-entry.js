@@ -214,7 +214,7 @@ export function createKenkenEntry(ctx, { size }) {
     });
     click('ke-open', open);
     // Back to the game put aside (its clock starts again); the drawing stays as a draft.
-    click('ke-back', () => ctx.backToGame(t('ke.back.note')));
+    click('ke-back', () => ctx.backToGame(() => t('ke.back.note')));
     click('ke-save', save);
   }
 
@@ -271,7 +271,7 @@ export function createKenkenEntry(ctx, { size }) {
       return;
     }
     dropDraft(DRAFT_KEY);
-    ctx.startGame(v, t('ke.started', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }));
+    ctx.startGame(v, () => t('ke.started', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }));
   }
 
   async function open() {

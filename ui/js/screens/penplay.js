@@ -123,10 +123,7 @@ export function createPenScreen(ctx, game) {
       state.selected = null;
       state.step = a;
       // The last step's view says who solved it (the app's status line); until then, the step.
-      if (!res.view.solved) {
-        const said = hintText(a);
-        ctx.setStatus(said.text, said.technique);
-      }
+      if (!res.view.solved) ctx.setStatus(() => hintText(a).text, () => hintText(a).technique);
       ctx.redraw();
       return { done: Boolean(res.view.solved) };
     },
@@ -239,7 +236,7 @@ export function createPenScreen(ctx, game) {
       colourCells([sel], k);
       return;
     }
-    ctx.setStatus(effect === 'armed' ? t('colour.armed', { name: t(`colour.${COLOURS[k - 1].pattern}`) }) : '');
+    ctx.setStatus(effect === 'armed' ? () => t('colour.armed', { name: t(`colour.${COLOURS[k - 1].pattern}`) }) : '');
     sync();
   }
 
@@ -272,7 +269,8 @@ export function createPenScreen(ctx, game) {
       enter(sel, v);
       return;
     }
-    if (effect === 'armed') ctx.setStatus(t(state.mode === 'pencil' ? 'pen.armed.note' : 'pen.armed.write', { n: symbolChar(v) }));
+    const armed = state.mode === 'pencil' ? 'pen.armed.note' : 'pen.armed.write';
+    if (effect === 'armed') ctx.setStatus(() => t(armed, { n: symbolChar(v) }));
     sync();
     ctx.redraw();
   }
@@ -328,7 +326,7 @@ export function createPenScreen(ctx, game) {
     const v = await ctx.callOrToast('choose_alternative', { row: u.row, col: u.col, symbol });
     if (v) {
       ctx.show(v);
-      ctx.setStatus(t('pen.wrote', { n: symbol, cell: where(u) }));
+      ctx.setStatus(() => t('pen.wrote', { n: symbol, cell: where(u) }));
     }
     ctx.redraw();
   }
@@ -359,7 +357,8 @@ export function createPenScreen(ctx, game) {
 
   // Eraser mode: the pen, a finger or the mouse rub out until switched back.
   function setEraser(on) {
-    if (into(M.setEraser(modes, on)) === 'erasing') ctx.setStatus(t(state.mode === 'pencil' ? 'eraser.notes' : 'eraser.cells'));
+    const erasing = state.mode === 'pencil' ? 'eraser.notes' : 'eraser.cells';
+    if (into(M.setEraser(modes, on)) === 'erasing') ctx.setStatus(() => t(erasing));
     sync();
     ctx.redraw();
   }
@@ -395,18 +394,18 @@ export function createPenScreen(ctx, game) {
         modes = M.offer(modes, { row: cell.row, col: cell.col, symbol: o.symbol, alternatives: o.alternatives });
         offerAlternatives();
         ctx.redraw();
-        ctx.setStatus(t('pen.unsure', { n: o.symbol, cell: where(cell), list: o.alternatives.join(t('list.sep')) }));
+        ctx.setStatus(() => t('pen.unsure', { n: o.symbol, cell: where(cell), list: o.alternatives.join(t('list.sep')) }));
         return;
       }
-      ctx.setStatus(t('pen.wrote', { n: o.symbol, cell: where(cell) }));
+      ctx.setStatus(() => t('pen.wrote', { n: o.symbol, cell: where(cell) }));
     } else if (o.kind === 'scratch_out') {
       ctx.show(res.view);
-      ctx.setStatus(t('pen.cleared', { cell: where(cell) }));
+      ctx.setStatus(() => t('pen.cleared', { cell: where(cell) }));
     } else if (o.kind === 'tap') {
       redrawWith({ selected: cell });
     } else {
       flash(cell);
-      ctx.setStatus(o.kind === 'given' ? t('pen.given') : unreadText(o.why));
+      ctx.setStatus(() => (o.kind === 'given' ? t('pen.given') : unreadText(o.why)));
     }
   }
 
@@ -492,8 +491,7 @@ export function createPenScreen(ctx, game) {
     if (!h) return;
     state.hint = h;
     if (h.highlight && h.highlight.target) state.selected = null;
-    const said = hintText(h);
-    ctx.setStatus(said.text, said.technique);
+    ctx.setStatus(() => hintText(h).text, () => hintText(h).technique);
     ctx.redraw();
   }
 

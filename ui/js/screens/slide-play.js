@@ -256,13 +256,13 @@ export function createScreen(ctx) {
       await move(apply, target);
       return;
     }
-    ctx.setStatus(t('slide.looking'));
+    ctx.setStatus(() => t('slide.looking'));
     const h = await ctx.callOrToast('hint');
     if (!h) return;
     state.hint = h;
     const tileDir = h.apply ? opposite(h.apply.dir) : null;
-    const said = hintText(h);
-    ctx.setStatus(tileDir ? t('slide.moves_dir', { hint: said.text, dir: t(`dir.${tileDir}`) }) : said.text, said.technique);
+    const said = () => hintText(h).text;
+    ctx.setStatus(tileDir ? () => t('slide.moves_dir', { hint: said(), dir: t(`dir.${tileDir}`) }) : said, () => hintText(h).technique);
     ctx.redraw();
   }
 
@@ -309,8 +309,9 @@ export function createScreen(ctx) {
     // The backend counted the win before answering: read the bests again.
     loadBest();
     // After the app's own "Solved!" line.
-    const done = t('slide.solved', { moves, time: formatTime(ms) });
-    setTimeout(() => ctx.setStatus(better && old ? `${done} ${t('slide.new_best', { size: sizeText(view.rows, view.cols) })}` : done), 0);
+    const done = () => t('slide.solved', { moves, time: formatTime(ms) });
+    const size = sizeText(view.rows, view.cols);
+    setTimeout(() => ctx.setStatus(better && old ? () => `${done()} ${t('slide.new_best', { size })}` : done), 0);
   }
 
   // ---------- drawing ----------

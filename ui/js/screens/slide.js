@@ -6,7 +6,7 @@
 import { call } from '../backend.js';
 import { t, errorText, sizeText, difficultyText, onLanguageChange } from '../i18n.js';
 import { cropRect } from '../slidegeom.js';
-import { builtinSource, menuName, menuItems, remember, gridStep } from '../slidepics.js';
+import { builtinSource, builtinId, menuName, menuItems, remember, gridStep } from '../slidepics.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -176,6 +176,13 @@ export const slide = {
     read() {
       const rows = Number($('slide-rows').value), cols = Number($('slide-cols').value), difficulty = $('slide-difficulty').value;
       return { rows, cols, difficulty, picture: chosen || menuName(null) };
+    },
+    /** The settings' part of a game started with `p`: a photo played goes to the front of the
+     * recent ones, however it was picked (the file dialog, or its thumbnail). */
+    remembered(p) {
+      if (builtinId(p.picture) !== null) return {};
+      recent = remember(recent, p.picture);
+      return { slide_recent: recent };
     },
   },
   describe: (v) => t('game.slide.describe', { size: sizeText(v.rows, v.cols), difficulty: difficultyText(v.difficulty) }),

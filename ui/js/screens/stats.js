@@ -4,7 +4,7 @@
 // long games take. "Reset statistics" asks first. The figures are the engine's (get_stats).
 
 import { callOrToast, setStatus, STATS_CHANGED } from '../status.js';
-import { confirm } from '../dialogs.js';
+import { confirm, openDialog } from '../dialogs.js';
 import { formatTime } from '../format.js';
 import { linePlot, histogram } from '../plot.js';
 import { t, difficultyText, onLanguageChange } from '../i18n.js';
@@ -98,16 +98,16 @@ export async function openStats() {
   if (!s) return;
   data = s;
   render();
-  $('dlg-stats').showModal();
+  openDialog($('dlg-stats'));
 }
 
 async function reset() {
   const ok = await confirm({ title: t('stats.reset.title'), text: t('stats.reset.text'), ok: t('stats.reset.ok'), cancel: t('stats.reset.cancel') });
-  if (!ok) { $('dlg-stats').showModal(); return; }
+  if (!ok) { openDialog($('dlg-stats')); return; }
   const s = await callOrToast('reset_stats');
-  if (s) { data = s; setStatus(t('stats.reset.done')); window.dispatchEvent(new Event(STATS_CHANGED)); }
+  if (s) { data = s; setStatus(() => t('stats.reset.done')); window.dispatchEvent(new Event(STATS_CHANGED)); }
   render();
-  $('dlg-stats').showModal();
+  openDialog($('dlg-stats'));
 }
 
 let wired = false;

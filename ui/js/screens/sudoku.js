@@ -38,6 +38,7 @@
 //   show(view)      hand the app a PlayView the screen got some other way (write_cell)
 //   redraw()        ask for draw() now
 //   setStatus(text, technique?), toast(text), confirm({title, text, ok}) -> Promise<boolean>
+//                   (setStatus's texts may be functions, () => t(...): said again in a new language)
 //   settings()      the player's settings now; saveSettings(patch) -> Promise (remembered options)
 //
 // A SCREEN has:
