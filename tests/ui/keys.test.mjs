@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyAction, moveSelection, historyKey } from '../../ui/js/keys.js';
+import { keyAction, moveSelection, historyKey, focusKeepsKey, focusOf, appTakesKey } from '../../ui/js/keys.js';
 
 const k = (key, mods = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 const SIZES = [4, 6, 9, 16];
@@ -119,4 +119,74 @@ test('historyKey: undo and redo for any game, nothing else', () => {
   assert.equal(historyKey(k('z', { ctrlKey: true, altKey: true })), null);
   assert.equal(historyKey(k('p', { ctrlKey: true })), null);
   assert.equal(historyKey(null), null);
+});
+
+// Where a key goes (#40 item 8): a key aimed at a form control is the control's.
+const input = (type) => ({ tag: 'INPUT', type });
+
+test('a text field keeps every key, its own Ctrl+Z and Ctrl+Y too', () => {
+  for (const focus of [input('number'), input('text'), input(''), input('search'), { tag: 'TEXTAREA' }, { tag: 'DIV', editable: true }]) {
+    for (const ev of [k('5'), k('Backspace'), k('Delete'), k('Enter'), k(' '), k('ArrowLeft'), k('p'), k('z', { ctrlKey: true }), k('y', { ctrlKey: true }), k('Escape')]) {
+      assert.equal(focusKeepsKey(ev, focus), true, `${JSON.stringify(focus)} ${ev.key}`);
+    }
+  }
+});
+
+test('a select keeps its keys (arrows, type-ahead, Enter, Space) but not undo and redo', () => {
+  const sel = { tag: 'SELECT', type: 'select-one' };
+  for (const key of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', '3', 's', 'Enter', ' ', 'Backspace']) {
+    assert.equal(focusKeepsKey(k(key), sel), true, key);
+  }
+  assert.equal(focusKeepsKey(k('z', { ctrlKey: true }), sel), false);
+  assert.equal(focusKeepsKey(k('y', { metaKey: true }), sel), false);
+});
+
+test('a button keeps Enter and Space, which press it; the board gets the rest', () => {
+  for (const focus of [{ tag: 'BUTTON', type: 'button' }, { tag: 'button', type: 'submit' }, input('checkbox'), input('color'), { tag: 'A' }]) {
+    assert.equal(focusKeepsKey(k('Enter'), focus), true);
+    assert.equal(focusKeepsKey(k(' '), focus), true);
+    for (const ev of [k('5'), k('ArrowUp'), k('Backspace'), k('Delete'), k('h'), k('z', { ctrlKey: true })]) {
+      assert.equal(focusKeepsKey(ev, focus), false, `${focus.tag} ${ev.key}`);
+    }
+  }
+});
+
+test('a slider keeps its keys, a radio button its arrows and Space', () => {
+  for (const key of ['ArrowUp', 'ArrowLeft', 'Home', 'End', 'PageUp', 'PageDown']) assert.equal(focusKeepsKey(k(key), input('range')), true, key);
+  assert.equal(focusKeepsKey(k('5'), input('range')), false);
+  for (const key of ['ArrowDown', 'ArrowRight', ' ']) assert.equal(focusKeepsKey(k(key), input('radio')), true, key);
+  assert.equal(focusKeepsKey(k('Enter'), input('radio')), false);
+});
+
+test('the page, the board and its accessible grid keep nothing', () => {
+  for (const focus of [null, { tag: 'BODY' }, { tag: 'DIV' }, { tag: 'CANVAS' }]) {
+    for (const ev of [k('5'), k('Enter'), k(' '), k('ArrowUp'), k('z', { ctrlKey: true })]) assert.equal(focusKeepsKey(ev, focus), false);
+  }
+});
+
+test('focusOf reads the focused element as plain data', () => {
+  assert.equal(focusOf(null), null);
+  assert.deepEqual(focusOf({ tagName: 'INPUT', type: 'number', isContentEditable: false }), { tag: 'INPUT', type: 'number', editable: false });
+  assert.deepEqual(focusOf({ tagName: 'DIV', isContentEditable: true }), { tag: 'DIV', type: '', editable: true });
+});
+
+/** A document-like object: its open dialogs (modal or not) and the focused element. */
+function fakeDoc(dialogs, active) {
+  return {
+    activeElement: active,
+    querySelectorAll: (sel) => (sel === 'dialog[open]' ? dialogs.map((modal) => ({ matches: (q) => q === ':modal' && modal })) : []),
+  };
+}
+
+test('a modal dialog stops the app\'s keys; a non-modal one ("Which hand?") does not', () => {
+  const body = { tagName: 'BODY' };
+  assert.equal(appTakesKey(k('5'), fakeDoc([], body)), true);
+  assert.equal(appTakesKey(k('5'), fakeDoc([true], body)), false, 'a modal dialog is open');
+  assert.equal(appTakesKey(k('5'), fakeDoc([false], body)), true, 'a non-modal question is open');
+  assert.equal(appTakesKey(k('5'), fakeDoc([false], { tagName: 'BUTTON', type: 'button' })), true, 'focus on its button: digits still play');
+  assert.equal(appTakesKey(k('Enter'), fakeDoc([false], { tagName: 'BUTTON', type: 'button' })), false, 'Enter presses its button');
+  assert.equal(appTakesKey(k('5'), fakeDoc([], { tagName: 'INPUT', type: 'number' })), false);
+  // An engine without :modal takes an open dialog as modal.
+  const old = { activeElement: body, querySelectorAll: () => [{ matches: () => { throw new SyntaxError(':modal'); } }] };
+  assert.equal(appTakesKey(k('5'), old), false);
 });

@@ -7,7 +7,7 @@ import { call, transportName } from './backend.js';
 import { computeLayout } from './layout.js';
 import { fitCanvas, context2d } from './board.js';
 import { BoardInput } from './pointer.js';
-import { historyKey } from './keys.js';
+import { historyKey, appTakesKey } from './keys.js';
 import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
@@ -458,7 +458,7 @@ async function history(command) {
 }
 
 function onKey(ev) {
-  if (document.querySelector('dialog[open]') || !screen) return;
+  if (!screen || !appTakesKey(ev, document)) return;
   const h = historyKey(ev);
   // H asks for a hint, which a board being entered can't have.
   if (isEntering(app.view) && !ev.ctrlKey && ev.key.toLowerCase() === 'h') return;
