@@ -37,6 +37,40 @@ async function palm() {
   };
 }
 
+// ---------- 7. palm rejection beyond the board ----------
+
+test('a palm on the number pad or Hint while the pen is in use presses nothing; a finger later does', { timeout: 60000 }, async () => {
+  await sudoku();
+  const r = await boardRect(page);
+  const cell = blanks((await ui()).view)[0];
+  const c = cellCentre(r, 9, cell.row, cell.col);
+  await page.mouse.click(c.x, c.y);
+  await page.waitForFunction((want) => JSON.stringify(window.__inkdoku.selected) === want, {}, JSON.stringify(cell));
+  const hand = await palm();
+  const five = await centreOf('#numbers button[data-value="5"]');
+  const hintAt = await centreOf('#btn-hint');
+
+  // The pen is in use: it writes on the board (an empty stroke off the cell's centre is a tap,
+  // which would select; a hover is enough) and moves over the panel, in range.
+  await pen.hover(cellCentre(r, 9, 8, 8));
+  await pen.hover({ x: five.x - 40, y: five.y - 60 });
+  const before = await ui();
+  await hand.tap(five);
+  await hand.tap(hintAt);
+  await sleep(800);
+  const s = await ui();
+  assert.equal(s.view.cells[cell.row * 9 + cell.col].value, 0, 'no digit entered by the palm');
+  assert.equal(s.digit, before.digit, 'no number chosen by the palm');
+  assert.equal(s.hint, null, 'no hint asked (it would count in the statistics)');
+  assert.equal(s.view.can_undo, false, 'no move made');
+  assert.equal(s.palmsIgnored, before.palmsIgnored + 2, 'both touches reached the page and were taken for the palm');
+
+  // Without a pen about (its grace is 3 s), the same touch is a finger and presses the pad.
+  await sleep(3200);
+  await hand.tap(five);
+  await waitFor('the finger\'s digit', async () => (await ui()).view.cells[cell.row * 9 + cell.col].value === 5);
+});
+
 // ---------- 8. keys aimed at a form control stay there ----------
 
 /** KenKen's "Enter a puzzle" (4x4) with one cage drawn by the mouse over two cells. */

@@ -6,7 +6,7 @@
 import { call, transportName } from './backend.js';
 import { computeLayout } from './layout.js';
 import { fitCanvas, context2d } from './board.js';
-import { BoardInput } from './pointer.js';
+import { BoardInput, guardPalms } from './pointer.js';
 import { historyKey, appTakesKey } from './keys.js';
 import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
@@ -475,6 +475,7 @@ function onKey(ev) {
 function wire() {
   watchErrors();
   guardBrowserKeys(window, () => { telemetry.browserKeysBlocked++; });
+  guardPalms(window);
   window.addEventListener('contextmenu', (e) => e.preventDefault());
   window.addEventListener('resize', render);
   // A new devicePixelRatio (the window moved to another screen, or the zoom changed) fires no
