@@ -185,3 +185,61 @@ test('while the non-modal "Which hand?" question is open the board\'s keys work'
     await ipc('update_settings', { settings: { ...(await ipc('get_settings')), hand_asked: true } });
   }
 });
+
+// ---------- 13. a lost pointer-up does not freeze the board ----------
+
+/** The pen goes down on cell (1, 1) and draws a little; its pointer id. */
+async function penDownOnBoard() {
+  await page.evaluate(() => {
+    window.__penId = null;
+    document.getElementById('ink').addEventListener('pointerdown', (e) => { if (e.pointerType === 'pen') window.__penId = e.pointerId; }, { capture: true, once: true });
+  });
+  const r = await boardRect(page);
+  const a = cellCentre(r, 9, 1, 1);
+  await pen.hover(a);
+  await pen.send('mousePressed', a, 1, 0.5);
+  for (let k = 1; k <= 3; k++) await pen.send('mouseMoved', { x: a.x + 4 * k, y: a.y + 6 * k }, 1, 0.5);
+  await waitFor('the stroke\'s ink', async () => (await ui()).liveInk === 1);
+  return page.evaluate(() => window.__penId);
+}
+
+/** After the lost up: the stroke was dropped, and the mouse now selects a cell. */
+async function boardTakesTheMouse(writesBefore) {
+  const view = (await ui()).view;
+  const cell = blanks(view).find((b) => b.row >= 5 && b.col >= 5);
+  const r = await boardRect(page);
+  const c = cellCentre(r, 9, cell.row, cell.col);
+  await page.mouse.click(c.x, c.y);
+  await waitFor('the mouse\'s tap to select its cell (the board is not frozen)', async () => JSON.stringify((await ui()).selected) === JSON.stringify(cell), { timeout: 5000 });
+  await sleep(700); // the writer's pause: a stroke left open would be committed now
+  const s = await ui();
+  assert.equal(s.liveInk, 0, 'the dropped stroke\'s ink is gone');
+  assert.equal(s.writes, writesBefore, 'nothing written from half a stroke');
+}
+
+test('the board loses the pen mid-stroke (lostpointercapture) and its up lands elsewhere: the stroke ends', { timeout: 60000 }, async () => {
+  await sudoku();
+  const writes = (await ui()).writes;
+  const id = await penDownOnBoard();
+  assert.equal(typeof id, 'number');
+  await page.evaluate((id) => document.getElementById('ink').releasePointerCapture(id), id);
+  // The pen goes on to the panel and lifts there: the board never sees its up.
+  const off = await centreOf('#status');
+  await pen.send('mouseMoved', off, 1, 0.5);
+  await pen.send('mouseReleased', off, 0, 0);
+  await boardTakesTheMouse(writes);
+});
+
+test('the window loses the focus mid-stroke (blur): the stroke ends', { timeout: 60000 }, async () => {
+  await sudoku();
+  const writes = (await ui()).writes;
+  await penDownOnBoard();
+  // Another window takes the focus (and the pen's up with it).
+  const other = await session.browser.newPage();
+  await other.bringToFront();
+  await page.waitForFunction(() => !document.hasFocus(), { timeout: 5000 });
+  await other.close();
+  await page.bringToFront();
+  await boardTakesTheMouse(writes);
+  await pen.send('mouseReleased', cellCentre(await boardRect(page), 9, 1, 1), 0, 0);
+});

@@ -42,6 +42,10 @@ export class BoardInput {
     canvas.addEventListener('pointerover', (ev) => this._cursor(ev));
     canvas.addEventListener('pointerup', (ev) => this._handle(this.machine.up(this._input(ev))));
     canvas.addEventListener('pointercancel', (ev) => this._handle(this.machine.cancel(this._input(ev))));
+    // A stroke whose up may never come here ends too (dropped, as on pointercancel): the board
+    // lost the pointer (after an up this finds no stroke), or the window lost the focus.
+    canvas.addEventListener('lostpointercapture', (ev) => this._handle(this.machine.cancel(this._input(ev))));
+    window.addEventListener('blur', () => this._handle(this.machine.cancel()));
     setInterval(() => this._handle(this.machine.tick(performance.now())), TICK_MS);
   }
 
