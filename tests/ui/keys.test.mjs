@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyAction, moveSelection, historyKey, focusKeepsKey, focusOf, appTakesKey } from '../../ui/js/keys.js';
+import { keyAction, moveSelection, historyKey, focusKeepsKey, focusOf, appTakesKey, watchFocus } from '../../ui/js/keys.js';
 
 const k = (key, mods = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 const SIZES = [4, 6, 9, 16];
@@ -141,13 +141,20 @@ test('a select keeps its keys (arrows, type-ahead, Enter, Space) but not undo an
   assert.equal(focusKeepsKey(k('y', { metaKey: true }), sel), false);
 });
 
-test('a button keeps Enter and Space, which press it; the board gets the rest', () => {
-  for (const focus of [{ tag: 'BUTTON', type: 'button' }, { tag: 'button', type: 'submit' }, input('checkbox'), input('color'), { tag: 'A' }]) {
+test('a button whose focus shows keeps Enter and Space, which press it; the board gets the rest', () => {
+  const shown = (f) => ({ ...f, visible: true });
+  for (const focus of [{ tag: 'BUTTON', type: 'button' }, { tag: 'button', type: 'submit' }, input('checkbox'), input('color'), { tag: 'A' }].map(shown)) {
     assert.equal(focusKeepsKey(k('Enter'), focus), true);
     assert.equal(focusKeepsKey(k(' '), focus), true);
     for (const ev of [k('5'), k('ArrowUp'), k('Backspace'), k('Delete'), k('h'), k('z', { ctrlKey: true })]) {
       assert.equal(focusKeepsKey(ev, focus), false, `${focus.tag} ${ev.key}`);
     }
+  }
+});
+
+test('a button pressed with the pen or the mouse (its focus unseen) keeps nothing: Enter is the board\'s', () => {
+  for (const focus of [{ tag: 'BUTTON', type: 'button' }, input('checkbox')]) {
+    for (const ev of [k('Enter'), k(' '), k('5')]) assert.equal(focusKeepsKey(ev, focus), false, `${focus.tag} ${ev.key}`);
   }
 });
 
@@ -166,8 +173,24 @@ test('the page, the board and its accessible grid keep nothing', () => {
 
 test('focusOf reads the focused element as plain data', () => {
   assert.equal(focusOf(null), null);
-  assert.deepEqual(focusOf({ tagName: 'INPUT', type: 'number', isContentEditable: false }), { tag: 'INPUT', type: 'number', editable: false });
-  assert.deepEqual(focusOf({ tagName: 'DIV', isContentEditable: true }), { tag: 'DIV', type: '', editable: true });
+  // watchFocus notes, as each focus comes, whether it shows (a key press later makes any focus show).
+  let focusin;
+  watchFocus({ addEventListener: (type, f) => { if (type === 'focusin') focusin = f; } });
+  const el = (props, visible) => {
+    const e = { ...props, shows: visible, matches: (q) => q === ':focus-visible' && e.shows };
+    focusin({ target: e });
+    return e;
+  };
+  assert.deepEqual(focusOf(el({ tagName: 'INPUT', type: 'number', isContentEditable: false }, false)), { tag: 'INPUT', type: 'number', editable: false, visible: false });
+  assert.deepEqual(focusOf(el({ tagName: 'DIV', isContentEditable: true }, false)), { tag: 'DIV', type: '', editable: true, visible: false });
+  const tabbed = el({ tagName: 'BUTTON', type: 'button' }, true);
+  assert.equal(focusOf(tabbed).visible, true);
+  const clicked = el({ tagName: 'BUTTON', type: 'button' }, false);
+  clicked.shows = true; // the first key press makes it show
+  assert.equal(focusOf(clicked).visible, false, 'what counts is how the focus came');
+  const old = { tagName: 'BUTTON', type: 'button', matches: () => { throw new SyntaxError(':focus-visible'); } };
+  focusin({ target: old });
+  assert.equal(focusOf(old).visible, false, 'an engine without :focus-visible: the board keeps its keys, as before');
 });
 
 /** A document-like object: its open dialogs (modal or not) and the focused element. */
@@ -183,8 +206,10 @@ test('a modal dialog stops the app\'s keys; a non-modal one ("Which hand?") does
   assert.equal(appTakesKey(k('5'), fakeDoc([], body)), true);
   assert.equal(appTakesKey(k('5'), fakeDoc([true], body)), false, 'a modal dialog is open');
   assert.equal(appTakesKey(k('5'), fakeDoc([false], body)), true, 'a non-modal question is open');
-  assert.equal(appTakesKey(k('5'), fakeDoc([false], { tagName: 'BUTTON', type: 'button' })), true, 'focus on its button: digits still play');
-  assert.equal(appTakesKey(k('Enter'), fakeDoc([false], { tagName: 'BUTTON', type: 'button' })), false, 'Enter presses its button');
+  const button = { tagName: 'BUTTON', type: 'button', matches: (q) => q === ':focus-visible' };
+  watchFocus({ addEventListener: (type, f) => f({ target: button }) });
+  assert.equal(appTakesKey(k('5'), fakeDoc([false], button)), true, 'focus on its button: digits still play');
+  assert.equal(appTakesKey(k('Enter'), fakeDoc([false], button)), false, 'Enter presses its button');
   assert.equal(appTakesKey(k('5'), fakeDoc([], { tagName: 'INPUT', type: 'number' })), false);
   // An engine without :modal takes an open dialog as modal.
   const old = { activeElement: body, querySelectorAll: () => [{ matches: () => { throw new SyntaxError(':modal'); } }] };

@@ -7,7 +7,7 @@ import { call, transportName } from './backend.js';
 import { computeLayout } from './layout.js';
 import { fitCanvas, context2d } from './board.js';
 import { BoardInput, guardPalms } from './pointer.js';
-import { historyKey, appTakesKey } from './keys.js';
+import { historyKey, appTakesKey, watchFocus } from './keys.js';
 import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
@@ -482,6 +482,7 @@ function wire() {
   // resize: the canvases are re-sized for it here, so the board stays crisp.
   const watchDpr = () => window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener('change', () => { render(); watchDpr(); }, { once: true });
   watchDpr();
+  watchFocus(document);
   window.addEventListener('keydown', onKey);
   // Follow a handedness change made in the system settings: at once where the shell tells the
   // page (Windows' WM_SETTINGCHANGE, platform/windows.rs), else when the window regains focus.

@@ -97,11 +97,14 @@ const RANGE_KEYS = new Set(['Home', 'End', 'PageUp', 'PageDown']);
  * - a <select> keeps every key without Ctrl/Cmd (arrows, type-ahead letters and digits, Enter,
  *   Space): Ctrl+Z / Ctrl+Y stay the app's undo and redo, a select has none of its own;
  * - a slider keeps the arrows, Home, End, PageUp and PageDown; a radio button the arrows and Space;
- * - a button (or checkbox, link) keeps Enter and Space, which press it.
- * Every other key is the app's: after a click on the pad its button still has the focus, and
+ * - a button (or checkbox, link) keeps Enter and Space, which press it, when its focus showed
+ *   as it came (:focus-visible, as after Tab; watchFocus): one pressed with the pen or the
+ *   mouse keeps the focus unseen, and so does the button a closing dialog gives it back to.
+ * Every other key is the app's: after a press on the pad its button still has the focus, and
  * the digits and arrows typed next are the board's.
  * @param {{key:string, ctrlKey?:boolean, metaKey?:boolean}} ev KeyboardEvent-like
- * @param {{tag:string, type?:string, editable?:boolean}|null} focus the focused element (focusOf)
+ * @param {{tag:string, type?:string, editable?:boolean, visible?:boolean}|null} focus the
+ *   focused element (focusOf)
  * @returns {boolean}
  */
 export function focusKeepsKey(ev, focus) {
@@ -109,7 +112,7 @@ export function focusKeepsKey(ev, focus) {
   const tag = String(focus.tag).toUpperCase();
   const type = String(focus.type || '').toLowerCase();
   const key = ev.key;
-  const press = key === 'Enter' || key === ' ';
+  const press = Boolean(focus.visible) && (key === 'Enter' || key === ' ');
   if (focus.editable || tag === 'TEXTAREA') return true;
   if (tag === 'SELECT') return !(ev.ctrlKey || ev.metaKey);
   if (tag === 'INPUT') {
@@ -124,11 +127,24 @@ export function focusKeepsKey(ev, focus) {
 
 /**
  * The focused element as plain data for focusKeepsKey (null: nothing in particular, the page).
- * @param {{tagName?:string, type?:string, isContentEditable?:boolean}|null} el document.activeElement
+ * @param {Element|null} el document.activeElement
  */
 export function focusOf(el) {
   if (!el || !el.tagName) return null;
-  return { tag: el.tagName, type: typeof el.type === 'string' ? el.type : '', editable: Boolean(el.isContentEditable) };
+  return { tag: el.tagName, type: typeof el.type === 'string' ? el.type : '', editable: Boolean(el.isContentEditable), visible: shownFocus.has(el) };
+}
+
+// The elements whose focus showed as it came. Read then, not at the key press: Chromium makes
+// any focus visible on the first key pressed, so :focus-visible in keydown says nothing about
+// where the player aimed.
+const shownFocus = new WeakSet();
+
+/** Notes, for focusOf, whether each focus shows as it comes. @param {Document} doc */
+export function watchFocus(doc) {
+  doc.addEventListener('focusin', (e) => {
+    if (matches(e.target, ':focus-visible', false)) shownFocus.add(e.target);
+    else shownFocus.delete(e.target);
+  }, true);
 }
 
 /**
@@ -139,14 +155,16 @@ export function focusOf(el) {
  * @param {Document} doc
  */
 export function appTakesKey(ev, doc) {
-  const modal = [...doc.querySelectorAll('dialog[open]')].some(isModal);
+  // An engine without :modal: an open dialog is taken as modal, as before.
+  const modal = [...doc.querySelectorAll('dialog[open]')].some((d) => matches(d, ':modal', true));
   return !modal && !focusKeepsKey(ev, focusOf(doc.activeElement));
 }
 
-function isModal(dialog) {
+/** el.matches(selector), or `otherwise` in an engine that does not know the selector. */
+function matches(el, selector, otherwise) {
   try {
-    return dialog.matches(':modal');
+    return typeof el.matches === 'function' ? el.matches(selector) : otherwise;
   } catch {
-    return true; // an engine without :modal: an open dialog is taken as modal, as before
+    return otherwise;
   }
 }
