@@ -50,20 +50,37 @@ test('a palm on the number pad or Hint while the pen is in use presses nothing; 
   const five = await centreOf('#numbers button[data-value="5"]');
   const hintAt = await centreOf('#btn-hint');
 
-  // The pen is in use: it writes on the board (an empty stroke off the cell's centre is a tap,
-  // which would select; a hover is enough) and moves over the panel, in range.
-  await pen.hover(cellCentre(r, 9, 8, 8));
-  await pen.hover({ x: five.x - 40, y: five.y - 60 });
   const before = await ui();
+  const unchanged = async (what, palms) => {
+    const s = await ui();
+    assert.equal(s.view.cells[cell.row * 9 + cell.col].value, 0, `${what}: no digit entered by the palm`);
+    assert.equal(s.digit, before.digit, `${what}: no number chosen by the palm`);
+    assert.equal(s.hint, null, `${what}: no hint asked (it would count in the statistics)`);
+    assert.equal(s.view.can_undo, false, `${what}: no move made`);
+    assert.equal(s.palmsIgnored, before.palmsIgnored + palms, `${what}: the touches reached the page and were taken for the palm`);
+  };
+
+  // The pen writes (on a given, so that its own write changes nothing) while the palm lands
+  // on the pad and on Hint.
+  const given = before.view.cells.findIndex((x) => x.given);
+  const g = cellCentre(r, 9, Math.floor(given / 9), given % 9);
+  await pen.hover(g);
+  await pen.send('mousePressed', { x: g.x, y: g.y - 12 }, 1, 0.5);
+  await pen.send('mouseMoved', { x: g.x, y: g.y - 4 }, 1, 0.5);
   await hand.tap(five);
   await hand.tap(hintAt);
-  await sleep(800);
-  const s = await ui();
-  assert.equal(s.view.cells[cell.row * 9 + cell.col].value, 0, 'no digit entered by the palm');
-  assert.equal(s.digit, before.digit, 'no number chosen by the palm');
-  assert.equal(s.hint, null, 'no hint asked (it would count in the statistics)');
-  assert.equal(s.view.can_undo, false, 'no move made');
-  assert.equal(s.palmsIgnored, before.palmsIgnored + 2, 'both touches reached the page and were taken for the palm');
+  await pen.send('mouseMoved', { x: g.x, y: g.y + 12 }, 1, 0.5);
+  await pen.send('mouseReleased', { x: g.x, y: g.y + 12 }, 0, 0);
+  await pen.hover(cellCentre(r, 9, (Math.floor(given / 9) + 4) % 9, (given + 4) % 9));
+  await waitFor('the pen\'s write answered', async () => (await ui()).writes > before.writes);
+  await sleep(500);
+  await unchanged('while the pen writes', 2);
+
+  // The pen in the air over the panel (in range) is in use too.
+  await pen.hover({ x: five.x - 40, y: five.y - 60 });
+  await hand.tap(five);
+  await sleep(500);
+  await unchanged('while the pen hovers', 3);
 
   // Without a pen about (its grace is 3 s), the same touch is a finger and presses the pad.
   await sleep(3200);
@@ -167,7 +184,6 @@ test('while the non-modal "Which hand?" question is open the board\'s keys work'
     await page.waitForSelector('#dlg-hand[open]', { timeout: 5000 });
     const view = (await ui()).view;
     const cell = blanks(view).find((b) => b.row > 0);
-    await page.evaluate(() => { document.activeElement.blur(); });
     // The cursor starts in the centre; the arrows walk it to a blank cell, and a digit fills it.
     for (let k = 0; k < 9 && JSON.stringify((await ui()).selected) !== JSON.stringify(cell); k++) {
       const s = (await ui()).selected || { row: 4, col: 4 };
