@@ -302,6 +302,26 @@ test('pointercancel drops the stroke, its group and their ink', () => {
   assert.deepEqual(c.got, []);
 });
 
+test('a stroke whose up is lost (the window lost the focus: cancel() without a pointer) is dropped, and the board takes the next pointer', () => {
+  const m = new InputMachine({ n: N });
+  const c = consumer(m);
+  c.feed(m.down({ ...pen, point: at(2, 2, 0, 0.5, 0.2), mode: 'write' }));
+  c.feed(m.move({ ...pen, points: [at(2, 2, 10, 0.5, 0.6)] }));
+  assert.equal(m.state, 'writing');
+  // Before: another pointer's press is ignored while the stroke waits for its up.
+  c.feed(m.cancel());
+  assert.equal(m.state, 'idle');
+  assert.equal(c.shown.size, 0, 'its ink is gone');
+  c.feed(m.tick(5000));
+  assert.deepEqual(c.got, [], 'nothing committed');
+  // The mouse now acts on the board (a tap selects a cell).
+  c.feed(m.down({ ...mouse, point: at(5, 5, 6000), mode: 'write' }));
+  c.feed(m.up({ ...mouse, point: at(5, 5, 6010) }));
+  c.feed(m.tick(7000));
+  assert.deepEqual(c.got, [{ type: 'tap', cell: { row: 5, col: 5 } }]);
+  assert.deepEqual(m.cancel(), [], 'nothing in progress: nothing to drop');
+});
+
 test('a down without an up (lost pointerup) ends the previous stroke first', () => {
   const m = new InputMachine({ n: N });
   const c = consumer(m);

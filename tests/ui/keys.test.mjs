@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyAction, moveSelection, historyKey } from '../../ui/js/keys.js';
+import { keyAction, moveSelection, historyKey, focusKeepsKey, focusOf, appTakesKey, watchFocus } from '../../ui/js/keys.js';
 
 const k = (key, mods = {}) => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 const SIZES = [4, 6, 9, 16];
@@ -119,4 +119,99 @@ test('historyKey: undo and redo for any game, nothing else', () => {
   assert.equal(historyKey(k('z', { ctrlKey: true, altKey: true })), null);
   assert.equal(historyKey(k('p', { ctrlKey: true })), null);
   assert.equal(historyKey(null), null);
+});
+
+// Where a key goes (#40 item 8): a key aimed at a form control is the control's.
+const input = (type) => ({ tag: 'INPUT', type });
+
+test('a text field keeps every key, its own Ctrl+Z and Ctrl+Y too', () => {
+  for (const focus of [input('number'), input('text'), input(''), input('search'), { tag: 'TEXTAREA' }, { tag: 'DIV', editable: true }]) {
+    for (const ev of [k('5'), k('Backspace'), k('Delete'), k('Enter'), k(' '), k('ArrowLeft'), k('p'), k('z', { ctrlKey: true }), k('y', { ctrlKey: true }), k('Escape')]) {
+      assert.equal(focusKeepsKey(ev, focus), true, `${JSON.stringify(focus)} ${ev.key}`);
+    }
+  }
+});
+
+test('a select keeps its keys (arrows, type-ahead, Enter, Space) but not undo and redo', () => {
+  const sel = { tag: 'SELECT', type: 'select-one' };
+  for (const key of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', '3', 's', 'Enter', ' ', 'Backspace']) {
+    assert.equal(focusKeepsKey(k(key), sel), true, key);
+  }
+  assert.equal(focusKeepsKey(k('z', { ctrlKey: true }), sel), false);
+  assert.equal(focusKeepsKey(k('y', { metaKey: true }), sel), false);
+});
+
+test('a button whose focus shows keeps Enter and Space, which press it; the board gets the rest', () => {
+  const shown = (f) => ({ ...f, visible: true });
+  for (const focus of [{ tag: 'BUTTON', type: 'button' }, { tag: 'button', type: 'submit' }, input('checkbox'), input('color'), { tag: 'A' }].map(shown)) {
+    assert.equal(focusKeepsKey(k('Enter'), focus), true);
+    assert.equal(focusKeepsKey(k(' '), focus), true);
+    for (const ev of [k('5'), k('ArrowUp'), k('Backspace'), k('Delete'), k('h'), k('z', { ctrlKey: true })]) {
+      assert.equal(focusKeepsKey(ev, focus), false, `${focus.tag} ${ev.key}`);
+    }
+  }
+});
+
+test('a button pressed with the pen or the mouse (its focus unseen) keeps nothing: Enter is the board\'s', () => {
+  for (const focus of [{ tag: 'BUTTON', type: 'button' }, input('checkbox')]) {
+    for (const ev of [k('Enter'), k(' '), k('5')]) assert.equal(focusKeepsKey(ev, focus), false, `${focus.tag} ${ev.key}`);
+  }
+});
+
+test('a slider keeps its keys, a radio button its arrows and Space', () => {
+  for (const key of ['ArrowUp', 'ArrowLeft', 'Home', 'End', 'PageUp', 'PageDown']) assert.equal(focusKeepsKey(k(key), input('range')), true, key);
+  assert.equal(focusKeepsKey(k('5'), input('range')), false);
+  for (const key of ['ArrowDown', 'ArrowRight', ' ']) assert.equal(focusKeepsKey(k(key), input('radio')), true, key);
+  assert.equal(focusKeepsKey(k('Enter'), input('radio')), false);
+});
+
+test('the page, the board and its accessible grid keep nothing', () => {
+  for (const focus of [null, { tag: 'BODY' }, { tag: 'DIV' }, { tag: 'CANVAS' }]) {
+    for (const ev of [k('5'), k('Enter'), k(' '), k('ArrowUp'), k('z', { ctrlKey: true })]) assert.equal(focusKeepsKey(ev, focus), false);
+  }
+});
+
+test('focusOf reads the focused element as plain data', () => {
+  assert.equal(focusOf(null), null);
+  // watchFocus notes, as each focus comes, whether it shows (a key press later makes any focus show).
+  let focusin;
+  watchFocus({ addEventListener: (type, f) => { if (type === 'focusin') focusin = f; } });
+  const el = (props, visible) => {
+    const e = { ...props, shows: visible, matches: (q) => q === ':focus-visible' && e.shows };
+    focusin({ target: e });
+    return e;
+  };
+  assert.deepEqual(focusOf(el({ tagName: 'INPUT', type: 'number', isContentEditable: false }, false)), { tag: 'INPUT', type: 'number', editable: false, visible: false });
+  assert.deepEqual(focusOf(el({ tagName: 'DIV', isContentEditable: true }, false)), { tag: 'DIV', type: '', editable: true, visible: false });
+  const tabbed = el({ tagName: 'BUTTON', type: 'button' }, true);
+  assert.equal(focusOf(tabbed).visible, true);
+  const clicked = el({ tagName: 'BUTTON', type: 'button' }, false);
+  clicked.shows = true; // the first key press makes it show
+  assert.equal(focusOf(clicked).visible, false, 'what counts is how the focus came');
+  const old = { tagName: 'BUTTON', type: 'button', matches: () => { throw new SyntaxError(':focus-visible'); } };
+  focusin({ target: old });
+  assert.equal(focusOf(old).visible, false, 'an engine without :focus-visible: the board keeps its keys, as before');
+});
+
+/** A document-like object: its open dialogs (modal or not) and the focused element. */
+function fakeDoc(dialogs, active) {
+  return {
+    activeElement: active,
+    querySelectorAll: (sel) => (sel === 'dialog[open]' ? dialogs.map((modal) => ({ matches: (q) => q === ':modal' && modal })) : []),
+  };
+}
+
+test('a modal dialog stops the app\'s keys; a non-modal one ("Which hand?") does not', () => {
+  const body = { tagName: 'BODY' };
+  assert.equal(appTakesKey(k('5'), fakeDoc([], body)), true);
+  assert.equal(appTakesKey(k('5'), fakeDoc([true], body)), false, 'a modal dialog is open');
+  assert.equal(appTakesKey(k('5'), fakeDoc([false], body)), true, 'a non-modal question is open');
+  const button = { tagName: 'BUTTON', type: 'button', matches: (q) => q === ':focus-visible' };
+  watchFocus({ addEventListener: (type, f) => f({ target: button }) });
+  assert.equal(appTakesKey(k('5'), fakeDoc([false], button)), true, 'focus on its button: digits still play');
+  assert.equal(appTakesKey(k('Enter'), fakeDoc([false], button)), false, 'Enter presses its button');
+  assert.equal(appTakesKey(k('5'), fakeDoc([], { tagName: 'INPUT', type: 'number' })), false);
+  // An engine without :modal takes an open dialog as modal.
+  const old = { activeElement: body, querySelectorAll: () => [{ matches: () => { throw new SyntaxError(':modal'); } }] };
+  assert.equal(appTakesKey(k('5'), old), false);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PalmFilter } from '../../ui/js/palm.js';
+import { PalmFilter, PalmGate } from '../../ui/js/palm.js';
 
 test('pen and mouse are always accepted', () => {
   const f = new PalmFilter();
@@ -69,4 +69,50 @@ test('unknown pointer types are treated like a mouse', () => {
   assert.equal(f.accept('', 0), true);
   assert.equal(f.accept(undefined, 0), true);
   assert.equal(f.penSeen, false);
+});
+
+// The rest of the page (#40 item 7): a palm on the panel presses nothing while the pen is in use.
+const ev = (type, pointerType, pointerId, t) => ({ type, pointerType, pointerId, t });
+
+test('PalmGate: a touch while the pen is in use is swallowed, every event of it and its click', () => {
+  const g = new PalmGate();
+  assert.equal(g.swallow(ev('pointermove', 'pen', 2, 1000)), false, 'the pen hovering (in range) is never swallowed');
+  for (const type of ['pointerdown', 'pointermove', 'pointerup']) assert.equal(g.swallow(ev(type, 'touch', 9, 1500)), true, type);
+  assert.equal(g.swallow(ev('click', 'touch', 9, 1510)), true, 'the click the palm makes (a pointer-typed click)');
+  assert.equal(g.swallow(ev('pointercancel', 'touch', 9, 1600)), false, 'lifted: nothing of it left');
+  // Pen and mouse presses go through meanwhile.
+  assert.equal(g.swallow(ev('pointerdown', 'pen', 2, 1700)), false);
+  assert.equal(g.swallow(ev('click', 'pen', 2, 1720)), false);
+  assert.equal(g.swallow(ev('pointerdown', 'mouse', 1, 1800)), false);
+  assert.equal(g.swallow(ev('click', 'mouse', 1, 1810)), false);
+});
+
+test('PalmGate: a finger is taken when no pen is about, also in pen-only mode (that is the board\'s)', () => {
+  const g = new PalmGate();
+  assert.equal(g.swallow(ev('pointerdown', 'touch', 5, 0)), false, 'no pen seen yet');
+  assert.equal(g.swallow(ev('pointerup', 'touch', 5, 80)), false);
+  assert.equal(g.swallow(ev('click', 'touch', 5, 90)), false);
+  g.swallow(ev('pointermove', 'pen', 2, 1000));
+  assert.equal(g.swallow(ev('pointerdown', 'touch', 6, 4000)), true, 'the grace period includes its end');
+  g.swallow(ev('pointerup', 'touch', 6, 4050));
+  assert.equal(g.swallow(ev('pointerdown', 'touch', 7, 4001 + 3000)), false, 'long after the pen: a finger');
+  assert.equal(g.swallow(ev('pointermove', 'touch', 7, 9000)), false, 'a touch taken at its down stays taken');
+});
+
+test('PalmGate: a touch that went down before the pen came is not cut off', () => {
+  const g = new PalmGate();
+  assert.equal(g.swallow(ev('pointerdown', 'touch', 5, 0)), false);
+  g.swallow(ev('pointerdown', 'pen', 2, 100));
+  assert.equal(g.swallow(ev('pointerup', 'touch', 5, 200)), false);
+  assert.equal(g.swallow(ev('click', 'touch', 5, 210)), false);
+});
+
+test('PalmGate: a click without a pointer type (a MouseEvent click) just after a palm lifts is the palm\'s', () => {
+  const g = new PalmGate({ penGraceMs: 1000 });
+  g.swallow(ev('pointermove', 'pen', 2, 0));
+  g.swallow(ev('pointerdown', 'touch', 9, 100));
+  g.swallow(ev('pointerup', 'touch', 9, 300));
+  assert.equal(g.swallow(ev('click', undefined, undefined, 310)), true);
+  assert.equal(g.swallow(ev('click', 'touch', 4, 320)), false, 'another touch\'s click is not');
+  assert.equal(g.swallow(ev('click', undefined, undefined, 2000)), false, 'long after: a click of its own');
 });

@@ -6,8 +6,8 @@
 import { call, transportName, aimAt } from './backend.js';
 import { computeLayout } from './layout.js';
 import { fitCanvas, context2d } from './board.js';
-import { BoardInput } from './pointer.js';
-import { historyKey } from './keys.js';
+import { BoardInput, guardPalms } from './pointer.js';
+import { historyKey, appTakesKey, watchFocus } from './keys.js';
 import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
@@ -458,7 +458,7 @@ async function history(command) {
 }
 
 function onKey(ev) {
-  if (document.querySelector('dialog[open]') || !screen) return;
+  if (!screen || !appTakesKey(ev, document)) return;
   const h = historyKey(ev);
   // H asks for a hint, which a board being entered can't have.
   if (isEntering(app.view) && !ev.ctrlKey && ev.key.toLowerCase() === 'h') return;
@@ -475,12 +475,14 @@ function onKey(ev) {
 function wire() {
   watchErrors();
   guardBrowserKeys(window, () => { telemetry.browserKeysBlocked++; });
+  guardPalms(window);
   window.addEventListener('contextmenu', (e) => e.preventDefault());
   window.addEventListener('resize', render);
   // A new devicePixelRatio (the window moved to another screen, or the zoom changed) fires no
   // resize: the canvases are re-sized for it here, so the board stays crisp.
   const watchDpr = () => window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener('change', () => { render(); watchDpr(); }, { once: true });
   watchDpr();
+  watchFocus(document);
   window.addEventListener('keydown', onKey);
   // Follow a handedness change made in the system settings: at once where the shell tells the
   // page (Windows' WM_SETTINGCHANGE, platform/windows.rs), else when the window regains focus.

@@ -25,7 +25,8 @@
 //   buttons 2|1 while writing; Chromium's CDP pen with button 'right' delivers button 2 and
 //   buttons 2, checked in tests/pen/play-aids.test.mjs.)
 //
-// Inputs: down / move / up / cancel with {pointerId, pointerType, button, buttons, point(s)},
+// Inputs: down / move / up / cancel with {pointerId, pointerType, button, buttons, point(s)}
+// (cancel without a pointer: the window lost the focus),
 // where points are {x, y, t, p} in board units (0..1) with time t and pressure p; down also
 // carries the screen's `mode` ('write' | 'note' | 'erase' | 'tap'); tick(t); flush() (the screen's mode
 // changed: end the open group now); reset(n) (a new board).
@@ -215,9 +216,16 @@ export class InputMachine {
     return this._finish(a, point || a.points[a.points.length - 1]);
   }
 
-  /** The system took the pointer away (pointercancel): its stroke is dropped. */
-  cancel({ pointerId }) {
-    if (!this._active || this._active.pointerId !== pointerId) return [];
+  /**
+   * The stroke in progress ends without its up: the system took the pointer away
+   * (pointercancel), the board lost it (lostpointercapture), or the window lost the focus (no
+   * pointerId: whichever stroke is in progress). It is dropped, never committed: its end was
+   * not seen, and half a digit must not be read as one. Without this a lost up left the
+   * stroke open, and the board ignored every other pointer until a new game.
+   * @param {{pointerId?:any}} [ev]
+   */
+  cancel({ pointerId } = {}) {
+    if (!this._active || (pointerId !== undefined && this._active.pointerId !== pointerId)) return [];
     return this._drop();
   }
 

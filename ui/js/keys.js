@@ -1,7 +1,7 @@
 // Keyboard mapping, pure (node-tested): KeyboardEvent-like objects -> play actions.
 // The README's "How to play": arrows move the selection, digit/letter keys fill, Delete/Backspace clear,
 // Ctrl+Z / Ctrl+Y undo and redo. Keys the board does not use map to null, so the browser
-// (or the OS) keeps them.
+// (or the OS) keeps them; keys aimed at a form control stay with it (focusKeepsKey).
 
 /**
  * @typedef {{type:'move', dr:number, dc:number}
@@ -83,4 +83,88 @@ export function moveSelection(sel, dr, dc, n) {
   if (!sel) return { row: Math.floor(n / 2), col: Math.floor(n / 2) };
   const wrap = (v) => ((v % n) + n) % n;
   return { row: wrap(sel.row + dr), col: wrap(sel.col + dc) };
+}
+
+// Where a key goes (#40): the window-wide key handler is the app's (the board's keys, undo and
+// redo), but a key aimed at a form control is the control's.
+const PRESSED = new Set(['button', 'submit', 'reset', 'image', 'file', 'color', 'checkbox']);
+const RANGE_KEYS = new Set(['Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * Does the focused control keep this key press (the app then does nothing with it)?
+ * - a text field (input of a typing kind, textarea, contenteditable) keeps every key, Ctrl+Z
+ *   and Ctrl+Y too: they are its own undo and redo of what is typed;
+ * - a <select> keeps every key without Ctrl/Cmd (arrows, type-ahead letters and digits, Enter,
+ *   Space): Ctrl+Z / Ctrl+Y stay the app's undo and redo, a select has none of its own;
+ * - a slider keeps the arrows, Home, End, PageUp and PageDown; a radio button the arrows and Space;
+ * - a button (or checkbox, link) keeps Enter and Space, which press it, when its focus showed
+ *   as it came (:focus-visible, as after Tab; watchFocus): one pressed with the pen or the
+ *   mouse keeps the focus unseen, and so does the button a closing dialog gives it back to.
+ * Every other key is the app's: after a press on the pad its button still has the focus, and
+ * the digits and arrows typed next are the board's.
+ * @param {{key:string, ctrlKey?:boolean, metaKey?:boolean}} ev KeyboardEvent-like
+ * @param {{tag:string, type?:string, editable?:boolean, visible?:boolean}|null} focus the
+ *   focused element (focusOf)
+ * @returns {boolean}
+ */
+export function focusKeepsKey(ev, focus) {
+  if (!focus || !ev || typeof ev.key !== 'string') return false;
+  const tag = String(focus.tag).toUpperCase();
+  const type = String(focus.type || '').toLowerCase();
+  const key = ev.key;
+  const press = Boolean(focus.visible) && (key === 'Enter' || key === ' ');
+  if (focus.editable || tag === 'TEXTAREA') return true;
+  if (tag === 'SELECT') return !(ev.ctrlKey || ev.metaKey);
+  if (tag === 'INPUT') {
+    if (type === 'range') return key in ARROWS || RANGE_KEYS.has(key);
+    if (type === 'radio') return key in ARROWS || key === ' ';
+    if (PRESSED.has(type)) return press;
+    return true; // text, number, search, password, email, date…: typed into
+  }
+  if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return press;
+  return false;
+}
+
+/**
+ * The focused element as plain data for focusKeepsKey (null: nothing in particular, the page).
+ * @param {Element|null} el document.activeElement
+ */
+export function focusOf(el) {
+  if (!el || !el.tagName) return null;
+  return { tag: el.tagName, type: typeof el.type === 'string' ? el.type : '', editable: Boolean(el.isContentEditable), visible: shownFocus.has(el) };
+}
+
+// The elements whose focus showed as it came. Read then, not at the key press: Chromium makes
+// any focus visible on the first key pressed, so :focus-visible in keydown says nothing about
+// where the player aimed.
+const shownFocus = new WeakSet();
+
+/** Notes, for focusOf, whether each focus shows as it comes. @param {Document} doc */
+export function watchFocus(doc) {
+  doc.addEventListener('focusin', (e) => {
+    if (matches(e.target, ':focus-visible', false)) shownFocus.add(e.target);
+    else shownFocus.delete(e.target);
+  }, true);
+}
+
+/**
+ * Does the app act on this key press? Not while a modal dialog is open (the page under it is
+ * out of reach), nor when the focused control keeps it. A non-modal dialog ("Which hand?")
+ * blocks nothing: play goes on beside it.
+ * @param {KeyboardEvent} ev
+ * @param {Document} doc
+ */
+export function appTakesKey(ev, doc) {
+  // An engine without :modal: an open dialog is taken as modal, as before.
+  const modal = [...doc.querySelectorAll('dialog[open]')].some((d) => matches(d, ':modal', true));
+  return !modal && !focusKeepsKey(ev, focusOf(doc.activeElement));
+}
+
+/** el.matches(selector), or `otherwise` in an engine that does not know the selector. */
+function matches(el, selector, otherwise) {
+  try {
+    return typeof el.matches === 'function' ? el.matches(selector) : otherwise;
+  } catch {
+    return otherwise;
+  }
 }

@@ -50,3 +50,52 @@ export class PalmFilter {
     return this._lastPen === null || Math.abs(t - this._lastPen) > this.penGraceMs;
   }
 }
+
+// How long after a palm's touch lifts a click without a pointer type (an engine whose clicks
+// are plain MouseEvents) is still taken for that touch's click.
+const PALM_CLICK_MS = 500;
+
+/**
+ * Palm rejection for the rest of the page (#40): the panel sits under the writing hand by
+ * design (layout.js), so a touch while a pen is in use (in range or used in the last
+ * penGraceMs) is the palm there too and presses nothing: not the number pad, Undo, Clear or
+ * Hint (tldraw's rule). Unlike the board, pen-only mode does not apply: a finger still presses
+ * the controls when no pen is about. Fed every pointer event and click of the page, it says
+ * which to swallow: a rejected touch's every event until it lifts, and the click it makes.
+ */
+export class PalmGate {
+  /** @param {{penGraceMs?:number}} [opts] see PalmFilter */
+  constructor({ penGraceMs } = {}) {
+    this.filter = new PalmFilter({ penGraceMs });
+    /** Touches taken for the palm, still down. */
+    this._palms = new Set();
+    /** The last palm to lift: {pointerId, t}. */
+    this._lifted = null;
+  }
+
+  /**
+   * Should this event be swallowed (stopped before any handler, its default prevented)?
+   * @param {{type:string, pointerType?:string, pointerId?:any, t:number}} ev a pointer event
+   *   ('pointerdown', 'pointermove', 'pointerup', 'pointercancel', …) or a 'click' (whose
+   *   pointerType is '' from the keyboard, or absent in an engine whose clicks are MouseEvents)
+   */
+  swallow({ type, pointerType, pointerId, t }) {
+    if (type === 'click') {
+      const l = this._lifted;
+      if (!l || t - l.t > PALM_CLICK_MS || t < l.t) return false;
+      return pointerType ? pointerType === 'touch' && pointerId === l.pointerId : true;
+    }
+    if (pointerType === 'pen') {
+      this.filter.accept('pen', t);
+      return false;
+    }
+    if (pointerType !== 'touch') return false;
+    if (type === 'pointerdown' && !this.filter.accept('touch', t)) this._palms.add(pointerId);
+    if (!this._palms.has(pointerId)) return false;
+    if (type === 'pointerup' || type === 'pointercancel') {
+      this._palms.delete(pointerId);
+      this._lifted = { pointerId, t };
+    }
+    return true;
+  }
+}

@@ -2,8 +2,10 @@
 // plain inputs in board coordinates for the InputMachine; its live-ink events are drawn on the
 // InkLayer in the same handler; its other events (ink, tap, note, erase, drag) go to the
 // screen. Ink a screen event carries stays until the screen's handling of it has settled.
+// guardPalms: palm rejection for the rest of the page (the panel under the writing hand).
 
 import { InputMachine } from './input.js';
+import { PalmGate } from './palm.js';
 import { isEraser } from './eraser.js';
 import { InkLayer } from './ink.js';
 import { fitCanvas, COLORS } from './board.js';
@@ -40,6 +42,10 @@ export class BoardInput {
     canvas.addEventListener('pointerover', (ev) => this._cursor(ev));
     canvas.addEventListener('pointerup', (ev) => this._handle(this.machine.up(this._input(ev))));
     canvas.addEventListener('pointercancel', (ev) => this._handle(this.machine.cancel(this._input(ev))));
+    // A stroke whose up may never come here ends too (dropped, as on pointercancel): the board
+    // lost the pointer (after an up this finds no stroke), or the window lost the focus.
+    canvas.addEventListener('lostpointercapture', (ev) => this._handle(this.machine.cancel(this._input(ev))));
+    window.addEventListener('blur', () => this._handle(this.machine.cancel()));
     setInterval(() => this._handle(this.machine.tick(performance.now())), TICK_MS);
   }
 
@@ -184,5 +190,23 @@ export class BoardInput {
     } finally {
       if (e.inkIds && e.inkIds.length) Promise.resolve(handled).finally(() => this.ink.remove(e.inkIds));
     }
+  }
+}
+
+/**
+ * Palm rejection for the whole page (palm.js PalmGate): every pointer event and click is looked
+ * at in the capture phase, before any handler; a palm's are stopped there, so a hand resting on
+ * the panel while the pen writes presses nothing (the board's own InputMachine filters too).
+ * @param {Window} win
+ */
+export function guardPalms(win, gate = new PalmGate()) {
+  const look = (ev) => {
+    if (!gate.swallow({ type: ev.type, pointerType: ev.pointerType, pointerId: ev.pointerId, t: ev.timeStamp })) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    if (ev.type === 'pointerdown') telemetry.palmsIgnored++;
+  };
+  for (const type of ['pointerdown', 'pointermove', 'pointerover', 'pointerup', 'pointercancel', 'click']) {
+    win.addEventListener(type, look, { capture: true });
   }
 }

@@ -13,6 +13,7 @@ export const telemetry = {
   inkDraw: [], // ms spent drawing one pointer event's ink inside its handler (last 500)
   staleDropped: 0, // replies dropped because a newer view was already shown
   resumedAfterReload: false, // start-up found a game in play and showed it
+  palmsIgnored: 0, // touches the page ignored as the writing hand's palm (pointer.js guardPalms)
   browserKeysBlocked: 0, // browser shortcuts (reload, find, zoom, history…) whose default was prevented
 };
 
