@@ -4,9 +4,10 @@
 
 use std::path::PathBuf;
 
-use inkdoku::play::{GameInPlay, PlayView};
+use inkdoku::play::GameInPlay;
 use serde::Serialize;
 
+use super::in_play::Installed;
 use super::{AppState, CommandError};
 
 /// What kind of file the player is asked for.
@@ -80,13 +81,13 @@ fn suggested_name(g: &GameInPlay) -> String {
 #[derive(Debug, Serialize)]
 pub struct Opened {
     /// `None` if the player cancelled.
-    pub view: Option<PlayView>,
+    pub view: Option<Installed>,
 }
 
 pub fn open_game(state: &AppState) -> Result<Opened, CommandError> {
     let view = state.open_dialog(FileKind::Game, |path| {
         let loaded = inkdoku::save::load(&path).map_err(|e| CommandError::BadFile(e.to_string()))?;
-        state.install_asking(loaded.game)
+        state.install_asking(loaded.game).map(Installed::from)
     })?;
     Ok(Opened { view })
 }

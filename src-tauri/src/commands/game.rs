@@ -13,6 +13,7 @@ use inkdoku::sudoku::{Difficulty, SudokuSession};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::in_play::Installed;
 use super::notice::{shown, Notice};
 use super::{AppState, CommandError};
 
@@ -54,10 +55,10 @@ pub struct ReplaceArgs {
 }
 
 /// The player's answer to `would_replace`.
-pub fn replace_game(state: &AppState, args: ReplaceArgs) -> Result<Option<PlayView>, CommandError> {
+pub fn replace_game(state: &AppState, args: ReplaceArgs) -> Result<Option<Installed>, CommandError> {
     let waiting = state.lock().waiting.take();
     match (waiting, args.accept) {
-        (Some(game), true) => Ok(Some(state.install(game))),
+        (Some(w), true) => Ok(Some(Installed { view: state.install(w.game), technique: w.technique })),
         (None, true) => Err(CommandError::Stale("that new game is no longer waiting".into())),
         (_, false) => Ok(None),
     }
@@ -103,14 +104,19 @@ pub struct ImportArgs {
 
 /// A puzzle typed or pasted by the player (or read from a file): any text that Files… shows,
 /// whatever its game (`inkdoku::import` tells which). A Sudoku or a KenKen must have exactly one
-/// solution and is rated as a puzzle entered from paper is; a sliding board must be solvable.
-pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, CommandError> {
+/// solution and is rated as a puzzle entered from paper is (a Sudoku's hardest technique told
+/// beside its view, as `start_entered` tells it); a sliding board must be solvable.
+pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<Installed, CommandError> {
+    let mut technique = None;
     let game = match inkdoku::import::read(&args.text)? {
         PuzzleText::Sudoku(puzzle) => match check::check_puzzle(&puzzle) {
             PuzzleCheck::Conflicts { cells } => return Err(inkdoku::grid::GridError::Conflict { cells }.into()),
             PuzzleCheck::NoSolution => return Err(CommandError::Unsolvable),
             PuzzleCheck::Several { .. } => return Err(CommandError::NotUnique),
-            PuzzleCheck::Unique { solution, rating } => sudoku(puzzle, solution, rating.map_or("unrated", |r| r.level.name()), None)?,
+            PuzzleCheck::Unique { solution, rating } => {
+                technique = rating.map(|r| r.hardest.name());
+                sudoku(puzzle, solution, rating.map_or("unrated", |r| r.level.name()), None)?
+            }
         },
         PuzzleText::Kenken(entry) => super::entry::kenken_game(&inkdoku::kenken::entry::Entered::from_puzzle(&entry.puzzle))?,
         PuzzleText::Slide(board) => {
@@ -118,7 +124,7 @@ pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<PlayView, Com
             GameInPlay::Slide(SlideSession::from_game(SlideGame::new(board)), info)
         }
     };
-    state.install_asking(game)
+    state.install_asking_rated(game, technique)
 }
 
 #[derive(Debug, Deserialize)]

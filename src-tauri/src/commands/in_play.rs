@@ -15,9 +15,29 @@ use inkdoku::pen::lesson::Moves;
 use inkdoku::pen::{PenWrite, WriteOutcome};
 use inkdoku::play::{GameInPlay, GameKind, PlayView, Summary};
 
+use serde::Serialize;
+
 use super::handwriting::PendingGuess;
-use super::state::Inner;
+use super::state::{Inner, Waiting};
 use super::{AppState, CommandError};
+
+/// A game just installed, as the view is told: its view and, for a Sudoku rated as it came in
+/// (`import_puzzle`), the hardest technique it needs. The save keeps the level only, so the
+/// technique travels beside the game (also while it waits for `replace_game`); flattened, the
+/// answer still reads as a `PlayView`.
+#[derive(Debug, Serialize)]
+pub struct Installed {
+    #[serde(flatten)]
+    pub view: PlayView,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub technique: Option<&'static str>,
+}
+
+impl From<PlayView> for Installed {
+    fn from(view: PlayView) -> Self {
+        Installed { view, technique: None }
+    }
+}
 
 /// What a change may use besides the game: the time, the player's hand, and a slot for the
 /// ink of a pen write (so that the lesson watch and the unsure guess follow it).
@@ -200,14 +220,20 @@ impl AppState {
     /// the view is told what is at stake (`would_replace`). Nothing replaces a game without the
     /// player asking.
     pub(crate) fn install_asking(&self, game: GameInPlay) -> Result<PlayView, CommandError> {
+        self.install_asking_rated(game, None).map(|installed| installed.view)
+    }
+
+    /// [`AppState::install_asking`] for a puzzle rated as it came in: its hardest technique
+    /// (`technique`) is in the answer, and waits with the game if the player is asked first.
+    pub(crate) fn install_asking_rated(&self, game: GameInPlay, technique: Option<&'static str>) -> Result<Installed, CommandError> {
         {
             let mut inner = self.lock();
             if let Some(summary) = at_stake(&inner, game.kind()) {
-                inner.waiting = Some(game);
+                inner.waiting = Some(Waiting { game, technique });
                 return Err(CommandError::WouldReplace { summary: Box::new(summary), waiting: true });
             }
         }
-        Ok(self.install(game))
+        Ok(Installed { view: self.install(game), technique })
     }
 
     /// Refuses at once (before a slow generation) when a new game of `kind` would replace one

@@ -84,7 +84,14 @@ pub(crate) struct Inner {
     pub side: Option<super::side::SideScreen>,
     /// A new game that would have replaced one in progress, waiting for the player's yes
     /// (`replace_game`).
-    pub waiting: Option<GameInPlay>,
+    pub waiting: Option<Waiting>,
+}
+
+/// The game waiting for `replace_game`, with its rating's hardest technique when it has one
+/// (see [`super::in_play::Installed`]).
+pub struct Waiting {
+    pub game: GameInPlay,
+    pub technique: Option<&'static str>,
 }
 
 impl Inner {

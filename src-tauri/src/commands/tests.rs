@@ -1275,6 +1275,35 @@ fn one_move(state: &AppState) -> Value {
     dispatch(state, "act", json!({"action": {"type": "set_value", "row": blank / side, "col": blank % side, "value": 1}})).unwrap()
 }
 
+/// Issue #40: a pasted Sudoku tells its hardest technique beside its view (the answer still
+/// reads as a view), as one entered from paper does; also when it waited for the player's yes
+/// to replace a game in progress, and when it comes from a file.
+#[test]
+fn an_imported_sudoku_tells_its_hardest_technique_also_after_the_yes() {
+    let x_wing = "2..6.34..17.....9............64....59...................53..6...8..7..1.....1....";
+    let state = fresh();
+    let v = dispatch(&state, "import_puzzle", json!({ "text": x_wing })).unwrap();
+    assert_eq!((v["technique"].as_str(), v["size"].as_u64(), v["difficulty"].as_str()), (Some("X-wing"), Some(9), Some("hard")), "{}", v["technique"]);
+    one_move(&state);
+    assert_eq!(dispatch(&state, "import_puzzle", json!({ "text": x_wing })).unwrap_err().kind(), "would_replace");
+    let v = dispatch(&state, "replace_game", json!({"accept": true})).unwrap();
+    assert_eq!((v["technique"].as_str(), v["can_undo"].as_bool()), (Some("X-wing"), Some(false)), "the waiting import: {}", v["technique"]);
+    // Other games started have no technique to tell.
+    one_move(&state);
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4}})).unwrap_err();
+    let v = dispatch(&state, "replace_game", json!({"accept": true})).unwrap();
+    assert!(v.get("technique").is_none() && v["size"] == 4, "{}", v["technique"]);
+    let v = dispatch(&state, "import_puzzle", json!({"text": "3x3: 1 2 3 4 5 6 7 0 8"})).unwrap();
+    assert!(v.get("technique").is_none() && v["kind"] == "slide", "{}", v["technique"]);
+    // From a file, as `import_puzzle`.
+    let dir = temp_dir("importtechnique");
+    let path = dir.join("puzzle.txt");
+    let state = AppState::new(None, Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(path.clone())));
+    std::fs::write(&path, x_wing).unwrap();
+    assert_eq!(dispatch(&state, "import_puzzle_file", Value::Null).unwrap()["view"]["technique"], "X-wing");
+    remove_test_dir(&dir);
+}
+
 #[test]
 fn nothing_replaces_a_game_in_progress_without_a_yes() {
     let state = fresh();
