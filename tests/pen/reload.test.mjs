@@ -310,7 +310,8 @@ test('a new game, Enter a puzzle and Play this puzzle ask before they replace a 
   await page.waitForFunction(() => !window.__beforeReload && window.__inkdoku.view && document.documentElement.lang === 'zh-CN', { timeout: 15000 });
   await page.click('#btn-share');
   await page.waitForSelector('#dlg-share[open]');
-  await page.$eval('#share-text', (t) => { t.value = '53..7....6..195....98....6.8...6...34..8.3..17...24..6.6....28....419..5....8..79'; });
+  // A Sudoku whose hardest step is an X-wing (tests/sudoku_human.rs FIXTURES).
+  await page.$eval('#share-text', (t) => { t.value = '2..6.34..17.....9............64....59...................53..6...8..7..1.....1....'; });
   await page.click('#share-import');
   await page.waitForSelector('#dlg-confirm[open]');
   const zh = await page.evaluate(() => ({ title: document.getElementById('dlg-confirm-title').textContent, text: document.getElementById('confirm-text').textContent }));
@@ -319,5 +320,15 @@ test('a new game, Enter a puzzle and Play this puzzle ask before they replace a 
   await page.screenshot({ path: artifactPath('replace-question-zh.png') });
   await page.click('#confirm-ok');
   await page.waitForFunction((id) => window.__inkdoku.view && window.__inkdoku.view.game_id > id && ['easy', 'medium', 'hard', 'expert', 'unrated'].includes(window.__inkdoku.view.difficulty), { timeout: 10000 }, played.game_id);
+  // Issue #40: its level and hardest technique, as for a puzzle entered from paper (the
+  // technique came through the question and the yes), said again in English on a switch.
+  const status = () => page.$eval('#status', (e) => e.textContent);
+  assert.equal(await status(), '已导入谜题（困难；最难的一步是X 翼）。');
+  await page.click('#btn-settings');
+  await page.waitForSelector('#dlg-settings[open]');
+  await page.select('#set-language', 'en');
+  await page.click('#settings-save');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await status(), 'Imported the puzzle (hard; its hardest step is X-wing).');
   await ipc('update_settings', { settings: { ...s, language: 'en' } });
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, forms, format, t, setLanguage, loadLanguage, errorText, language, noticeText, saveTroubleText } from '../../ui/js/i18n.js';
+import { CATALOGUES, LANGUAGES, pickLanguage, placeholders, forms, format, t, setLanguage, loadLanguage, errorText, language, noticeText, saveTroubleText, ratedLevelText } from '../../ui/js/i18n.js';
 
 // The other languages' catalogues are loaded on demand, as the page does.
 for (const lang of LANGUAGES) await loadLanguage(lang);
@@ -208,5 +208,19 @@ test('numbers of things take the plural rules of the language (Intl.PluralRules)
     }
     assert.ok(typeof entry.one === 'string' && typeof entry.other === 'string', `"${key}" has one and other`);
     assert.ok(placeholders(entry.other).includes(entry.count), `"${key}" counts {${entry.count}}`);
+  }
+});
+
+test('a rated puzzle\'s level comes with its hardest technique when the backend tells it (issue #40)', () => {
+  const before = language();
+  try {
+    setLanguage('en');
+    assert.equal(t('status.imported', { level: ratedLevelText('hard', 'X-wing') }), 'Imported the puzzle (hard; its hardest step is X-wing).');
+    assert.equal(ratedLevelText('easy', 'Hidden single'), 'easy; its hardest step is hidden single');
+    assert.equal(ratedLevelText('unrated', undefined), 'unrated', 'no rating: the level alone, as before');
+    setLanguage('zh-CN');
+    assert.equal(t('status.imported', { level: ratedLevelText('hard', 'X-wing') }), '已导入谜题（困难；最难的一步是X 翼）。');
+  } finally {
+    setLanguage(before);
   }
 });

@@ -7,7 +7,7 @@ import { call } from './backend.js';
 import { formatTime } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { GAMES, gameOf, playable } from './screens/index.js';
-import { t, errorText, sizeText, difficultyText, onLanguageChange } from './i18n.js';
+import { t, errorText, sizeText, difficultyText, ratedLevelText, onLanguageChange } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -329,8 +329,8 @@ function opened(message) {
   };
 }
 
-/** An imported puzzle's level as rated by the engine (a sliding board has none). */
-const importedLevel = (view) => ({ level: difficultyText(view.difficulty) });
+/** An imported puzzle's level as rated by the engine (a sliding board has none), and a Sudoku's hardest technique. */
+const importedLevel = (view) => ({ level: ratedLevelText(view.difficulty, view.technique) });
 
 /** @param {Host} app */
 export function wireDialogs(app) {

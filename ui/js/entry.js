@@ -3,7 +3,7 @@
 // enter_puzzle), then "Start this puzzle" (start_entered): the engine says whether it is fair;
 // a fair one starts as a normal game, rated, its givens locked.
 
-import { t, language, difficultyText, techniqueName } from './i18n.js';
+import { t, difficultyText, techniqueInSentence } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,11 +13,6 @@ export const BEING_ENTERED = 'being entered';
 /** Is this PlayView a board being entered? */
 export function isEntering(view) {
   return Boolean(view && view.kind === 'sudoku' && view.difficulty === BEING_ENTERED);
-}
-
-/** A technique's name inside a sentence: "Hidden single" → "hidden single", "X-Wing" stays. */
-function midSentence(name) {
-  return /^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name;
 }
 
 /** What the player is told after "Start this puzzle", for each of start_entered's outcomes. */
@@ -31,7 +26,7 @@ export function entryMessage(r) {
       return t('entry.several', { n: r.differ.length });
     case 'unique':
       return r.level
-        ? t('entry.unique', { level: difficultyText(r.level), technique: language() === 'en' ? midSentence(r.technique) : techniqueName(r.technique) })
+        ? t('entry.unique', { level: difficultyText(r.level), technique: techniqueInSentence(r.technique) })
         : t('entry.unique.plain');
     default:
       return '';

@@ -188,6 +188,18 @@ export function techniqueName(name) {
   return key ? t(key) : name;
 }
 
+/** A technique's name inside a sentence: in English "Hidden single" → "hidden single" ("X-Wing" stays). */
+export function techniqueInSentence(name) {
+  if (current !== 'en') return techniqueName(name);
+  return /^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name;
+}
+
+/** A rated puzzle's level, with its hardest technique when the backend tells it (a pasted Sudoku). */
+export function ratedLevelText(level, technique) {
+  const text = difficultyText(level);
+  return technique ? t('status.level_technique', { level: text, technique: techniqueInSentence(technique) }) : text;
+}
+
 /** "4 × 4", "9 × 9": board sizes read the same in every language we have. */
 export function sizeText(rows, cols = rows) {
   return `${rows} × ${cols}`;

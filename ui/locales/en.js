@@ -38,6 +38,7 @@ export default {
   'status.saved_quit': 'The game is saved.',
   'status.imported': 'Imported the puzzle ({level}).',
   'status.imported_file': 'Imported the puzzle from the file ({level}).',
+  'status.level_technique': '{level}; its hardest step is {technique}',
   'status.opened': 'Opened the saved game.',
   'status.saved_to': 'Saved to {path}.',
   'notice.save.restored': "Your {game} save was damaged: the previous save was restored, so at most the last move is lost.",

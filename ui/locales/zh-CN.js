@@ -36,6 +36,7 @@ export default {
   'status.saved_quit': '游戏已保存。',
   'status.imported': '已导入谜题（{level}）。',
   'status.imported_file': '已从文件导入谜题（{level}）。',
+  'status.level_technique': '{level}；最难的一步是{technique}',
   'status.opened': '已打开保存的游戏。',
   'status.saved_to': '已保存到 {path}。',
   'notice.save.restored': "你的{game}存档已损坏：已恢复上一份存档，最多丢失最后一步。",
