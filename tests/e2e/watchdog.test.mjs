@@ -32,8 +32,22 @@ const env = (boundMs) => ({
   INKDOKU_NO_MODAL: '1',
 });
 
+/** Every launch, for after(): its pipes must not keep this file's process alive. */
+const launches = [];
+const launch = (boundMs) => { const c = start(exe, [], { env: env(boundMs) }); launches.push(c); return c; };
+
+/** Processes that carry the stall (the app and whatever it started: a stalled web process). */
+function stalled() {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
+    try { return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').includes(stall); } catch { return false; }
+  }).map(Number);
+}
+
 after(() => {
-  if (exe) for (const pid of pidsByExe(exe)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  if (exe) for (const pid of [...pidsByExe(exe), ...stalled()]) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  // A grandchild outliving its launch would hold these pipes, and the test run would wait on
+  // this file for good.
+  for (const c of launches) { c.stdout?.destroy(); c.stderr?.destroy(); }
   fs.rmSync(home, { recursive: true, force: true });
 });
 
@@ -65,7 +79,7 @@ test('a view that never comes: told, logged, exit 3 within the bound; a second l
   // 1. Alone: exits with 3 within the bound plus a margin, the words and the cause logged.
   const bound = 3000;
   let t = Date.now();
-  const first = start(exe, [], { env: env(bound) });
+  const first = launch(bound);
   assert.equal(await exited(first, bound + 30000), 3, first.output);
   const took = Date.now() - t;
   assert.ok(took >= bound, `exited after ${took} ms, before the bound`);
@@ -77,11 +91,11 @@ test('a view that never comes: told, logged, exit 3 within the bound; a second l
 
   // 2. A second launch while the first waits: the first says so and (the default answer) ends.
   await waitFor('the name free', () => owner() === null);
-  const waiting = start(exe, [], { env: env(60000) });
+  const waiting = launch(60000);
   await waitFor('the first launch to own the name', () => owner() === waiting.pid, { timeout: 30000 });
   await waitFor('the first launch to make its webview', () => log().includes('making the window and its webview') && count(log(), 'Inkdoku starting') === 2, { timeout: 30000 });
   t = Date.now();
-  const second = start(exe, [], { env: env(60000) });
+  const second = launch(60000);
   assert.equal(await exited(second, 30000), 0, `the second launch hands over: ${second.output}`);
   assert.equal(await exited(waiting, 30000), 5, `the waiting one ends at once, not after 60 s: ${waiting.output}`);
   assert.ok(Date.now() - t < 30000);
@@ -90,9 +104,10 @@ test('a view that never comes: told, logged, exit 3 within the bound; a second l
 
   // 3. A third launch afterwards starts afresh, to the same point.
   await waitFor('the name free', () => owner() === null);
-  const third = start(exe, [], { env: env(bound) });
+  const third = launch(bound);
   await waitFor('the third launch to own the name', () => owner() === third.pid, { timeout: 30000 });
   assert.equal(await exited(third, bound + 30000), 3, third.output);
   assert.equal(count(log(), 'Inkdoku starting'), 3, 'the first, the waiting one and the third started (the second handed over before its set-up)');
   assert.equal(sha(save), before, 'the save is untouched');
+  await waitFor('every stalled web process to leave with its app', () => stalled().length === 0, { timeout: 10000 });
 });
