@@ -4,15 +4,14 @@
 
 use serde::Serialize;
 use serde_json::Value;
-use thiserror::Error;
 
 use crate::games::{each_game, GameDef};
 use crate::ink::adapt::Adapter;
-use crate::ink::{InkError, Stroke};
-use crate::pen::{PenOptions, PenWrite, WriteError, WriteOutcome};
-use crate::session::{HistoryError, InputMode};
+use crate::ink::Stroke;
+use crate::pen::{PenOptions, PenWrite, WriteOutcome};
+use crate::session::InputMode;
 
-pub use crate::games::{BoardView, GameInPlay, GameKind, GameParams, MakeError, ParamsError, Source};
+pub use crate::games::{Advice, BoardView, CellRef, CellValue, GameInPlay, GameKind, GameParams, Highlight, MakeError, ParamsError, PlayError, Source};
 pub use crate::kenken::def::{CageView, KenkenCellView, KenkenView};
 pub use crate::slide::def::SlideView;
 
@@ -26,61 +25,6 @@ impl GameKind {
         match GameKind::parse(kind) {
             Some(k) => k.name(),
             None => kind,
-        }
-    }
-}
-
-/// Why a request to the game in play was refused. The game is unchanged.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum PlayError {
-    #[error("that is not a {kind} move ({detail})")]
-    BadAction { kind: &'static str, detail: String },
-    /// The game's own refusal of a move (its `ActionError`, turned into this by
-    /// [`PlayError::refused`] in the game's own module): its IPC code and sentence.
-    #[error("{message}")]
-    Refused { kind: &'static str, message: String },
-    #[error(transparent)]
-    History(#[from] HistoryError),
-    #[error("the {0} puzzle is not played by writing in cells")]
-    NotPenGame(&'static str),
-    #[error("r{}c{} is outside the {side}x{side} board", .row + 1, .col + 1)]
-    OutOfBoard { row: usize, col: usize, side: usize },
-    #[error(transparent)]
-    Ink(#[from] InkError),
-    #[error("no hint: {0}")]
-    NoHint(String),
-}
-
-impl PlayError {
-    /// A stable machine-readable code for IPC (`{kind, message}`).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            PlayError::BadAction { .. } => "bad_action",
-            PlayError::Refused { kind, .. } => kind,
-            PlayError::History(e) => e.kind(),
-            PlayError::NotPenGame(_) => "not_a_pen_game",
-            PlayError::OutOfBoard { .. } => "out_of_board",
-            PlayError::Ink(_) => "ink",
-            PlayError::NoHint(_) => "no_hint",
-        }
-    }
-}
-
-impl PlayError {
-    /// A game's refusal of a move, with its code (`given_cell`, `bad_move`…) and its sentence.
-    pub fn refused(kind: &'static str, e: impl std::fmt::Display) -> PlayError {
-        PlayError::Refused { kind, message: e.to_string() }
-    }
-}
-
-impl<E: Into<PlayError>> From<WriteError<E>> for PlayError {
-    fn from(e: WriteError<E>) -> Self {
-        match e {
-            WriteError::OutOfBoard { row, col, side } => PlayError::OutOfBoard { row, col, side },
-            WriteError::Ink(e) => PlayError::Ink(e),
-            WriteError::Move(e) => e.into(),
-            WriteError::NotASymbol(c) => PlayError::BadAction { kind: "pen", detail: format!("{c:?} is not a symbol of this board") },
-            WriteError::History(e) => PlayError::History(e),
         }
     }
 }
@@ -109,67 +53,6 @@ pub struct PlayView {
     pub rev: u64,
     #[serde(flatten)]
     pub board: BoardView,
-}
-
-/// A hint, shaped for the view: what to highlight, what to say, and the move a second press of
-/// Hint makes. `technique` and `explanation` are English (the CLI's words); the rest is the same
-/// hint as data (`id`, `place`, `eliminate`, `tile`, `to_go`) so the view can say it in the
-/// player's language.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Advice {
-    /// The technique's name, or a short title ("Wrong number", "Solved").
-    pub technique: String,
-    /// The technique's stable id: a Sudoku technique's `Technique::id`, or one of
-    /// `wrong_number`, `missing_candidate`, `solved`, `cage_arithmetic`, `naked_single`,
-    /// `hidden_single`, `cage_elimination`, `cage_claim`, `deduction`, `reveal`,
-    /// `optimal_move`, `next_move`.
-    pub id: &'static str,
-    pub explanation: String,
-    pub highlight: Highlight,
-    /// The number the hint puts in a cell (or the candidate a "missing candidate" adds).
-    pub place: Option<CellValue>,
-    /// Candidates the step removes.
-    pub eliminate: Vec<CellValue>,
-    /// Sliding puzzle: the tile to move and the moves left (at best, or about).
-    pub tile: Option<u8>,
-    pub to_go: Option<usize>,
-    /// The move a second press makes, as the `act` command takes it.
-    pub apply: Option<Value>,
-}
-
-/// A number in a cell, 0-based coordinates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CellValue {
-    pub row: usize,
-    pub col: usize,
-    pub value: u8,
-}
-
-impl Advice {
-    /// A hint with only a title, a sentence and a target; the structured parts are added by the
-    /// caller with struct update syntax.
-    pub(crate) fn new(id: &'static str, technique: &str, explanation: String, highlight: Highlight, apply: Option<Value>) -> Advice {
-        Advice { technique: technique.into(), id, explanation, highlight, place: None, eliminate: vec![], tile: None, to_go: None, apply }
-    }
-
-    /// The board is solved: nothing to advise.
-    pub(crate) fn solved(explanation: &str) -> Advice {
-        Advice::new("solved", "Solved", explanation.into(), Highlight { cells: vec![], target: None }, None)
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Highlight {
-    /// Cells the step relies on, `[row, col]`.
-    pub cells: Vec<(usize, usize)>,
-    /// The cell the hint is about.
-    pub target: Option<CellRef>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CellRef {
-    pub row: usize,
-    pub col: usize,
 }
 
 /// What "Continue" offers for a saved game.
@@ -439,9 +322,8 @@ mod tests {
     #[test]
     fn every_hint_id_is_named_in_the_view_catalogue() {
         let catalogue = include_str!("../ui/locales/en.js");
-        let kenken = ["wrong_number", "cage_arithmetic", "naked_single", "hidden_single", "cage_elimination", "cage_claim", "deduction", "reveal"];
-        let other = ["missing_candidate", "solved", "optimal_move", "next_move"];
-        let ids = crate::sudoku::human::Technique::ALL.iter().map(|t| t.id()).chain(kenken).chain(other);
+        // Each game's own ids, from the list, and the one every game shares.
+        let ids = GameKind::ALL.iter().flat_map(|k| k.hint_ids().iter().copied()).chain(["solved"]);
         for id in ids {
             assert!(catalogue.contains(&format!("'tech.{id}':")), "tech.{id} is not in ui/locales/en.js");
         }

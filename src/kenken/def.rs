@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::session::gridplay::GridMove;
-use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
+use crate::games::{FromText, GameDef, Likeness, MakeError, Pen, Progress, Source, StatsKey, TextError};
+use crate::kenken::entry::{self, Entered, Verdict};
+use crate::kenken::KenkenError;
 use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
@@ -74,6 +76,8 @@ pub struct KenkenCellView {
 
 impl GameDef for KenkenDef {
     const NAME: &'static str = "KenKen";
+    const HINT_IDS: &'static [&'static str] =
+        &["wrong_number", "cage_arithmetic", "naked_single", "hidden_single", "cage_elimination", "cage_claim", "deduction", "reveal"];
     type Game = KenkenGame;
     type Info = KenkenInfo;
     type View = KenkenView;
@@ -145,6 +149,33 @@ impl GameDef for KenkenDef {
         s.game().puzzle().to_json(info.solution.as_deref(), info.difficulty.as_deref())
     }
 
+    /// The data sets' JSON (`{...}`) is surely a KenKen; rule lines such as `A 12+` after the
+    /// cage grid (the hand-entry text format, docs/kenken.md) likely one.
+    fn recognises(text: &str) -> Likeness {
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+        if first.starts_with('{') {
+            Likeness::Surely
+        } else if has_rule_lines(text) {
+            Likeness::Likely
+        } else {
+            Likeness::No
+        }
+    }
+
+    /// A KenKen must have exactly one solution; it is rated as one entered from paper is.
+    fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let read = entry::read_any(text).map_err(unreadable)?;
+        match entry::check(&Entered::from_puzzle(&read.puzzle)) {
+            Verdict::Unique { puzzle, solution, difficulty } => {
+                let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
+                Ok(FromText { session: KenkenSession::from_game(KenkenGame::new(puzzle)), info, technique: None })
+            }
+            Verdict::Invalid(p) => Err(unreadable(p.error)),
+            Verdict::NoSolution => Err(TextError::NoSolution),
+            Verdict::Multiple { .. } => Err(TextError::NotUnique),
+        }
+    }
+
     /// KenKen marks the steps; a solve is known by filling more than one cell in one step,
     /// which no move of the player does (so a "Solve" with one cell left counts as the
     /// player's: that last cell was theirs to write).
@@ -164,11 +195,11 @@ impl GameDef for KenkenDef {
     }
 
     fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, SaveError> {
-        crate::save::kenken::encode(s, info, now_ms)
+        super::save::encode(s, info, now_ms)
     }
 
     fn decode(bytes: &[u8]) -> Result<(Session<KenkenGame>, KenkenInfo, u64), LoadError> {
-        crate::save::kenken::decode(bytes)
+        super::save::decode(bytes)
     }
 }
 
@@ -247,4 +278,22 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
     let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
     Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })
+}
+
+/// A KenKen the player brought that can't be used, in the words the view shows (with the
+/// problem as data, `KenkenError::detail`, for the view to say in the player's language).
+fn unreadable(e: KenkenError) -> TextError {
+    TextError::unreadable("kenken_puzzle", format!("That KenKen can't be used: {}", e.sentence()), Some(e.detail()), e)
+}
+
+/// The hand-entry KenKen format has rule lines: a cage label, then a target with or without
+/// its operation (`A 12+`, `B / 2`, `C 3`). No Sudoku row has two or three tokens like that.
+fn has_rule_lines(text: &str) -> bool {
+    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).any(|l| {
+        let toks: Vec<&str> = l.split_whitespace().collect();
+        (2..=3).contains(&toks.len())
+            && toks[0].chars().all(char::is_alphanumeric)
+            && toks[0].chars().any(char::is_alphabetic)
+            && toks[1..].iter().any(|t| t.chars().any(|c| c.is_ascii_digit()))
+    })
 }

@@ -10,6 +10,8 @@
 pub mod pdb;
 pub mod def;
 pub mod play;
+/// Its save record (the shared envelope and checks are `crate::save`'s).
+pub(crate) mod save;
 pub mod shuffle;
 pub mod solver;
 

@@ -6,12 +6,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::session::gridplay::GridMove;
-use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
+use crate::games::{FromText, GameDef, Likeness, MakeError, Pen, Progress, Source, StatsKey, TextError};
+use crate::grid::{Grid, GridError};
+use crate::sudoku::check::{self, PuzzleCheck};
 use crate::grid::Shape;
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
 use crate::session::Session;
 use crate::sudoku::play::{Action, EditKind, SudokuGame, SudokuSession, SudokuView};
+use crate::sudoku::human::Technique;
 use crate::sudoku::{bank, generator, solver, Difficulty};
 
 pub struct SudokuDef;
@@ -39,6 +42,7 @@ impl SudokuParams {
 
 impl GameDef for SudokuDef {
     const NAME: &'static str = "Sudoku";
+    const HINT_IDS: &'static [&'static str] = &HINT_IDS;
     type Game = SudokuGame;
     type Info = ();
     type View = SudokuView;
@@ -123,6 +127,27 @@ impl GameDef for SudokuDef {
         s.game().givens().to_line()
     }
 
+    /// Any text may be a Sudoku (one line or a grid, see [`Grid::parse`]): the fallback.
+    fn recognises(_text: &str) -> Likeness {
+        Likeness::Fallback
+    }
+
+    /// A Sudoku must have exactly one solution; it is rated as a puzzle entered from paper is.
+    fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let unreadable = |e: GridError| TextError::unreadable("puzzle", format!("That puzzle can't be read: {e}."), None, e);
+        let puzzle = Grid::parse_puzzle(text).map_err(unreadable)?;
+        match check::check_puzzle(&puzzle) {
+            PuzzleCheck::Conflicts { cells } => Err(unreadable(GridError::Conflict { cells })),
+            PuzzleCheck::NoSolution => Err(TextError::NoSolution),
+            PuzzleCheck::Several { .. } => Err(TextError::NotUnique),
+            PuzzleCheck::Unique { solution, rating } => {
+                let session = SudokuSession::new(puzzle, solution, rating.map_or("unrated", |r| r.level.name()), None)
+                    .map_err(|e| TextError::Internal(e.to_string()))?;
+                Ok(FromText { session, info: (), technique: rating.map(|r| r.hardest.name()) })
+            }
+        }
+    }
+
     /// Sudoku records the computer's edits as such (Solve, a step).
     fn was_solved_by_computer(s: &SudokuSession) -> bool {
         s.history().done().last().is_some_and(|e| matches!(e.kind, EditKind::Solve | EditKind::Step))
@@ -145,11 +170,11 @@ impl GameDef for SudokuDef {
     }
 
     fn encode(s: &SudokuSession, _: &(), now_ms: u64) -> Result<Vec<u8>, SaveError> {
-        crate::save::sudoku::encode(s, now_ms)
+        super::save::encode(s, now_ms)
     }
 
     fn decode(bytes: &[u8]) -> Result<(Session<SudokuGame>, (), u64), LoadError> {
-        crate::save::sudoku::decode(bytes)
+        super::save::decode(bytes)
     }
 }
 
@@ -198,3 +223,16 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
         Hint::Solved => Advice::solved("Every cell is filled correctly."),
     })
 }
+
+/// Every technique's id, then the two checks of the player's board that come first.
+const HINT_IDS: [&str; Technique::ALL.len() + 2] = {
+    let mut ids = [""; Technique::ALL.len() + 2];
+    let mut i = 0;
+    while i < Technique::ALL.len() {
+        ids[i] = Technique::ALL[i].id();
+        i += 1;
+    }
+    ids[i] = "wrong_number";
+    ids[i + 1] = "missing_candidate";
+    ids
+};

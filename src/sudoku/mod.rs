@@ -20,6 +20,8 @@ pub mod generator;
 pub mod human;
 pub mod def;
 pub mod play;
+/// Its save record (the shared envelope and checks are `crate::save`'s).
+pub(crate) mod save;
 pub mod solver;
 pub mod transform;
 
