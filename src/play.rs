@@ -112,6 +112,11 @@ impl GameInPlay {
         Ok(advice)
     }
 
+    /// The moves the history holds: (done, undone).
+    pub fn history_lengths(&self) -> (usize, usize) {
+        each_session!(self, s => (s.history().done().len(), s.history().undone().len()))
+    }
+
     pub fn undo(&mut self, now_ms: u64) -> Result<(), PlayError> {
         each_session!(self, s => s.undo())?;
         self.settle_clock(now_ms);

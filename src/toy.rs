@@ -221,3 +221,22 @@ impl GameDef for ToyDef {
         Ok((Session::from_game(ToyGame::from_seed(seed)), ()))
     }
 }
+
+/// The toy's test hooks: lights from a random seed, a switch of a random cell (now and then
+/// one off the board, refused).
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::TestHooks for ToyDef {
+    fn sample(rng: &mut rand::rngs::StdRng) -> (ToySession, ()) {
+        use rand::Rng;
+        (Session::from_game(ToyGame::from_seed(rng.random())), ())
+    }
+
+    fn random_move(_: &ToySession, rng: &mut rand::rngs::StdRng) -> Action {
+        use rand::Rng;
+        Action::Toggle { cell: rng.random_range(0..=CELLS) }
+    }
+
+    fn drawn(view: &ToyView) -> usize {
+        view.lights.len()
+    }
+}

@@ -130,11 +130,11 @@ macro_rules! games {
 
         // The generated macro's own metavariables are named here, once, so that its matcher and
         // the gathered arms name them with the same hygiene.
-        games!(@arms [$d s info D body game bytes seed] [] [] [] [] $( [$(#[$m])* $V $def $(, $I)?] )+);
+        games!(@arms [$d s info D body game bytes seed] [] [] [] [] [] $( [$(#[$m])* $V $def $(, $I)?] )+);
     };
     // One entry at a time: its arm of `each_game!` and of `GameInPlay::decode`, by whether the
     // variant holds an info (a macro cannot expand to a match arm, so the arms are gathered).
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$(#[$m:meta])* $V:ident $def:ty] $($rest:tt)*) => {
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$($visit:tt)*] [$(#[$m:meta])* $V:ident $def:ty] $($rest:tt)*) => {
         games!(@arms [$d $s $i $D $b $g $by $sd]
             [$($each)* $(#[$m])* GameInPlay::$V($d $s) => {
                 #[allow(unused_variables)]
@@ -154,9 +154,10 @@ macro_rules! games {
                 let FromText { session, info: (), technique } = <$def as GameDef>::read_text($by)?;
                 (GameInPlay::$V(session), technique)
             }]
+            [$($visit)* $(#[$m])* $by.visit::<$def>(GameKind::$V, |s, ()| GameInPlay::$V(s));]
             $($rest)*);
     };
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$(#[$m:meta])* $V:ident $def:ty, $I:ty] $($rest:tt)*) => {
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$($visit:tt)*] [$(#[$m:meta])* $V:ident $def:ty, $I:ty] $($rest:tt)*) => {
         games!(@arms [$d $s $i $D $b $g $by $sd]
             [$($each)* $(#[$m])* GameInPlay::$V($d $s, $d $i) => {
                 let _ = &$d $i;
@@ -175,9 +176,10 @@ macro_rules! games {
                 let FromText { session, info, technique } = <$def as GameDef>::read_text($by)?;
                 (GameInPlay::$V(session, info), technique)
             }]
+            [$($visit)* $(#[$m])* $by.visit::<$def>(GameKind::$V, |s, i| GameInPlay::$V(s, i));]
             $($rest)*);
     };
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*]) => {
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$($visit:tt)*]) => {
         /// Runs `$body` for the game in play with `$s` its session, `$info` its info (`&()` for
         /// a game without one) and `$D` its descriptor type.
         macro_rules! each_game {
@@ -186,6 +188,13 @@ macro_rules! games {
             };
         }
         pub(crate) use each_game;
+
+        /// Hands every kind of the list, in its order, to `visitor` (the tests' loop over the
+        /// list: see [`crate::testkit`]).
+        #[cfg(any(test, feature = "testkit"))]
+        pub fn each_kind($by: &mut impl crate::testkit::EachKind) {
+            $($visit)*
+        }
 
         impl GameInPlay {
             /// A save file of `kind` read back (the envelope is checked by the caller).
