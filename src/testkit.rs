@@ -270,3 +270,12 @@ pub trait EachKind {
 }
 
 pub use crate::games::each_kind;
+
+impl GameInPlay {
+    /// A random move of the game in play as `act` takes it (its kind's
+    /// [`TestHooks::random_move`] as JSON; `null` for a move that has no JSON form, which `act`
+    /// refuses like any bad move): for tests that drive a game through the shell's commands.
+    pub fn random_action(&self, rng: &mut StdRng) -> serde_json::Value {
+        crate::games::each_game!(self, |s, info, D| serde_json::to_value(<D as TestHooks>::random_move(s, rng)).unwrap_or(serde_json::Value::Null))
+    }
+}
