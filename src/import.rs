@@ -46,9 +46,17 @@ impl ImportError {
         self.tried.first().map(|(_, e)| e)
     }
 
-    /// The kind the text looks most like.
-    pub fn kind(&self) -> Option<GameKind> {
+    /// The game the text looks most like.
+    pub fn game(&self) -> Option<GameKind> {
         self.tried.first().map(|(k, _)| *k)
+    }
+
+    /// The stable code the view knows the error by: the most alike game's ([`TextError::kind`]).
+    pub fn kind(&self) -> &'static str {
+        match self.tried.first() {
+            Some((_, e)) => e.kind(),
+            None => "puzzle",
+        }
     }
 }
 

@@ -214,7 +214,7 @@ impl TextError {
     }
 
     /// The stable machine-readable code of this error, as the view knows it.
-    pub fn code(&self) -> &'static str {
+    pub fn kind(&self) -> &'static str {
         match self {
             TextError::Unreadable { code, .. } => code,
             TextError::NoSolution => "unsolvable",

@@ -103,7 +103,7 @@ impl CommandError {
             CommandError::NotEntering => "not_entering",
             CommandError::Unavailable(_) => "unavailable",
             CommandError::KenkenPuzzle(_) => "kenken_puzzle",
-            CommandError::Import(e) => e.error().map_or("puzzle", |e| e.code()),
+            CommandError::Import(e) => e.kind(),
             CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
             CommandError::Files(_) => "files",
