@@ -12,8 +12,6 @@ use crate::pen::{PenOptions, PenWrite, WriteOutcome};
 use crate::session::InputMode;
 
 pub use crate::games::{Advice, BoardView, CellRef, CellValue, GameInPlay, GameKind, GameParams, Highlight, MakeError, ParamsError, PlayError, Source};
-pub use crate::kenken::def::{CageView, KenkenCellView, KenkenView};
-pub use crate::slide::def::SlideView;
 
 impl GameKind {
     pub fn parse(s: &str) -> Option<GameKind> {

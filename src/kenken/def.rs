@@ -165,15 +165,7 @@ impl GameDef for KenkenDef {
     /// A KenKen must have exactly one solution; it is rated as one entered from paper is.
     fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
         let read = entry::read_any(text).map_err(unreadable)?;
-        match entry::check(&Entered::from_puzzle(&read.puzzle)) {
-            Verdict::Unique { puzzle, solution, difficulty } => {
-                let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
-                Ok(FromText { session: KenkenSession::from_game(KenkenGame::new(puzzle)), info, technique: None })
-            }
-            Verdict::Invalid(p) => Err(unreadable(p.error)),
-            Verdict::NoSolution => Err(TextError::NoSolution),
-            Verdict::Multiple { .. } => Err(TextError::NotUnique),
-        }
+        from_entered(&Entered::from_puzzle(&read.puzzle))
     }
 
     /// KenKen marks the steps; a solve is known by filling more than one cell in one step,
@@ -278,6 +270,20 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
     let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
     Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })
+}
+
+/// The game a KenKen entered from paper (or read from its text) makes, when it has exactly one
+/// solution: rated, its solution known; else why not, as an import says it.
+pub fn from_entered(entered: &Entered) -> Result<FromText<KenkenDef>, TextError> {
+    match entry::check(entered) {
+        Verdict::Unique { puzzle, solution, difficulty } => {
+            let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
+            Ok(FromText { session: KenkenSession::from_game(KenkenGame::new(puzzle)), info, technique: None })
+        }
+        Verdict::Invalid(p) => Err(unreadable(p.error)),
+        Verdict::NoSolution => Err(TextError::NoSolution),
+        Verdict::Multiple { .. } => Err(TextError::NotUnique),
+    }
 }
 
 /// A KenKen the player brought that can't be used, in the words the view shows (with the
