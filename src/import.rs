@@ -11,8 +11,9 @@
 //!   of the game the text looks most like.
 //!
 //! Today that is: a KenKen JSON (`{...}`) or a sliding board (`RxC: ...`, or a permutation of
-//! tile numbers) is surely theirs; a text with KenKen rule lines (`A 12+`) likely a KenKen;
-//! any other text may be a Sudoku (one line or a grid), the fallback.
+//! tile numbers) is surely theirs; a text that reads as a Sudoku grid is likely a Sudoku, and
+//! one with KenKen rule lines (`A 12+`) likely a KenKen (Sudoku first: the list's order); any
+//! other text may be a Sudoku, the fallback.
 
 use thiserror::Error;
 
@@ -136,6 +137,16 @@ mod tests {
         assert_eq!(refused_as("AAB\nCCC\nDDD\nA 3+\n").map(|r| r.0), Some(GameKind::Kenken), "a cage without its rule");
         assert!(cause_is("53..7", |e: &GridError| matches!(e, GridError::WrongLength { .. })));
         assert_eq!(refused_as("").map(|r| r.0), Some(GameKind::Sudoku));
+    }
+
+    /// A text that reads as a Sudoku grid is a Sudoku first, as it always was: its verdict
+    /// (two solutions) is what the player hears.
+    #[test]
+    fn a_sudoku_grid_comes_before_other_likely_shapes() {
+        let open = "1 . . .\n. . . .\n. . . .\n. . . .";
+        assert_eq!(read_as(open), Some(GameKind::Sudoku));
+        let e = read(open).unwrap_err();
+        assert!(matches!(e.most_alike(), Some((GameKind::Sudoku, TextError::NotUnique))), "{e:?}");
     }
 
     /// When no game reads a text, each game that tried says what it found wrong, the most

@@ -162,7 +162,8 @@ pub enum Likeness {
     No,
     /// Any text may be this game's: tried after the games that recognise it better.
     Fallback,
-    /// It has something of this game's shape (KenKen's rule lines).
+    /// It has something of this game's shape (KenKen's rule lines, a text that reads as a
+    /// Sudoku grid).
     Likely,
     /// It has this game's own shape (KenKen's JSON, a sliding board's `RxC:`).
     Surely,

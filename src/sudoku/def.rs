@@ -127,9 +127,16 @@ impl GameDef for SudokuDef {
         s.game().givens().to_line()
     }
 
-    /// Any text may be a Sudoku (one line or a grid, see [`Grid::parse`]): the fallback.
-    fn recognises(_text: &str) -> Likeness {
-        Likeness::Fallback
+    /// Any text may be a Sudoku (one line or a grid, see [`Grid::parse`]): the fallback. A text
+    /// that reads as a grid is likely one, and comes before a KenKen's rule lines (the list's
+    /// order among equals), as it always has: only a board that is no Sudoku grid is taken for
+    /// a KenKen in its hand-entry format.
+    fn recognises(text: &str) -> Likeness {
+        if Grid::parse_puzzle(text).is_ok() {
+            Likeness::Likely
+        } else {
+            Likeness::Fallback
+        }
     }
 
     /// A Sudoku must have exactly one solution; it is rated as a puzzle entered from paper is.
