@@ -299,26 +299,6 @@ impl GameInPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
-    use crate::session::gridplay::GridMove;
-    use crate::sudoku::SudokuSession;
-
-    #[test]
-    fn kenken_view_marks_incorrect_values_when_the_solution_is_known() {
-        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
-        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
-        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
-        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 1, value: g.solution[1] })).unwrap();
-        let known = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
-        let cells = |info: KenkenInfo| match GameInPlay::Kenken(s.clone(), info).view(0).board {
-            BoardView::Kenken(v) => v.cells.iter().map(|c| c.incorrect).collect::<Vec<_>>(),
-            _ => unreachable!("a KenKen game shows a KenKen board"),
-        };
-        let marked = cells(known);
-        assert!(marked[0] && !marked[1] && !marked[2]);
-        assert!(cells(KenkenInfo::default()).iter().all(|&b| !b), "no solution known, nothing marked");
-    }
 
     /// Every technique id a hint can carry has its name in the view's catalogue (the view
     /// phrases hints from the id; a missing name would show the raw id).
@@ -330,91 +310,5 @@ mod tests {
         for id in ids {
             assert!(catalogue.contains(&format!("'tech.{id}':")), "tech.{id} is not in ui/locales/en.js");
         }
-    }
-
-    /// A hint carries what it says as data: the placed number matches the move a second press
-    /// makes, for Sudoku, KenKen and the sliding puzzle.
-    #[test]
-    fn hints_carry_their_step_as_data() {
-        let givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-        let grid: crate::grid::Grid = givens.parse().unwrap();
-        let solution = crate::sudoku::solver::solve(&grid).unwrap();
-        let a = GameInPlay::Sudoku(SudokuSession::new(grid, solution, "easy", None).unwrap()).advice().unwrap();
-        let p = a.place.expect("an easy board's first hint places a number");
-        let apply = a.apply.unwrap();
-        assert_eq!((apply["row"].as_u64(), apply["col"].as_u64(), apply["value"].as_u64()), (Some(p.row as u64), Some(p.col as u64), Some(p.value as u64)));
-        assert!(["full_house", "hidden_single", "naked_single"].contains(&a.id), "{}", a.id);
-
-        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
-        let a = GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle.clone())), KenkenInfo::default()).advice().unwrap();
-        let p = a.place.expect("a KenKen hint names its number");
-        assert_eq!(g.solution[p.row * 4 + p.col], p.value);
-        assert_ne!(a.id, "wrong_number");
-    }
-
-    /// "Solve step by step" finishes a hard Sudoku one step at a time, each step one undo
-    /// step, writing candidates when it first removes some, and the finished game is the
-    /// computer's; undoing the last step gives the player the board back.
-    #[test]
-    fn solve_step_by_step_solves_a_hard_sudoku_as_the_computer() {
-        use crate::sudoku::generator::{generate, GenerateOptions};
-        let opts = GenerateOptions { shape: crate::grid::Shape::S9, difficulty: crate::sudoku::Difficulty::Hard, symmetric: false, seed: 3 };
-        let puzzle = generate(&opts, &mut |_| true).unwrap();
-        let solution = crate::sudoku::solver::solve(&puzzle).unwrap();
-        let mut g = GameInPlay::Sudoku(SudokuSession::new(puzzle, solution, "hard", None).unwrap());
-        let (mut steps, mut eliminated, mut first_elimination_filled) = (0, false, false);
-        loop {
-            let a = g.solve_step(0).unwrap();
-            if a.id == "solved" {
-                break;
-            }
-            steps += 1;
-            let GameInPlay::Sudoku(s) = &g else { unreachable!() };
-            assert_eq!(s.history().done().len(), steps, "one undo step per step");
-            if !a.eliminate.is_empty() && !eliminated {
-                eliminated = true;
-                // Candidates appeared everywhere open, without the removed ones.
-                let open: Vec<usize> = (0..81).filter(|&i| s.game().board().values()[i] == 0).collect();
-                first_elimination_filled = open.iter().all(|&i| s.game().candidates()[i] != 0)
-                    && a.eliminate.iter().all(|c| s.game().candidates()[c.row * 9 + c.col] & (1 << (c.value - 1)) == 0);
-            }
-            assert!(steps < 200, "the steps go somewhere");
-        }
-        assert!(eliminated && first_elimination_filled, "a hard puzzle needs a step that removes candidates");
-        assert!(g.is_solved() && g.was_solved_by_computer());
-        let back = crate::save::from_bytes(&crate::save::to_bytes(&g, 0).unwrap()).unwrap();
-        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
-        g.undo(0).unwrap();
-        assert!(!g.is_solved() && !g.view(0).solved_by_computer, "undo gives the last cell back");
-    }
-
-    /// A wrong number is what the first step takes out; a KenKen finished by the steps is the
-    /// computer's, and its steps survive a save.
-    #[test]
-    fn solve_step_takes_out_a_wrong_number_first_and_finishes_a_kenken() {
-        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
-        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
-        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
-        let info = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
-        let mut game = GameInPlay::Kenken(s, info);
-        let first = game.solve_step(0).unwrap();
-        assert_eq!(first.id, "wrong_number");
-        let mut n = 0;
-        while game.solve_step(0).unwrap().id != "solved" {
-            n += 1;
-            assert!(n < 40);
-        }
-        assert!(game.is_solved() && game.was_solved_by_computer());
-        let bytes = crate::save::to_bytes(&game, 0).unwrap();
-        let back = crate::save::from_bytes(&bytes).unwrap();
-        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
-    }
-
-    #[test]
-    fn the_sliding_picture_has_no_solve_step() {
-        let board = crate::slide::Board::solved(3, 3).unwrap();
-        let mut g = GameInPlay::Slide(crate::slide::play::SlideSession::from_game(crate::slide::play::SlideGame::new(board)), Default::default());
-        assert_eq!(g.solve_step(0).map(|a| a.id).unwrap_err().kind(), "not_a_pen_game");
     }
 }

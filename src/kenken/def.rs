@@ -303,3 +303,63 @@ fn has_rule_lines(text: &str) -> bool {
             && toks[1..].iter().any(|t| t.chars().any(|c| c.is_ascii_digit()))
     })
 }
+
+/// The game in play ([`crate::play::GameInPlay`]) of this kind: its view, hints and steps
+/// through the one dispatch.
+#[cfg(test)]
+mod in_play_tests {
+    use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
+    use crate::play::{BoardView, GameInPlay};
+    use crate::session::gridplay::GridMove;
+
+    #[test]
+    fn kenken_view_marks_incorrect_values_when_the_solution_is_known() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 1, value: g.solution[1] })).unwrap();
+        let known = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
+        let cells = |info: KenkenInfo| match GameInPlay::Kenken(s.clone(), info).view(0).board {
+            BoardView::Kenken(v) => v.cells.iter().map(|c| c.incorrect).collect::<Vec<_>>(),
+            _ => unreachable!("a KenKen game shows a KenKen board"),
+        };
+        let marked = cells(known);
+        assert!(marked[0] && !marked[1] && !marked[2]);
+        assert!(cells(KenkenInfo::default()).iter().all(|&b| !b), "no solution known, nothing marked");
+    }
+
+    /// A hint carries what it says as data: the number it names is the solution's (moved from
+    /// `play.rs`; Sudoku's half is in `sudoku::def`).
+    #[test]
+    fn hints_carry_their_step_as_data() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let a = GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle.clone())), KenkenInfo::default()).advice().unwrap();
+        let p = a.place.expect("a KenKen hint names its number");
+        assert_eq!(g.solution[p.row * 4 + p.col], p.value);
+        assert_ne!(a.id, "wrong_number");
+    }
+
+    /// A wrong number is what the first step takes out; a KenKen finished by the steps is the
+    /// computer's, and its steps survive a save.
+    #[test]
+    fn solve_step_takes_out_a_wrong_number_first_and_finishes_a_kenken() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
+        let info = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
+        let mut game = GameInPlay::Kenken(s, info);
+        let first = game.solve_step(0).unwrap();
+        assert_eq!(first.id, "wrong_number");
+        let mut n = 0;
+        while game.solve_step(0).unwrap().id != "solved" {
+            n += 1;
+            assert!(n < 40);
+        }
+        assert!(game.is_solved() && game.was_solved_by_computer());
+        let bytes = crate::save::to_bytes(&game, 0).unwrap();
+        let back = crate::save::from_bytes(&bytes).unwrap();
+        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
+    }
+}

@@ -196,3 +196,17 @@ fn is_tile_list(text: &str) -> bool {
     let tokens: Vec<&str> = text.split(|ch: char| ch.is_whitespace() || ch == ',').filter(|t| !t.is_empty()).collect();
     tokens.len() > 1 && tokens.iter().all(|t| *t == "_" || (t.len() <= 2 && t.chars().all(|c| c.is_ascii_digit())))
 }
+
+/// The game in play ([`crate::play::GameInPlay`]) of this kind: its view, hints and steps
+/// through the one dispatch.
+#[cfg(test)]
+mod in_play_tests {
+    use crate::play::GameInPlay;
+
+    #[test]
+    fn the_sliding_picture_has_no_solve_step() {
+        let board = crate::slide::Board::solved(3, 3).unwrap();
+        let mut g = GameInPlay::Slide(crate::slide::play::SlideSession::from_game(crate::slide::play::SlideGame::new(board)), Default::default());
+        assert_eq!(g.solve_step(0).map(|a| a.id).unwrap_err().kind(), "not_a_pen_game");
+    }
+}

@@ -243,3 +243,61 @@ const HINT_IDS: [&str; Technique::ALL.len() + 2] = {
     ids[i + 1] = "missing_candidate";
     ids
 };
+
+/// The game in play ([`crate::play::GameInPlay`]) of this kind: its view, hints and steps
+/// through the one dispatch.
+#[cfg(test)]
+mod in_play_tests {
+    use crate::play::GameInPlay;
+    use crate::sudoku::SudokuSession;
+
+    /// A hint carries what it says as data: the placed number matches the move a second press
+    /// makes (moved from `play.rs`; KenKen's half is in `kenken::def`).
+    #[test]
+    fn hints_carry_their_step_as_data() {
+        let givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let grid: crate::grid::Grid = givens.parse().unwrap();
+        let solution = crate::sudoku::solver::solve(&grid).unwrap();
+        let a = GameInPlay::Sudoku(SudokuSession::new(grid, solution, "easy", None).unwrap()).advice().unwrap();
+        let p = a.place.expect("an easy board's first hint places a number");
+        let apply = a.apply.unwrap();
+        assert_eq!((apply["row"].as_u64(), apply["col"].as_u64(), apply["value"].as_u64()), (Some(p.row as u64), Some(p.col as u64), Some(p.value as u64)));
+        assert!(["full_house", "hidden_single", "naked_single"].contains(&a.id), "{}", a.id);
+    }
+
+    /// "Solve step by step" finishes a hard Sudoku one step at a time, each step one undo
+    /// step, writing candidates when it first removes some, and the finished game is the
+    /// computer's; undoing the last step gives the player the board back.
+    #[test]
+    fn solve_step_by_step_solves_a_hard_sudoku_as_the_computer() {
+        use crate::sudoku::generator::{generate, GenerateOptions};
+        let opts = GenerateOptions { shape: crate::grid::Shape::S9, difficulty: crate::sudoku::Difficulty::Hard, symmetric: false, seed: 3 };
+        let puzzle = generate(&opts, &mut |_| true).unwrap();
+        let solution = crate::sudoku::solver::solve(&puzzle).unwrap();
+        let mut g = GameInPlay::Sudoku(SudokuSession::new(puzzle, solution, "hard", None).unwrap());
+        let (mut steps, mut eliminated, mut first_elimination_filled) = (0, false, false);
+        loop {
+            let a = g.solve_step(0).unwrap();
+            if a.id == "solved" {
+                break;
+            }
+            steps += 1;
+            let GameInPlay::Sudoku(s) = &g else { unreachable!() };
+            assert_eq!(s.history().done().len(), steps, "one undo step per step");
+            if !a.eliminate.is_empty() && !eliminated {
+                eliminated = true;
+                // Candidates appeared everywhere open, without the removed ones.
+                let open: Vec<usize> = (0..81).filter(|&i| s.game().board().values()[i] == 0).collect();
+                first_elimination_filled = open.iter().all(|&i| s.game().candidates()[i] != 0)
+                    && a.eliminate.iter().all(|c| s.game().candidates()[c.row * 9 + c.col] & (1 << (c.value - 1)) == 0);
+            }
+            assert!(steps < 200, "the steps go somewhere");
+        }
+        assert!(eliminated && first_elimination_filled, "a hard puzzle needs a step that removes candidates");
+        assert!(g.is_solved() && g.was_solved_by_computer());
+        let back = crate::save::from_bytes(&crate::save::to_bytes(&g, 0).unwrap()).unwrap();
+        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
+        g.undo(0).unwrap();
+        assert!(!g.is_solved() && !g.view(0).solved_by_computer, "undo gives the last cell back");
+    }
+}
