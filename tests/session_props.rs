@@ -143,6 +143,25 @@ proptest! {
     }
 }
 
+/// The case proptest once found in the KenKen sessions (`session_props.proptest-regressions`:
+/// the 3x3 puzzle, seed 245989969949344141, 37 steps), replayed as it was drawn before the test
+/// looped over the list, so it stays checked.
+#[test]
+fn kenken_case_found_before() {
+    use common::{kenken_move, kenken_puzzles};
+    use inkdoku::games::GameDef;
+    use inkdoku::kenken::def::KenkenDef;
+    use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
+    let seed = 245989969949344141;
+    let g = &kenken_puzzles()[0];
+    let n = g.puzzle.size();
+    let info = KenkenInfo { solution: Some(g.solution.clone()), difficulty: Some("easy".into()), seed: Some(seed) };
+    let s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+    let drawn = |s: &KenkenSession| <KenkenDef as TestHooks>::drawn(&KenkenDef::view(s, &info));
+    let in_play = |s| GameInPlay::Kenken(s, info.clone());
+    check_session(s, &mut StdRng::seed_from_u64(seed), 37, n * n, |s, rng| kenken_move(s, rng, true), in_play, drawn).unwrap();
+}
+
 /// The history stays small: thousands of moves on a 16x16 board cost kilobytes, not megabytes.
 #[test]
 fn long_history_stays_compact() {
