@@ -65,7 +65,7 @@ impl ImportError {
 fn candidates(text: &str) -> Vec<GameKind> {
     let mut kinds: Vec<(Likeness, GameKind)> = GameKind::ALL.iter().map(|&k| (k.recognises(text), k)).filter(|(l, _)| *l > Likeness::No).collect();
     // A stable sort keeps the list's order among games alike.
-    kinds.sort_by(|a, b| b.0.cmp(&a.0));
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.0));
     kinds.into_iter().map(|(_, k)| k).collect()
 }
 
