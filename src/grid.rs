@@ -92,6 +92,16 @@ impl Geometry {
         Geometry::from_units(n, units)
     }
 
+    /// [`Geometry::sudoku`] of a shape, built once per shape and kept (building one allocates
+    /// a few hundred vectors, which used to be a large part of a small board's solve). The
+    /// solvers, the human techniques and the generator share it; so will the variants.
+    pub fn of_sudoku(shape: Shape) -> &'static Geometry {
+        static GEOS: [std::sync::OnceLock<Geometry>; 4] =
+            [std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
+        GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
+    }
+
     /// Rows, columns and boxes of a Sudoku shape.
     pub fn sudoku(shape: Shape) -> Geometry {
         let n = shape.n();

@@ -1,120 +1,163 @@
 //! A puzzle pasted or imported as text, whatever its game: "Play this puzzle" takes back every
-//! text that Files… shows (`export_puzzle`). The kind is told by the text's shape:
+//! text that Files… shows (`export_puzzle`). Each game reads its own text
+//! ([`GameDef::read_text`](crate::games::GameDef::read_text)) and says how much a text has its
+//! shape ([`GameDef::recognises`](crate::games::GameDef::recognises)); this module only asks
+//! them, so it names no game:
 //!
-//! - a KenKen: the data sets' JSON (`{...}`), or the hand-entry text format (a rule line such
-//!   as `A 12+` after the cage grid, docs/kenken.md);
-//! - a sliding board: `RxC: t1 t2 ...`, or a square board of tile numbers separated by spaces
-//!   or commas (a permutation of 0..N, so never a Sudoku, whose values repeat);
-//! - otherwise a Sudoku (one line or a grid, see [`Grid::parse`]).
+//! - every game is asked how much the text looks like its own ([`Likeness`]);
+//! - the games that may read it are tried from the most alike to the least, in the list's order
+//!   where they are alike, and the first that reads it makes the game;
+//! - when none does, the error names what each game found wrong, and the player hears the one
+//!   of the game the text looks most like.
 //!
-//! A text that is none of them gets the error of the kind it looks most like.
+//! Today that is: a KenKen JSON (`{...}`) or a sliding board (`RxC: ...`, or a permutation of
+//! tile numbers) is surely theirs; a text that reads as a Sudoku grid is likely a Sudoku, and
+//! one with KenKen rule lines (`A 12+`) likely a KenKen (Sudoku first: the list's order); any
+//! other text may be a Sudoku, the fallback.
 
 use thiserror::Error;
 
-use crate::grid::{Grid, GridError};
-use crate::kenken::{self, KenkenError};
-use crate::slide::{Board, SlideError};
+use crate::games::{GameInPlay, GameKind, Likeness, TextError};
 
-/// What the text holds.
+/// A game read from a text.
 #[derive(Debug)]
-pub enum PuzzleText {
-    Sudoku(Grid),
-    Kenken(kenken::Entry),
-    Slide(Board),
+pub struct Imported {
+    pub game: GameInPlay,
+    /// The hardest technique the puzzle needs, for a game that rates it so (Sudoku).
+    pub technique: Option<&'static str>,
 }
 
-/// Why the text is no puzzle, in the words of the game it looks like.
+/// No game read the text: what each game that tried found wrong, the most alike first. Its
+/// sentence is that game's.
 #[derive(Debug, Error)]
-pub enum ImportError {
-    #[error(transparent)]
-    Sudoku(#[from] GridError),
-    #[error(transparent)]
-    Kenken(#[from] KenkenError),
-    #[error(transparent)]
-    Slide(#[from] SlideError),
+#[error("{}", .tried.first().map(|(_, e)| e.to_string()).unwrap_or_else(|| "That text is no puzzle.".into()))]
+pub struct ImportError {
+    /// Never empty: at least one game (the fallback) tries any text.
+    pub tried: Vec<(GameKind, TextError)>,
 }
 
-pub fn read(text: &str) -> Result<PuzzleText, ImportError> {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
-    if first.starts_with('{') {
-        return Ok(PuzzleText::Kenken(kenken::entry::read_any(text)?));
+impl ImportError {
+    /// The game the text looks most like, and what it found wrong: what the player is told.
+    pub fn most_alike(&self) -> Option<&(GameKind, TextError)> {
+        self.tried.first()
     }
-    if has_size_prefix(first) {
-        return Ok(PuzzleText::Slide(solvable(Board::parse(text.trim())?)?));
+
+    /// What the game the text looks most like found wrong.
+    pub fn error(&self) -> Option<&TextError> {
+        self.tried.first().map(|(_, e)| e)
     }
-    if is_tile_list(text) {
-        if let Ok(board) = Board::parse(text.trim()) {
-            return Ok(PuzzleText::Slide(solvable(board)?));
+
+    /// The game the text looks most like.
+    pub fn game(&self) -> Option<GameKind> {
+        self.tried.first().map(|(k, _)| *k)
+    }
+
+    /// The stable code the view knows the error by: the most alike game's ([`TextError::kind`]).
+    pub fn kind(&self) -> &'static str {
+        match self.tried.first() {
+            Some((_, e)) => e.kind(),
+            None => "puzzle",
         }
     }
-    match Grid::parse_puzzle(text) {
-        Ok(grid) => Ok(PuzzleText::Sudoku(grid)),
-        Err(_) if looks_like_kenken_text(text) => kenken::entry::read_any(text).map(PuzzleText::Kenken).map_err(Into::into),
-        Err(e) => Err(e.into()),
+}
+
+/// The games that may read `text`, the most alike first (the list's order among equals).
+fn candidates(text: &str) -> Vec<GameKind> {
+    let mut kinds: Vec<(Likeness, GameKind)> = GameKind::ALL.iter().map(|&k| (k.recognises(text), k)).filter(|(l, _)| *l > Likeness::No).collect();
+    // A stable sort keeps the list's order among games alike.
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.0));
+    kinds.into_iter().map(|(_, k)| k).collect()
+}
+
+/// The game `text` is the puzzle of, or what each game found wrong with it.
+pub fn read(text: &str) -> Result<Imported, ImportError> {
+    let mut tried = Vec::new();
+    for kind in candidates(text) {
+        match GameInPlay::read_text(kind, text) {
+            Ok((game, technique)) => return Ok(Imported { game, technique }),
+            Err(e) => tried.push((kind, e)),
+        }
     }
-}
-
-/// A board that no slides can solve is refused here, not after the player has tried.
-fn solvable(board: Board) -> Result<Board, SlideError> {
-    if board.is_solvable() {
-        Ok(board)
-    } else {
-        Err(SlideError::Unsolvable)
-    }
-}
-
-/// `3x4:` before the tiles.
-fn has_size_prefix(line: &str) -> bool {
-    let Some((dims, _)) = line.split_once(':') else { return false };
-    let Some((r, c)) = dims.trim().split_once(['x', 'X']) else { return false };
-    [r, c].iter().all(|s| !s.trim().is_empty() && s.trim().chars().all(|ch| ch.is_ascii_digit()))
-}
-
-/// Numbers (or `_` for the gap) separated by spaces or commas, at least one of two digits or
-/// separated: what a sliding board looks like, and a one-line Sudoku does not.
-fn is_tile_list(text: &str) -> bool {
-    let tokens: Vec<&str> = text.split(|ch: char| ch.is_whitespace() || ch == ',').filter(|t| !t.is_empty()).collect();
-    tokens.len() > 1 && tokens.iter().all(|t| *t == "_" || (t.len() <= 2 && t.chars().all(|c| c.is_ascii_digit())))
-}
-
-/// The hand-entry KenKen format has rule lines: a cage label, then a target with or without
-/// its operation (`A 12+`, `B / 2`, `C 3`). No Sudoku row has two or three tokens like that.
-fn looks_like_kenken_text(text: &str) -> bool {
-    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).any(|l| {
-        let toks: Vec<&str> = l.split_whitespace().collect();
-        (2..=3).contains(&toks.len())
-            && toks[0].chars().all(char::is_alphanumeric)
-            && toks[0].chars().any(char::is_alphabetic)
-            && toks[1..].iter().any(|t| t.chars().any(|c| c.is_ascii_digit()))
-    })
+    Err(ImportError { tried })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::GridError;
+    use crate::slide::SlideError;
 
     const SUDOKU: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+    /// The kind that read the text: the game it made, or the game whose verdict on the puzzle
+    /// it read refused it (no solution, several), so a puzzle that is no fair game still tells
+    /// that it was read as that kind. `None`: no game could read it.
+    fn read_as(text: &str) -> Option<GameKind> {
+        match read(text) {
+            Ok(i) => Some(i.game.kind()),
+            Err(e) => match e.most_alike() {
+                Some((k, TextError::NoSolution | TextError::NotUnique)) => Some(*k),
+                _ => None,
+            },
+        }
+    }
+
+    /// The kind whose words refuse the text, and that game's own error.
+    fn refused_as(text: &str) -> Option<(GameKind, String)> {
+        let e = read(text).err()?;
+        let (k, err) = e.most_alike()?;
+        Some((*k, format!("{:?}", err.cause())))
+    }
+
+    fn cause_is<E: std::error::Error + PartialEq + 'static>(text: &str, want: impl Fn(&E) -> bool) -> bool {
+        match read(text) {
+            Err(e) => e.error().and_then(|e| e.cause()).and_then(|c| c.downcast_ref::<E>()).is_some_and(want),
+            Ok(_) => false,
+        }
+    }
+
     #[test]
     fn each_kind_is_told_by_its_shape() {
-        assert!(matches!(read(SUDOKU), Ok(PuzzleText::Sudoku(_))));
-        assert!(matches!(read("1 . . 2\n. . . .\n. . . .\n2 . . 1"), Ok(PuzzleText::Sudoku(_))), "a spaced 4x4 Sudoku repeats values: no tile list");
-        assert!(matches!(read("3x3: 1 2 3 4 5 6 7 0 8"), Ok(PuzzleText::Slide(_))));
-        assert!(matches!(read("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"), Ok(PuzzleText::Slide(_))));
+        assert_eq!(read_as(SUDOKU), Some(GameKind::Sudoku));
+        assert!(read(SUDOKU).is_ok_and(|i| i.technique.is_some()), "a Sudoku comes rated");
+        assert_eq!(read_as("1 . . 2\n. . . .\n. . . .\n2 . . 1"), Some(GameKind::Sudoku), "a spaced 4x4 Sudoku repeats values: no tile list");
+        assert_eq!(read_as("3x3: 1 2 3 4 5 6 7 0 8"), Some(GameKind::Slide));
+        assert_eq!(read_as("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"), Some(GameKind::Slide));
         let json = r#"{"size":3,"cages":[{"op":"+","target":4,"cells":[[0,0],[0,1]]},{"op":"","target":3,"cells":[[0,2]]},{"op":"+","target":5,"cells":[[1,0],[1,1],[1,2]]},{"op":"+","target":3,"cells":[[2,0],[2,1],[2,2]]}]}"#;
-        assert!(matches!(read(json), Ok(PuzzleText::Kenken(_)) | Err(ImportError::Kenken(_))), "JSON is a KenKen");
+        assert!(read_as(json) == Some(GameKind::Kenken) || refused_as(json).is_some_and(|(k, _)| k == GameKind::Kenken), "JSON is a KenKen");
         let text = "AAB\nCCC\nDDD\nA 3+\nB 3\nC 6+\nD 6+\n";
-        assert!(matches!(read(text), Ok(PuzzleText::Kenken(_))), "{:?}", read(text));
+        assert_eq!(read_as(text), Some(GameKind::Kenken), "{:?}", read(text));
     }
 
     #[test]
     fn errors_speak_of_the_kind_the_text_looks_like() {
-        assert!(matches!(read("3x3: 1 2 3 4 5 6 8 7 0"), Err(ImportError::Slide(SlideError::Unsolvable))));
-        assert!(matches!(read("3x3: 1 2 3"), Err(ImportError::Slide(_))));
-        assert!(matches!(read("{not json"), Err(ImportError::Kenken(_))));
-        assert!(matches!(read("AAB\nCCC\nDDD\nA 3+\n"), Err(ImportError::Kenken(_))), "a cage without its rule");
-        assert!(matches!(read("53..7"), Err(ImportError::Sudoku(GridError::WrongLength { .. }))));
-        assert!(matches!(read(""), Err(ImportError::Sudoku(_))));
+        assert!(cause_is("3x3: 1 2 3 4 5 6 8 7 0", |e: &SlideError| *e == SlideError::Unsolvable));
+        assert_eq!(refused_as("3x3: 1 2 3").map(|r| r.0), Some(GameKind::Slide));
+        assert_eq!(refused_as("{not json").map(|r| r.0), Some(GameKind::Kenken));
+        assert_eq!(refused_as("AAB\nCCC\nDDD\nA 3+\n").map(|r| r.0), Some(GameKind::Kenken), "a cage without its rule");
+        assert!(cause_is("53..7", |e: &GridError| matches!(e, GridError::WrongLength { .. })));
+        assert_eq!(refused_as("").map(|r| r.0), Some(GameKind::Sudoku));
+    }
+
+    /// A text that reads as a Sudoku grid is a Sudoku first, as it always was: its verdict
+    /// (two solutions) is what the player hears.
+    #[test]
+    fn a_sudoku_grid_comes_before_other_likely_shapes() {
+        let open = "1 . . .\n. . . .\n. . . .\n. . . .";
+        assert_eq!(read_as(open), Some(GameKind::Sudoku));
+        let e = read(open).unwrap_err();
+        assert!(matches!(e.most_alike(), Some((GameKind::Sudoku, TextError::NotUnique))), "{e:?}");
+    }
+
+    /// When no game reads a text, each game that tried says what it found wrong, the most
+    /// alike first; the error's sentence is that game's.
+    #[test]
+    fn a_refusal_names_what_each_game_found_wrong() {
+        let e = read("AAB\nCCC\nDDD\nA 3+\n").unwrap_err();
+        let kinds: Vec<GameKind> = e.tried.iter().map(|(k, _)| *k).collect();
+        assert_eq!(kinds, [GameKind::Kenken, GameKind::Sudoku], "KenKen's rule lines first, the fallback after");
+        assert_eq!(e.to_string(), e.tried[0].1.to_string());
+        assert!(e.tried.iter().all(|(_, e)| !e.to_string().is_empty()));
     }
 
     /// Whatever the text, an answer and no panic.
@@ -126,7 +169,9 @@ mod tests {
         for _ in 0..3000 {
             let len = rng.random_range(0..120);
             let text: String = (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect();
-            let _ = read(&text);
+            if let Err(e) = read(&text) {
+                assert!(!e.tried.is_empty(), "some game tries every text: {text:?}");
+            }
         }
     }
 }

@@ -5,7 +5,10 @@
 //!   and each game's play rules (`play`: its moves, edits and view).
 //! - [`session`]: the midend every game shares — start state, undo/redo history, timer, the one
 //!   replay that proves a loaded history, the ink-note scratchpad and cell changes.
+//! - [`games`]: what a game is (`games::def`: the `GameDef` trait every game implements) and
+//!   the one list of games, which generates the kinds and the dispatch.
 //! - [`play`]: [`play::GameInPlay`], the game in play of any kind, as the shell holds it.
+//! - [`import`]: a puzzle pasted as text, read by the game whose text it is.
 //! - [`pen`]: what ink written into a cell means (tap, scratch-out, a legal symbol), for every
 //!   pen game.
 //! - [`ink`]: strokes, normalisation, the handwriting recogniser and gestures.

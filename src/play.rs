@@ -4,17 +4,14 @@
 
 use serde::Serialize;
 use serde_json::Value;
-use thiserror::Error;
 
 use crate::games::{each_game, GameDef};
 use crate::ink::adapt::Adapter;
-use crate::ink::{InkError, Stroke};
-use crate::pen::{PenOptions, PenWrite, WriteError, WriteOutcome};
-use crate::session::{HistoryError, InputMode};
+use crate::ink::Stroke;
+use crate::pen::{PenOptions, PenWrite, WriteOutcome};
+use crate::session::InputMode;
 
-pub use crate::games::{BoardView, GameInPlay, GameKind, GameParams, MakeError, ParamsError, Source};
-pub use crate::kenken::def::{CageView, KenkenCellView, KenkenView};
-pub use crate::slide::def::SlideView;
+pub use crate::games::{Advice, BoardView, CellRef, CellValue, GameInPlay, GameKind, GameParams, Highlight, MakeError, ParamsError, PlayError, Source};
 
 impl GameKind {
     pub fn parse(s: &str) -> Option<GameKind> {
@@ -26,61 +23,6 @@ impl GameKind {
         match GameKind::parse(kind) {
             Some(k) => k.name(),
             None => kind,
-        }
-    }
-}
-
-/// Why a request to the game in play was refused. The game is unchanged.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum PlayError {
-    #[error("that is not a {kind} move ({detail})")]
-    BadAction { kind: &'static str, detail: String },
-    /// The game's own refusal of a move (its `ActionError`, turned into this by
-    /// [`PlayError::refused`] in the game's own module): its IPC code and sentence.
-    #[error("{message}")]
-    Refused { kind: &'static str, message: String },
-    #[error(transparent)]
-    History(#[from] HistoryError),
-    #[error("the {0} puzzle is not played by writing in cells")]
-    NotPenGame(&'static str),
-    #[error("r{}c{} is outside the {side}x{side} board", .row + 1, .col + 1)]
-    OutOfBoard { row: usize, col: usize, side: usize },
-    #[error(transparent)]
-    Ink(#[from] InkError),
-    #[error("no hint: {0}")]
-    NoHint(String),
-}
-
-impl PlayError {
-    /// A stable machine-readable code for IPC (`{kind, message}`).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            PlayError::BadAction { .. } => "bad_action",
-            PlayError::Refused { kind, .. } => kind,
-            PlayError::History(e) => e.kind(),
-            PlayError::NotPenGame(_) => "not_a_pen_game",
-            PlayError::OutOfBoard { .. } => "out_of_board",
-            PlayError::Ink(_) => "ink",
-            PlayError::NoHint(_) => "no_hint",
-        }
-    }
-}
-
-impl PlayError {
-    /// A game's refusal of a move, with its code (`given_cell`, `bad_move`…) and its sentence.
-    pub fn refused(kind: &'static str, e: impl std::fmt::Display) -> PlayError {
-        PlayError::Refused { kind, message: e.to_string() }
-    }
-}
-
-impl<E: Into<PlayError>> From<WriteError<E>> for PlayError {
-    fn from(e: WriteError<E>) -> Self {
-        match e {
-            WriteError::OutOfBoard { row, col, side } => PlayError::OutOfBoard { row, col, side },
-            WriteError::Ink(e) => PlayError::Ink(e),
-            WriteError::Move(e) => e.into(),
-            WriteError::NotASymbol(c) => PlayError::BadAction { kind: "pen", detail: format!("{c:?} is not a symbol of this board") },
-            WriteError::History(e) => PlayError::History(e),
         }
     }
 }
@@ -109,67 +51,6 @@ pub struct PlayView {
     pub rev: u64,
     #[serde(flatten)]
     pub board: BoardView,
-}
-
-/// A hint, shaped for the view: what to highlight, what to say, and the move a second press of
-/// Hint makes. `technique` and `explanation` are English (the CLI's words); the rest is the same
-/// hint as data (`id`, `place`, `eliminate`, `tile`, `to_go`) so the view can say it in the
-/// player's language.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Advice {
-    /// The technique's name, or a short title ("Wrong number", "Solved").
-    pub technique: String,
-    /// The technique's stable id: a Sudoku technique's `Technique::id`, or one of
-    /// `wrong_number`, `missing_candidate`, `solved`, `cage_arithmetic`, `naked_single`,
-    /// `hidden_single`, `cage_elimination`, `cage_claim`, `deduction`, `reveal`,
-    /// `optimal_move`, `next_move`.
-    pub id: &'static str,
-    pub explanation: String,
-    pub highlight: Highlight,
-    /// The number the hint puts in a cell (or the candidate a "missing candidate" adds).
-    pub place: Option<CellValue>,
-    /// Candidates the step removes.
-    pub eliminate: Vec<CellValue>,
-    /// Sliding puzzle: the tile to move and the moves left (at best, or about).
-    pub tile: Option<u8>,
-    pub to_go: Option<usize>,
-    /// The move a second press makes, as the `act` command takes it.
-    pub apply: Option<Value>,
-}
-
-/// A number in a cell, 0-based coordinates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CellValue {
-    pub row: usize,
-    pub col: usize,
-    pub value: u8,
-}
-
-impl Advice {
-    /// A hint with only a title, a sentence and a target; the structured parts are added by the
-    /// caller with struct update syntax.
-    pub(crate) fn new(id: &'static str, technique: &str, explanation: String, highlight: Highlight, apply: Option<Value>) -> Advice {
-        Advice { technique: technique.into(), id, explanation, highlight, place: None, eliminate: vec![], tile: None, to_go: None, apply }
-    }
-
-    /// The board is solved: nothing to advise.
-    pub(crate) fn solved(explanation: &str) -> Advice {
-        Advice::new("solved", "Solved", explanation.into(), Highlight { cells: vec![], target: None }, None)
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Highlight {
-    /// Cells the step relies on, `[row, col]`.
-    pub cells: Vec<(usize, usize)>,
-    /// The cell the hint is about.
-    pub target: Option<CellRef>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CellRef {
-    pub row: usize,
-    pub col: usize,
 }
 
 /// What "Continue" offers for a saved game.
@@ -227,6 +108,11 @@ impl GameInPlay {
         });
         self.settle_clock(now_ms);
         Ok(advice)
+    }
+
+    /// The moves the history holds: (done, undone).
+    pub fn history_lengths(&self) -> (usize, usize) {
+        each_session!(self, s => (s.history().done().len(), s.history().undone().len()))
     }
 
     pub fn undo(&mut self, now_ms: u64) -> Result<(), PlayError> {
@@ -413,123 +299,16 @@ impl GameInPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
-    use crate::session::gridplay::GridMove;
-    use crate::sudoku::SudokuSession;
-
-    #[test]
-    fn kenken_view_marks_incorrect_values_when_the_solution_is_known() {
-        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
-        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
-        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
-        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 1, value: g.solution[1] })).unwrap();
-        let known = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
-        let cells = |info: KenkenInfo| match GameInPlay::Kenken(s.clone(), info).view(0).board {
-            BoardView::Kenken(v) => v.cells.iter().map(|c| c.incorrect).collect::<Vec<_>>(),
-            _ => unreachable!("a KenKen game shows a KenKen board"),
-        };
-        let marked = cells(known);
-        assert!(marked[0] && !marked[1] && !marked[2]);
-        assert!(cells(KenkenInfo::default()).iter().all(|&b| !b), "no solution known, nothing marked");
-    }
 
     /// Every technique id a hint can carry has its name in the view's catalogue (the view
     /// phrases hints from the id; a missing name would show the raw id).
     #[test]
     fn every_hint_id_is_named_in_the_view_catalogue() {
         let catalogue = include_str!("../ui/locales/en.js");
-        let kenken = ["wrong_number", "cage_arithmetic", "naked_single", "hidden_single", "cage_elimination", "cage_claim", "deduction", "reveal"];
-        let other = ["missing_candidate", "solved", "optimal_move", "next_move"];
-        let ids = crate::sudoku::human::Technique::ALL.iter().map(|t| t.id()).chain(kenken).chain(other);
+        // Each game's own ids, from the list, and the one every game shares.
+        let ids = GameKind::ALL.iter().flat_map(|k| k.hint_ids().iter().copied()).chain(["solved"]);
         for id in ids {
             assert!(catalogue.contains(&format!("'tech.{id}':")), "tech.{id} is not in ui/locales/en.js");
         }
-    }
-
-    /// A hint carries what it says as data: the placed number matches the move a second press
-    /// makes, for Sudoku, KenKen and the sliding puzzle.
-    #[test]
-    fn hints_carry_their_step_as_data() {
-        let givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-        let grid: crate::grid::Grid = givens.parse().unwrap();
-        let solution = crate::sudoku::solver::solve(&grid).unwrap();
-        let a = GameInPlay::Sudoku(SudokuSession::new(grid, solution, "easy", None).unwrap()).advice().unwrap();
-        let p = a.place.expect("an easy board's first hint places a number");
-        let apply = a.apply.unwrap();
-        assert_eq!((apply["row"].as_u64(), apply["col"].as_u64(), apply["value"].as_u64()), (Some(p.row as u64), Some(p.col as u64), Some(p.value as u64)));
-        assert!(["full_house", "hidden_single", "naked_single"].contains(&a.id), "{}", a.id);
-
-        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
-        let a = GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle.clone())), KenkenInfo::default()).advice().unwrap();
-        let p = a.place.expect("a KenKen hint names its number");
-        assert_eq!(g.solution[p.row * 4 + p.col], p.value);
-        assert_ne!(a.id, "wrong_number");
-    }
-
-    /// "Solve step by step" finishes a hard Sudoku one step at a time, each step one undo
-    /// step, writing candidates when it first removes some, and the finished game is the
-    /// computer's; undoing the last step gives the player the board back.
-    #[test]
-    fn solve_step_by_step_solves_a_hard_sudoku_as_the_computer() {
-        use crate::sudoku::generator::{generate, GenerateOptions};
-        let opts = GenerateOptions { shape: crate::grid::Shape::S9, difficulty: crate::sudoku::Difficulty::Hard, symmetric: false, seed: 3 };
-        let puzzle = generate(&opts, &mut |_| true).unwrap();
-        let solution = crate::sudoku::solver::solve(&puzzle).unwrap();
-        let mut g = GameInPlay::Sudoku(SudokuSession::new(puzzle, solution, "hard", None).unwrap());
-        let (mut steps, mut eliminated, mut first_elimination_filled) = (0, false, false);
-        loop {
-            let a = g.solve_step(0).unwrap();
-            if a.id == "solved" {
-                break;
-            }
-            steps += 1;
-            let GameInPlay::Sudoku(s) = &g else { unreachable!() };
-            assert_eq!(s.history().done().len(), steps, "one undo step per step");
-            if !a.eliminate.is_empty() && !eliminated {
-                eliminated = true;
-                // Candidates appeared everywhere open, without the removed ones.
-                let open: Vec<usize> = (0..81).filter(|&i| s.game().board().values()[i] == 0).collect();
-                first_elimination_filled = open.iter().all(|&i| s.game().candidates()[i] != 0)
-                    && a.eliminate.iter().all(|c| s.game().candidates()[c.row * 9 + c.col] & (1 << (c.value - 1)) == 0);
-            }
-            assert!(steps < 200, "the steps go somewhere");
-        }
-        assert!(eliminated && first_elimination_filled, "a hard puzzle needs a step that removes candidates");
-        assert!(g.is_solved() && g.was_solved_by_computer());
-        let back = crate::save::from_bytes(&crate::save::to_bytes(&g, 0).unwrap()).unwrap();
-        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
-        g.undo(0).unwrap();
-        assert!(!g.is_solved() && !g.view(0).solved_by_computer, "undo gives the last cell back");
-    }
-
-    /// A wrong number is what the first step takes out; a KenKen finished by the steps is the
-    /// computer's, and its steps survive a save.
-    #[test]
-    fn solve_step_takes_out_a_wrong_number_first_and_finishes_a_kenken() {
-        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
-        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
-        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
-        let info = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
-        let mut game = GameInPlay::Kenken(s, info);
-        let first = game.solve_step(0).unwrap();
-        assert_eq!(first.id, "wrong_number");
-        let mut n = 0;
-        while game.solve_step(0).unwrap().id != "solved" {
-            n += 1;
-            assert!(n < 40);
-        }
-        assert!(game.is_solved() && game.was_solved_by_computer());
-        let bytes = crate::save::to_bytes(&game, 0).unwrap();
-        let back = crate::save::from_bytes(&bytes).unwrap();
-        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
-    }
-
-    #[test]
-    fn the_sliding_picture_has_no_solve_step() {
-        let board = crate::slide::Board::solved(3, 3).unwrap();
-        let mut g = GameInPlay::Slide(crate::slide::play::SlideSession::from_game(crate::slide::play::SlideGame::new(board)), Default::default());
-        assert_eq!(g.solve_step(0).map(|a| a.id).unwrap_err().kind(), "not_a_pen_game");
     }
 }

@@ -1,7 +1,17 @@
 //! Deterministic games and random actions for tests, fuzzing and the autosave crash test.
 //! Not used in play: real puzzles come from the generator.
+//!
+//! Every game supplies its test hooks ([`TestHooks`], in its own folder: `<game>/testkit.rs`):
+//! a sample game and a random move. [`each_kind`] hands each kind of the list to an
+//! [`EachKind`] visitor, so the property, fixture and dispatcher tests loop over the list and a
+//! new kind is tested by them without being named.
 
+use std::fmt::Debug;
+
+use rand::rngs::StdRng;
 use rand::Rng;
+
+use crate::games::{GameDef, GameInPlay, GameKind};
 
 use crate::session::gridplay::GridMove;
 use crate::session::{Game, Point, Session};
@@ -238,4 +248,34 @@ pub fn check_undo_redo<G: Game + PartialEq + std::fmt::Debug>(s: &mut Session<G>
         return Err("redoing every move does not lead back to where play ended".into());
     }
     Ok(())
+}
+
+/// What a game gives the tests (behind the `testkit` feature), beside its descriptor.
+pub trait TestHooks: GameDef {
+    /// A game to test with: one of the kind's shapes or sizes, chosen by `rng`.
+    fn sample(rng: &mut StdRng) -> (Session<Self::Game>, Self::Info);
+    /// A random move, mostly legal, sometimes refused (so refusals are exercised too).
+    fn random_move(s: &Session<Self::Game>, rng: &mut StdRng) -> <Self::Game as Game>::Action;
+    /// How many cells (tiles, lights) its view draws: `rows * cols` of its progress.
+    fn drawn(view: &Self::View) -> usize;
+}
+
+/// Something done with every kind of the list, typed ([`each_kind`]). `wrap` makes the game in
+/// play from a session of the kind and its info.
+pub trait EachKind {
+    fn visit<D: TestHooks>(&mut self, kind: GameKind, wrap: fn(Session<D::Game>, D::Info) -> GameInPlay)
+    where
+        D::Game: PartialEq + Debug,
+        <D::Game as Game>::Action: Clone + Debug;
+}
+
+pub use crate::games::each_kind;
+
+impl GameInPlay {
+    /// A random move of the game in play as `act` takes it (its kind's
+    /// [`TestHooks::random_move`] as JSON; `null` for a move that has no JSON form, which `act`
+    /// refuses like any bad move): for tests that drive a game through the shell's commands.
+    pub fn random_action(&self, rng: &mut StdRng) -> serde_json::Value {
+        crate::games::each_game!(self, |s, info, D| serde_json::to_value(<D as TestHooks>::random_move(s, rng)).unwrap_or(serde_json::Value::Null))
+    }
 }

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::games::{GameDef, MakeError, Progress, Source, StatsKey};
+use crate::games::{FromText, GameDef, Likeness, MakeError, Progress, Source, StatsKey, TextError};
 use crate::play::{parse_action, to_json, Advice, CellRef, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
 use crate::session::{EditMismatch, Game, History, Session, Timer};
@@ -33,6 +33,10 @@ pub enum ToyError {
     NoCell(usize),
     #[error("damaged history: {0}")]
     Damaged(String),
+    #[error("a board is nine lights, 0 or 1")]
+    NotLights,
+    #[error("every light is already on")]
+    AllOn,
 }
 
 impl From<EditMismatch> for ToyError {
@@ -133,6 +137,9 @@ pub struct ToyDef;
 
 impl GameDef for ToyDef {
     const NAME: &'static str = "lights";
+    // Its `switch_on` hint is named nowhere: the toy is not shown, so it has no sentence in
+    // the view's catalogues and declares none here.
+    const HINT_IDS: &'static [&'static str] = &[];
     const SOLVES_BY_STEPS: bool = false;
     type Game = ToyGame;
     type Info = ();
@@ -165,8 +172,28 @@ impl GameDef for ToyDef {
         StatsKey { puzzle: s.start().to_line(), rows: SIDE, cols: SIDE, difficulty: None }
     }
 
+    /// The start's lights as one line of nine `0`/`1`, row by row.
     fn puzzle_text(s: &ToySession, _: &()) -> String {
         s.start().to_line()
+    }
+
+    /// One line of nine `0`/`1` is surely the toy's (no other game's text is that).
+    fn recognises(text: &str) -> Likeness {
+        let t = text.trim();
+        if t.chars().count() == CELLS && t.chars().all(|c| c == '0' || c == '1') {
+            Likeness::Surely
+        } else {
+            Likeness::No
+        }
+    }
+
+    fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let unreadable = |e: ToyError| TextError::unreadable("toy_puzzle", format!("Those lights can't be used: {e}."), None, e);
+        let game = ToyGame::from_line(text.trim()).ok_or_else(|| unreadable(ToyError::NotLights))?;
+        if game.is_solved() {
+            return Err(unreadable(ToyError::AllOn));
+        }
+        Ok(FromText { session: Session::from_game(game), info: (), technique: None })
     }
 
     fn encode(s: &ToySession, _: &(), now_ms: u64) -> Result<Vec<u8>, SaveError> {
@@ -192,5 +219,24 @@ impl GameDef for ToyDef {
 
     fn make(_: &ToyParams, _: Source, seed: u64, _: &mut dyn FnMut(f32) -> bool) -> Result<(ToySession, ()), MakeError> {
         Ok((Session::from_game(ToyGame::from_seed(seed)), ()))
+    }
+}
+
+/// The toy's test hooks: lights from a random seed, a switch of a random cell (now and then
+/// one off the board, refused).
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::TestHooks for ToyDef {
+    fn sample(rng: &mut rand::rngs::StdRng) -> (ToySession, ()) {
+        use rand::Rng;
+        (Session::from_game(ToyGame::from_seed(rng.random())), ())
+    }
+
+    fn random_move(_: &ToySession, rng: &mut rand::rngs::StdRng) -> Action {
+        use rand::Rng;
+        Action::Toggle { cell: rng.random_range(0..=CELLS) }
+    }
+
+    fn drawn(view: &ToyView) -> usize {
+        view.lights.len()
     }
 }

@@ -59,13 +59,7 @@ fn every_fixture_loads_through_the_one_replay_and_is_written_back_the_same() {
         // The clock comes back paused at the saved play time.
         assert!(!game.is_running(), "{name}");
         assert_eq!((game.elapsed(0), game.elapsed(u64::MAX / 2)), (elapsed, elapsed), "{name}");
-        let lengths = match &game {
-            GameInPlay::Sudoku(s) => (s.history().done().len(), s.history().undone().len()),
-            GameInPlay::Kenken(s, _) => (s.history().done().len(), s.history().undone().len()),
-            GameInPlay::Slide(s, _) => (s.history().done().len(), s.history().undone().len()),
-            // `cargo test --workspace` builds the engine with the shell's test-only toy game.
-            other => panic!("no fixture is a {:?}", other.kind()),
-        };
+        let lengths = game.history_lengths();
         assert_eq!(lengths, (done, undone), "{name}");
         // The format did not change: this build writes the same game back byte for byte.
         let again = to_bytes(&game, saved_at).unwrap();
@@ -295,4 +289,40 @@ fn format_2_keeps_handwriting_through_undo_and_redo() {
     // The same handwriting claimed by a version-1 file is refused, not silently dropped.
     let text = String::from_utf8(bytes("sudoku-4x4-glyph-v2.inkdoku")).unwrap().replace("\"version\":2", "\"version\":1");
     assert_eq!(from_bytes(text.as_bytes()).map(|_| ()).map_err(|e| e.kind()), Err("structure"));
+}
+
+/// Every kind of the list, not only those with a checked-in fixture: its sample game, played
+/// a little, is written, read back the same, and written again byte for byte.
+#[test]
+fn every_kind_is_written_and_read_back_byte_for_byte() {
+    use inkdoku::session::{Game, Session};
+    use inkdoku::testkit::{each_kind, play, EachKind, TestHooks};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    struct RoundTrip(Vec<GameKind>);
+    impl EachKind for RoundTrip {
+        fn visit<D: TestHooks>(&mut self, kind: GameKind, wrap: fn(Session<D::Game>, D::Info) -> GameInPlay)
+        where
+            D::Game: PartialEq + std::fmt::Debug,
+            <D::Game as Game>::Action: Clone + std::fmt::Debug,
+        {
+            for seed in 0..8 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let (mut s, info) = D::sample(&mut rng);
+                play(&mut s, &mut rng, 30, D::random_move);
+                let game = wrap(s, info);
+                let file = to_bytes(&game, 1_764_500_000_000).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+                let Loaded { game: back, saved_at_ms } = from_bytes_of(&file, kind).unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+                assert_eq!((&back, saved_at_ms), (&game, 1_764_500_000_000), "{kind:?}");
+                assert_eq!(back.history_lengths(), game.history_lengths(), "{kind:?}");
+                let again = to_bytes(&back, 1_764_500_000_000).unwrap();
+                assert_eq!(String::from_utf8_lossy(&again), String::from_utf8_lossy(&file), "{kind:?}");
+            }
+            self.0.push(kind);
+        }
+    }
+    let mut seen = RoundTrip(Vec::new());
+    each_kind(&mut seen);
+    assert_eq!(seen.0, GameKind::ALL, "every kind of the list, in its order");
 }

@@ -1,29 +1,28 @@
 //! Property tests of the play session, one for every game: random moves with undo and redo mixed
 //! in (`testkit::play`), each move checked as it is made, then undo/redo, replay and save
-//! checked over the whole history. Sudoku, KenKen and the sliding puzzle run the same checks.
+//! checked over the whole history. Every kind of the list runs the same checks, with its own
+//! sample game and random moves (`testkit::TestHooks`, in the game's folder), without being
+//! named here.
 
 mod common;
 
 use std::fmt::Debug;
 
-use common::{assert_playable, kenken_move, kenken_puzzles, slide_move};
+use common::assert_playable;
 use inkdoku::grid::Shape;
-use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
-use inkdoku::play::{BoardView, GameInPlay};
+use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{from_bytes, to_bytes};
-use inkdoku::testkit::{play, random_action, random_pen_action, sample_session};
 use inkdoku::session::{Game, Session};
-use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
-use inkdoku::slide::shuffle;
 use inkdoku::sudoku::play::{Action, SudokuSession};
+use inkdoku::testkit::{each_kind, play, random_action, sample_session, EachKind, TestHooks};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 /// One move, tried on a copy of `s`: a move that changes the game is reversed exactly by undo
 /// and made again exactly by redo; a refused or no-op move changes nothing. The view of the
-/// result has `cells` cells and says what the session says.
-fn check_move<G>(s: &Session<G>, action: &G::Action, cells: usize, in_play: &impl Fn(Session<G>) -> GameInPlay) -> Result<(), String>
+/// result draws `cells` cells (`drawn` counts them) and says what the session says.
+fn check_move<G>(s: &Session<G>, action: &G::Action, cells: usize, in_play: &impl Fn(Session<G>) -> GameInPlay, drawn: &impl Fn(&Session<G>) -> usize) -> Result<(), String>
 where
     G: Game + PartialEq + Debug,
     G::Action: Clone + Debug,
@@ -45,14 +44,8 @@ where
         Ok(false) | Err(_) => {}
     }
     let (solved, can_undo) = (t.is_solved(), t.can_undo());
+    let drawn = drawn(&t);
     let view = in_play(t).view(0);
-    let drawn = match &view.board {
-        BoardView::Sudoku(b) => b.cells.len(),
-        BoardView::Kenken(b) => b.cells.len(),
-        BoardView::Slide(b) => b.tiles.len(),
-        // `cargo test --workspace` builds the engine with the shell's test-only toy game.
-        _ => unreachable!("the property test plays Sudoku, KenKen and the slide"),
-    };
     if (drawn, view.solved, view.can_undo) != (cells, solved, can_undo) {
         return Err(format!("after {action:?} the view draws {drawn} cells, solved {}, can_undo {}", view.solved, view.can_undo));
     }
@@ -75,6 +68,7 @@ fn check_session<G>(
     cells: usize,
     mut next: impl FnMut(&Session<G>, &mut StdRng) -> G::Action,
     in_play: impl Fn(Session<G>) -> GameInPlay,
+    drawn: impl Fn(&Session<G>) -> usize,
 ) -> Result<(), TestCaseError>
 where
     G: Game + PartialEq + Debug,
@@ -84,7 +78,7 @@ where
     play(&mut s, rng, steps, |s, rng| {
         let action = next(s, rng);
         if failure.is_none() {
-            failure = check_move(s, &action, cells, &in_play).err();
+            failure = check_move(s, &action, cells, &in_play, &drawn).err();
         }
         action
     });
@@ -107,35 +101,65 @@ where
     Ok(())
 }
 
+/// [`check_session`] for one kind of the list: its sample game (a shape or size chosen by the
+/// seed), its random moves, `steps` of them.
+struct SessionProps {
+    seed: u64,
+    steps: usize,
+    /// Each kind checked, and what failed.
+    results: Vec<(GameKind, Result<(), TestCaseError>)>,
+}
+
+impl EachKind for SessionProps {
+    fn visit<D: TestHooks>(&mut self, kind: GameKind, wrap: fn(Session<D::Game>, D::Info) -> GameInPlay)
+    where
+        D::Game: PartialEq + Debug,
+        <D::Game as Game>::Action: Clone + Debug,
+    {
+        let mut rng = StdRng::seed_from_u64(self.seed);
+        let (s, info) = D::sample(&mut rng);
+        let progress = D::progress(&s, &info);
+        let cells = progress.rows * progress.cols;
+        let drawn = |s: &Session<D::Game>| D::drawn(&D::view(s, &info));
+        let in_play = |s| wrap(s, info.clone());
+        let result = check_session(s, &mut rng, self.steps, cells, D::random_move, in_play, drawn);
+        self.results.push((kind, result));
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
+    /// Every kind of the list, each case: Sudoku of each shape, KenKen of each size, sliding
+    /// boards of 3..6 by 3..6, and any kind added to the list.
     #[test]
-    fn sudoku_sessions(shape_ix in 0usize..4, seed in any::<u64>(), steps in 1usize..400) {
-        let shape = Shape::ALL[shape_ix];
-        let mut rng = StdRng::seed_from_u64(seed);
-        let s = sample_session(shape, 0.4, &mut rng);
-        check_session(s, &mut rng, steps, shape.cells(), random_pen_action, GameInPlay::Sudoku)?;
+    fn every_kind_of_session(seed in any::<u64>(), steps in 1usize..400) {
+        let mut props = SessionProps { seed, steps, results: Vec::new() };
+        each_kind(&mut props);
+        prop_assert_eq!(props.results.len(), GameKind::ALL.len(), "every kind of the list was checked");
+        for (kind, result) in props.results {
+            result.map_err(|e| TestCaseError::fail(format!("{}: {e}", kind.as_str())))?;
+        }
     }
+}
 
-    #[test]
-    fn kenken_sessions(ix in 0usize..4, seed in any::<u64>(), steps in 1usize..400) {
-        let g = &kenken_puzzles()[ix];
-        let n = g.puzzle.size();
-        let info = KenkenInfo { solution: Some(g.solution.clone()), difficulty: Some("easy".into()), seed: Some(seed) };
-        let s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
-        let in_play = |s| GameInPlay::Kenken(s, info.clone());
-        check_session(s, &mut StdRng::seed_from_u64(seed), steps, n * n, |s, rng| kenken_move(s, rng, true), in_play)?;
-    }
-
-    #[test]
-    fn slide_sessions(rows in 3usize..=6, cols in 3usize..=6, seed in any::<u64>(), steps in 1usize..400) {
-        let start = shuffle(rows, cols, rows * cols, seed).expect("3..6 by 3..6 boards shuffle");
-        let info = SlideInfo { difficulty: Some("medium".into()), seed: Some(seed), picture: None };
-        let s = SlideSession::from_game(SlideGame::new(start));
-        let in_play = |s| GameInPlay::Slide(s, info.clone());
-        check_session(s, &mut StdRng::seed_from_u64(seed), steps, rows * cols, slide_move, in_play)?;
-    }
+/// The case proptest once found in the KenKen sessions (`session_props.proptest-regressions`:
+/// the 3x3 puzzle, seed 245989969949344141, 37 steps), replayed as it was drawn before the test
+/// looped over the list, so it stays checked.
+#[test]
+fn kenken_case_found_before() {
+    use common::{kenken_move, kenken_puzzles};
+    use inkdoku::games::GameDef;
+    use inkdoku::kenken::def::KenkenDef;
+    use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
+    let seed = 245989969949344141;
+    let g = &kenken_puzzles()[0];
+    let n = g.puzzle.size();
+    let info = KenkenInfo { solution: Some(g.solution.clone()), difficulty: Some("easy".into()), seed: Some(seed) };
+    let s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+    let drawn = |s: &KenkenSession| <KenkenDef as TestHooks>::drawn(&KenkenDef::view(s, &info));
+    let in_play = |s| GameInPlay::Kenken(s, info.clone());
+    check_session(s, &mut StdRng::seed_from_u64(seed), 37, n * n, |s, rng| kenken_move(s, rng, true), in_play, drawn).unwrap();
 }
 
 /// The history stays small: thousands of moves on a 16x16 board cost kilobytes, not megabytes.

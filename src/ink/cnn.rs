@@ -13,7 +13,7 @@
 //! [`Cnn::backward`] (training only, used by `examples/train_ink.rs`) works on im2col
 //! matrices and is checked against finite differences in the tests.
 
-use super::model::{softmax, Layer};
+use super::nn::{softmax, Layer};
 
 /// Side of the rendered image, in pixels.
 pub const SIDE: usize = 24;

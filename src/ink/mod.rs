@@ -18,6 +18,7 @@ pub mod cnn;
 pub mod features;
 pub mod gesture;
 pub mod model;
+pub mod nn;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::session::gridplay::GridMove;
-use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
+use crate::games::{FromText, GameDef, Likeness, MakeError, Pen, Progress, Source, StatsKey, TextError};
+use crate::kenken::entry::{self, Entered, Verdict};
+use crate::kenken::KenkenError;
 use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
@@ -74,6 +76,8 @@ pub struct KenkenCellView {
 
 impl GameDef for KenkenDef {
     const NAME: &'static str = "KenKen";
+    const HINT_IDS: &'static [&'static str] =
+        &["wrong_number", "cage_arithmetic", "naked_single", "hidden_single", "cage_elimination", "cage_claim", "deduction", "reveal"];
     type Game = KenkenGame;
     type Info = KenkenInfo;
     type View = KenkenView;
@@ -145,6 +149,25 @@ impl GameDef for KenkenDef {
         s.game().puzzle().to_json(info.solution.as_deref(), info.difficulty.as_deref())
     }
 
+    /// The data sets' JSON (`{...}`) is surely a KenKen; rule lines such as `A 12+` after the
+    /// cage grid (the hand-entry text format, docs/kenken.md) likely one.
+    fn recognises(text: &str) -> Likeness {
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+        if first.starts_with('{') {
+            Likeness::Surely
+        } else if has_rule_lines(text) {
+            Likeness::Likely
+        } else {
+            Likeness::No
+        }
+    }
+
+    /// A KenKen must have exactly one solution; it is rated as one entered from paper is.
+    fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let read = entry::read_any(text).map_err(unreadable)?;
+        from_entered(&Entered::from_puzzle(&read.puzzle))
+    }
+
     /// KenKen marks the steps; a solve is known by filling more than one cell in one step,
     /// which no move of the player does (so a "Solve" with one cell left counts as the
     /// player's: that last cell was theirs to write).
@@ -164,11 +187,11 @@ impl GameDef for KenkenDef {
     }
 
     fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, SaveError> {
-        crate::save::kenken::encode(s, info, now_ms)
+        super::save::encode(s, info, now_ms)
     }
 
     fn decode(bytes: &[u8]) -> Result<(Session<KenkenGame>, KenkenInfo, u64), LoadError> {
-        crate::save::kenken::decode(bytes)
+        super::save::decode(bytes)
     }
 }
 
@@ -247,4 +270,96 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
     let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
     Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })
+}
+
+/// The game a KenKen entered from paper (or read from its text) makes, when it has exactly one
+/// solution: rated, its solution known; else why not, as an import says it.
+pub fn from_entered(entered: &Entered) -> Result<FromText<KenkenDef>, TextError> {
+    match entry::check(entered) {
+        Verdict::Unique { puzzle, solution, difficulty } => {
+            let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
+            Ok(FromText { session: KenkenSession::from_game(KenkenGame::new(puzzle)), info, technique: None })
+        }
+        Verdict::Invalid(p) => Err(unreadable(p.error)),
+        Verdict::NoSolution => Err(TextError::NoSolution),
+        Verdict::Multiple { .. } => Err(TextError::NotUnique),
+    }
+}
+
+/// A KenKen the player brought that can't be used, in the words the view shows (with the
+/// problem as data, `KenkenError::detail`, for the view to say in the player's language).
+fn unreadable(e: KenkenError) -> TextError {
+    TextError::unreadable("kenken_puzzle", format!("That KenKen can't be used: {}", e.sentence()), Some(e.detail()), e)
+}
+
+/// The hand-entry KenKen format has rule lines: a cage label, then a target with or without
+/// its operation (`A 12+`, `B / 2`, `C 3`). No Sudoku row has two or three tokens like that.
+fn has_rule_lines(text: &str) -> bool {
+    text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).any(|l| {
+        let toks: Vec<&str> = l.split_whitespace().collect();
+        (2..=3).contains(&toks.len())
+            && toks[0].chars().all(char::is_alphanumeric)
+            && toks[0].chars().any(char::is_alphabetic)
+            && toks[1..].iter().any(|t| t.chars().any(|c| c.is_ascii_digit()))
+    })
+}
+
+/// The game in play ([`crate::play::GameInPlay`]) of this kind: its view, hints and steps
+/// through the one dispatch.
+#[cfg(test)]
+mod in_play_tests {
+    use crate::kenken::play::{Action, KenkenGame, KenkenInfo, KenkenSession};
+    use crate::play::{BoardView, GameInPlay};
+    use crate::session::gridplay::GridMove;
+
+    #[test]
+    fn kenken_view_marks_incorrect_values_when_the_solution_is_known() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 1, value: g.solution[1] })).unwrap();
+        let known = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
+        let cells = |info: KenkenInfo| match GameInPlay::Kenken(s.clone(), info).view(0).board {
+            BoardView::Kenken(v) => v.cells.iter().map(|c| c.incorrect).collect::<Vec<_>>(),
+            _ => unreachable!("a KenKen game shows a KenKen board"),
+        };
+        let marked = cells(known);
+        assert!(marked[0] && !marked[1] && !marked[2]);
+        assert!(cells(KenkenInfo::default()).iter().all(|&b| !b), "no solution known, nothing marked");
+    }
+
+    /// A hint carries what it says as data: the number it names is the solution's (moved from
+    /// `play.rs`; Sudoku's half is in `sudoku::def`).
+    #[test]
+    fn hints_carry_their_step_as_data() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let a = GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(g.puzzle.clone())), KenkenInfo::default()).advice().unwrap();
+        let p = a.place.expect("a KenKen hint names its number");
+        assert_eq!(g.solution[p.row * 4 + p.col], p.value);
+        assert_ne!(a.id, "wrong_number");
+    }
+
+    /// A wrong number is what the first step takes out; a KenKen finished by the steps is the
+    /// computer's, and its steps survive a save.
+    #[test]
+    fn solve_step_takes_out_a_wrong_number_first_and_finishes_a_kenken() {
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        let wrong = if g.solution[0] == 1 { 2 } else { 1 };
+        s.apply(Action::Grid(GridMove::SetValue { row: 0, col: 0, value: wrong })).unwrap();
+        let info = KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() };
+        let mut game = GameInPlay::Kenken(s, info);
+        let first = game.solve_step(0).unwrap();
+        assert_eq!(first.id, "wrong_number");
+        let mut n = 0;
+        while game.solve_step(0).unwrap().id != "solved" {
+            n += 1;
+            assert!(n < 40);
+        }
+        assert!(game.is_solved() && game.was_solved_by_computer());
+        let bytes = crate::save::to_bytes(&game, 0).unwrap();
+        let back = crate::save::from_bytes(&bytes).unwrap();
+        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
+    }
 }

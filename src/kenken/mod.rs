@@ -13,6 +13,11 @@ pub mod hint;
 pub mod rate;
 pub mod def;
 pub mod play;
+/// Its save record (the shared envelope and checks are `crate::save`'s).
+pub(crate) mod save;
+/// Its test hooks (`testkit::TestHooks`): a sample game and random moves.
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit;
 pub mod solver;
 
 use serde::{Deserialize, Serialize};
@@ -170,6 +175,16 @@ impl KenkenError {
     /// The same problem as data, for a view that says it in the player's language:
     /// `{"key": "kenken.<what>", ...}` with 1-based rows and columns and the cage's rule as
     /// printed (`12+`). The keys are the view's (`ui/locales/*.js`, `detail.kenken.*`).
+    /// The error as a sentence for the player ("Cage 3 has no target.").
+    pub fn sentence(&self) -> String {
+        let s = self.to_string();
+        let mut chars = s.chars();
+        match chars.next() {
+            Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+            None => s,
+        }
+    }
+
     pub fn detail(&self) -> serde_json::Value {
         use serde_json::json;
         let op_sign = |op: &Op| match op {

@@ -13,10 +13,7 @@ use thiserror::Error;
 use crate::play::{GameInPlay, GameKind};
 use crate::session::{InputMode, ReplayError};
 
-pub(crate) mod kenken;
 mod recover;
-pub(crate) mod slide;
-pub(crate) mod sudoku;
 
 pub use crate::atomic_file::{backup_path, is_busy, write_atomic, write_atomic_no_backup, BUSY_WAITS_MS};
 pub use recover::{load_or_recover, move_aside, recover, remove_stale_temp_files, Recovery, Unusable};

@@ -4,12 +4,12 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use crate::games::{GameDef, MakeError, Progress, Source, StatsKey};
+use crate::games::{FromText, GameDef, Likeness, MakeError, Progress, Source, StatsKey, TextError};
 use crate::play::{parse_action, to_json, Advice, CellRef, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
 use crate::session::Session;
 use crate::slide::play::{is_known_picture, is_picture_name, move_count, picture_as_kept, Action, SlideGame, SlideInfo, SlideSession};
-use crate::slide::{Difficulty, MAX_SIDE, MIN_SIDE};
+use crate::slide::{Board, Difficulty, SlideError, MAX_SIDE, MIN_SIDE};
 
 pub struct SlideDef;
 
@@ -57,6 +57,7 @@ pub struct SlideView {
 
 impl GameDef for SlideDef {
     const NAME: &'static str = "sliding";
+    const HINT_IDS: &'static [&'static str] = &["optimal_move", "next_move"];
     const SOLVES_BY_STEPS: bool = false;
     type Game = SlideGame;
     type Info = SlideInfo;
@@ -122,16 +123,38 @@ impl GameDef for SlideDef {
         s.start().board().to_line()
     }
 
+    /// `RxC: t1 t2 ...`, or a square board of tile numbers separated by spaces or commas (a
+    /// permutation of 0..N, so never a Sudoku, whose values repeat).
+    fn recognises(text: &str) -> Likeness {
+        let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+        if has_size_prefix(first) || (is_tile_list(text) && Board::parse(text.trim()).is_ok()) {
+            Likeness::Surely
+        } else {
+            Likeness::No
+        }
+    }
+
+    /// A board that no slides can solve is refused here, not after the player has tried.
+    fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let unreadable = |e: SlideError| TextError::unreadable("slide_puzzle", format!("That sliding puzzle can't be used: {e}."), None, e);
+        let board = Board::parse(text.trim()).map_err(unreadable)?;
+        if !board.is_solvable() {
+            return Err(unreadable(SlideError::Unsolvable));
+        }
+        let info = SlideInfo { difficulty: None, seed: None, picture: None };
+        Ok(FromText { session: SlideSession::from_game(SlideGame::new(board)), info, technique: None })
+    }
+
     fn stats_moves(s: &SlideSession) -> Option<u64> {
         Some(move_count(s) as u64)
     }
 
     fn encode(s: &SlideSession, info: &SlideInfo, now_ms: u64) -> Result<Vec<u8>, SaveError> {
-        crate::save::slide::encode(s, info, now_ms)
+        super::save::encode(s, info, now_ms)
     }
 
     fn decode(bytes: &[u8]) -> Result<(Session<SlideGame>, SlideInfo, u64), LoadError> {
-        crate::save::slide::decode(bytes)
+        super::save::decode(bytes)
     }
 }
 
@@ -158,4 +181,32 @@ fn advice(s: &SlideSession) -> Result<Advice, PlayError> {
     let apply = to_json(Action::Step { dir });
     let highlight = Highlight { cells: vec![], target: Some(CellRef { row, col }) };
     Ok(Advice { tile: Some(tile), to_go: Some(to_go), ..Advice::new(id, technique, explanation, highlight, apply) })
+}
+
+/// `3x4:` before the tiles.
+fn has_size_prefix(line: &str) -> bool {
+    let Some((dims, _)) = line.split_once(':') else { return false };
+    let Some((r, c)) = dims.trim().split_once(['x', 'X']) else { return false };
+    [r, c].iter().all(|s| !s.trim().is_empty() && s.trim().chars().all(|ch| ch.is_ascii_digit()))
+}
+
+/// Numbers (or `_` for the gap) separated by spaces or commas, at least one of two digits or
+/// separated: what a sliding board looks like, and a one-line Sudoku does not.
+fn is_tile_list(text: &str) -> bool {
+    let tokens: Vec<&str> = text.split(|ch: char| ch.is_whitespace() || ch == ',').filter(|t| !t.is_empty()).collect();
+    tokens.len() > 1 && tokens.iter().all(|t| *t == "_" || (t.len() <= 2 && t.chars().all(|c| c.is_ascii_digit())))
+}
+
+/// The game in play ([`crate::play::GameInPlay`]) of this kind: its view, hints and steps
+/// through the one dispatch.
+#[cfg(test)]
+mod in_play_tests {
+    use crate::play::GameInPlay;
+
+    #[test]
+    fn the_sliding_picture_has_no_solve_step() {
+        let board = crate::slide::Board::solved(3, 3).unwrap();
+        let mut g = GameInPlay::Slide(crate::slide::play::SlideSession::from_game(crate::slide::play::SlideGame::new(board)), Default::default());
+        assert_eq!(g.solve_step(0).map(|a| a.id).unwrap_err().kind(), "not_a_pen_game");
+    }
 }

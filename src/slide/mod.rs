@@ -10,6 +10,11 @@
 pub mod pdb;
 pub mod def;
 pub mod play;
+/// Its save record (the shared envelope and checks are `crate::save`'s).
+pub(crate) mod save;
+/// Its test hooks (`testkit::TestHooks`): a sample game and random moves.
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit;
 pub mod shuffle;
 pub mod solver;
 

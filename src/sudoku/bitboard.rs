@@ -20,9 +20,7 @@
 
 use std::sync::OnceLock;
 
-use crate::grid::Shape;
-
-use super::solver;
+use crate::grid::{Geometry, Shape};
 
 /// A set of cells: bit `i % 64` of word `i / 64` is cell `i`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -88,7 +86,7 @@ struct Tables<const W: usize> {
 
 impl<const W: usize> Tables<W> {
     fn new(shape: Shape) -> Self {
-        let geo = solver::geometry(shape);
+        let geo = Geometry::of_sudoku(shape);
         let set = |cells: &[usize]| {
             let mut s = Cells::EMPTY;
             for &c in cells {
@@ -410,7 +408,7 @@ pub(crate) fn random_fill(shape: Shape, values: &[u8], orders: &[u8]) -> Option<
     fn run<const W: usize>(t: &Tables<W>, shape: Shape, values: &[u8], orders: &[u8]) -> Option<Vec<u8>> {
         let mut st = start(t, values, None)?;
         let search = Search { t, limit: 1, count: 0, first: None };
-        let box_of: Vec<usize> = solver::geometry(shape).cell_units.iter().map(|u| u[2]).collect();
+        let box_of: Vec<usize> = Geometry::of_sudoku(shape).cell_units.iter().map(|u| u[2]).collect();
         let mut filler = Filler { search, orders, nodes: 0, box_of: &box_of };
         // The cell-based solver's start places the givens with their naked singles only.
         if !filler.naked_singles(&mut st) {
@@ -517,6 +515,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+    // The tests compare with the cell-based solver; the code itself does not need it.
+    use crate::sudoku::solver;
     use crate::grid::Grid;
 
     /// Same counts as the cell-based solver, and valid solutions that agree with the givens

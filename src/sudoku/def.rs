@@ -6,12 +6,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::session::gridplay::GridMove;
-use crate::games::{GameDef, MakeError, Pen, Progress, Source, StatsKey};
+use crate::games::{FromText, GameDef, Likeness, MakeError, Pen, Progress, Source, StatsKey, TextError};
+use crate::grid::{Grid, GridError};
+use crate::sudoku::check::{self, PuzzleCheck};
 use crate::grid::Shape;
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
 use crate::session::Session;
 use crate::sudoku::play::{Action, EditKind, SudokuGame, SudokuSession, SudokuView};
+use crate::sudoku::human::Technique;
 use crate::sudoku::{bank, generator, solver, Difficulty};
 
 pub struct SudokuDef;
@@ -39,6 +42,7 @@ impl SudokuParams {
 
 impl GameDef for SudokuDef {
     const NAME: &'static str = "Sudoku";
+    const HINT_IDS: &'static [&'static str] = &HINT_IDS;
     type Game = SudokuGame;
     type Info = ();
     type View = SudokuView;
@@ -123,6 +127,34 @@ impl GameDef for SudokuDef {
         s.game().givens().to_line()
     }
 
+    /// Any text may be a Sudoku (one line or a grid, see [`Grid::parse`]): the fallback. A text
+    /// that reads as a grid is likely one, and comes before a KenKen's rule lines (the list's
+    /// order among equals), as it always has: only a board that is no Sudoku grid is taken for
+    /// a KenKen in its hand-entry format.
+    fn recognises(text: &str) -> Likeness {
+        if Grid::parse_puzzle(text).is_ok() {
+            Likeness::Likely
+        } else {
+            Likeness::Fallback
+        }
+    }
+
+    /// A Sudoku must have exactly one solution; it is rated as a puzzle entered from paper is.
+    fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let unreadable = |e: GridError| TextError::unreadable("puzzle", format!("That puzzle can't be read: {e}."), None, e);
+        let puzzle = Grid::parse_puzzle(text).map_err(unreadable)?;
+        match check::check_puzzle(&puzzle) {
+            PuzzleCheck::Conflicts { cells } => Err(unreadable(GridError::Conflict { cells })),
+            PuzzleCheck::NoSolution => Err(TextError::NoSolution),
+            PuzzleCheck::Several { .. } => Err(TextError::NotUnique),
+            PuzzleCheck::Unique { solution, rating } => {
+                let session = SudokuSession::new(puzzle, solution, rating.map_or("unrated", |r| r.level.name()), None)
+                    .map_err(|e| TextError::Internal(e.to_string()))?;
+                Ok(FromText { session, info: (), technique: rating.map(|r| r.hardest.name()) })
+            }
+        }
+    }
+
     /// Sudoku records the computer's edits as such (Solve, a step).
     fn was_solved_by_computer(s: &SudokuSession) -> bool {
         s.history().done().last().is_some_and(|e| matches!(e.kind, EditKind::Solve | EditKind::Step))
@@ -145,11 +177,11 @@ impl GameDef for SudokuDef {
     }
 
     fn encode(s: &SudokuSession, _: &(), now_ms: u64) -> Result<Vec<u8>, SaveError> {
-        crate::save::sudoku::encode(s, now_ms)
+        super::save::encode(s, now_ms)
     }
 
     fn decode(bytes: &[u8]) -> Result<(Session<SudokuGame>, (), u64), LoadError> {
-        crate::save::sudoku::decode(bytes)
+        super::save::decode(bytes)
     }
 }
 
@@ -197,4 +229,75 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
         }
         Hint::Solved => Advice::solved("Every cell is filled correctly."),
     })
+}
+
+/// Every technique's id, then the two checks of the player's board that come first.
+const HINT_IDS: [&str; Technique::ALL.len() + 2] = {
+    let mut ids = [""; Technique::ALL.len() + 2];
+    let mut i = 0;
+    while i < Technique::ALL.len() {
+        ids[i] = Technique::ALL[i].id();
+        i += 1;
+    }
+    ids[i] = "wrong_number";
+    ids[i + 1] = "missing_candidate";
+    ids
+};
+
+/// The game in play ([`crate::play::GameInPlay`]) of this kind: its view, hints and steps
+/// through the one dispatch.
+#[cfg(test)]
+mod in_play_tests {
+    use crate::play::GameInPlay;
+    use crate::sudoku::SudokuSession;
+
+    /// A hint carries what it says as data: the placed number matches the move a second press
+    /// makes (moved from `play.rs`; KenKen's half is in `kenken::def`).
+    #[test]
+    fn hints_carry_their_step_as_data() {
+        let givens = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let grid: crate::grid::Grid = givens.parse().unwrap();
+        let solution = crate::sudoku::solver::solve(&grid).unwrap();
+        let a = GameInPlay::Sudoku(SudokuSession::new(grid, solution, "easy", None).unwrap()).advice().unwrap();
+        let p = a.place.expect("an easy board's first hint places a number");
+        let apply = a.apply.unwrap();
+        assert_eq!((apply["row"].as_u64(), apply["col"].as_u64(), apply["value"].as_u64()), (Some(p.row as u64), Some(p.col as u64), Some(p.value as u64)));
+        assert!(["full_house", "hidden_single", "naked_single"].contains(&a.id), "{}", a.id);
+    }
+
+    /// "Solve step by step" finishes a hard Sudoku one step at a time, each step one undo
+    /// step, writing candidates when it first removes some, and the finished game is the
+    /// computer's; undoing the last step gives the player the board back.
+    #[test]
+    fn solve_step_by_step_solves_a_hard_sudoku_as_the_computer() {
+        use crate::sudoku::generator::{generate, GenerateOptions};
+        let opts = GenerateOptions { shape: crate::grid::Shape::S9, difficulty: crate::sudoku::Difficulty::Hard, symmetric: false, seed: 3 };
+        let puzzle = generate(&opts, &mut |_| true).unwrap();
+        let solution = crate::sudoku::solver::solve(&puzzle).unwrap();
+        let mut g = GameInPlay::Sudoku(SudokuSession::new(puzzle, solution, "hard", None).unwrap());
+        let (mut steps, mut eliminated, mut first_elimination_filled) = (0, false, false);
+        loop {
+            let a = g.solve_step(0).unwrap();
+            if a.id == "solved" {
+                break;
+            }
+            steps += 1;
+            let GameInPlay::Sudoku(s) = &g else { unreachable!() };
+            assert_eq!(s.history().done().len(), steps, "one undo step per step");
+            if !a.eliminate.is_empty() && !eliminated {
+                eliminated = true;
+                // Candidates appeared everywhere open, without the removed ones.
+                let open: Vec<usize> = (0..81).filter(|&i| s.game().board().values()[i] == 0).collect();
+                first_elimination_filled = open.iter().all(|&i| s.game().candidates()[i] != 0)
+                    && a.eliminate.iter().all(|c| s.game().candidates()[c.row * 9 + c.col] & (1 << (c.value - 1)) == 0);
+            }
+            assert!(steps < 200, "the steps go somewhere");
+        }
+        assert!(eliminated && first_elimination_filled, "a hard puzzle needs a step that removes candidates");
+        assert!(g.is_solved() && g.was_solved_by_computer());
+        let back = crate::save::from_bytes(&crate::save::to_bytes(&g, 0).unwrap()).unwrap();
+        assert!(back.game.was_solved_by_computer(), "the steps are the computer's after a save");
+        g.undo(0).unwrap();
+        assert!(!g.is_solved() && !g.view(0).solved_by_computer, "undo gives the last cell back");
+    }
 }

@@ -111,7 +111,7 @@ impl Technique {
     }
 
     /// The snake_case identifier used by the CLI and JSON.
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Technique::FullHouse => "full_house",
             Technique::HiddenSingle => "hidden_single",

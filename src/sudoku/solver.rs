@@ -14,12 +14,9 @@ use crate::grid::{Geometry, Grid, Shape};
 use super::bitboard;
 use super::fast9;
 
-/// The units and peers of a Sudoku shape, built once per shape and kept (building them
-/// allocates a few hundred vectors, which used to be a large part of a small board's solve).
+/// The units and peers of a Sudoku shape ([`Geometry::of_sudoku`]: the cache is the grid's).
 pub(crate) fn geometry(shape: Shape) -> &'static Geometry {
-    static GEOS: [OnceLock<Geometry>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
-    GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
+    Geometry::of_sudoku(shape)
 }
 
 /// Each cell's peers as a bit set (bit `p % 64` of word `p / 64`), per shape: the search

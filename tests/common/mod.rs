@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: the `inkdoku` binary run as a user runs it, the
 //! shared data files, read in place from `../shared/data` (never copied into the repository),
-//! random moves of KenKen and the sliding puzzle for `testkit::play`, a check that a session
+//! random moves of KenKen and the sliding puzzle for `testkit::play` (the games' own hooks), a check that a session
 //! is playable, and scratch folders.
 
 // Each test crate includes this module and uses only part of it.
@@ -10,16 +10,12 @@ use std::fmt::Debug;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
-use inkdoku::session::gridplay::GridMove;
-use inkdoku::kenken::generator::{generate, Generated};
+use inkdoku::kenken::generator::Generated;
 use inkdoku::kenken::play::{Action as KenkenAction, KenkenSession};
-use inkdoku::kenken::rate::Difficulty;
 use inkdoku::testkit::check_undo_redo;
-use inkdoku::session::{Game, Point, Session};
+use inkdoku::session::{Game, Session};
 use inkdoku::slide::play::{Action as SlideAction, SlideSession};
-use inkdoku::slide::Dir;
 use rand::Rng;
 
 /// Runs `inkdoku ARGS` with `stdin` as its input: (exit code, stdout, stderr).
@@ -69,66 +65,19 @@ pub fn sudoku_sample(name: &str, n: usize) -> Vec<String> {
     all.into_iter().step_by(step).collect()
 }
 
-/// Easy KenKen puzzles of sizes 3, 4, 6 and 9, generated once per test process (the generator
-/// is deterministic but not free).
+/// Easy KenKen puzzles of sizes 3, 4, 6 and 9 (the game's own, `kenken::testkit`).
 pub fn kenken_puzzles() -> &'static [Generated] {
-    static P: OnceLock<Vec<Generated>> = OnceLock::new();
-    P.get_or_init(|| {
-        [(3, 1), (4, 2), (6, 3), (9, 4)]
-            .into_iter()
-            .map(|(n, seed)| generate(n, Difficulty::Easy, seed).expect("the generator builds easy puzzles"))
-            .collect()
-    })
+    inkdoku::kenken::testkit::puzzles()
 }
 
-/// A random KenKen move for `testkit::play` (which mixes in undo and redo): values (slightly
-/// out of range too, so some are refused), clears and candidates, and with `ink` also ink
-/// notes written and erased (now and then an unknown one).
+/// A random KenKen move for `testkit::play` (the game's own hook, `kenken::testkit`).
 pub fn kenken_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> KenkenAction {
-    let n = s.game().puzzle().size();
-    let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
-    let value = rng.random_range(0..=n as u8 + 1);
-    match rng.random_range(0..if ink { 14 } else { 8 }) {
-        0..=2 => KenkenAction::Grid(GridMove::SetValue { row, col, value }),
-        // A pen write keeping the player's ink (with `ink` only: it costs bytes, as notes do).
-        3 => match ink.then(|| inkdoku::testkit::random_glyph(rng)).flatten() {
-            Some(glyph) => KenkenAction::Grid(GridMove::WriteInk { row, col, value, glyph }),
-            None => KenkenAction::Grid(GridMove::SetValue { row, col, value }),
-        },
-        4 => KenkenAction::Grid(GridMove::Clear { row, col }),
-        5..=7 => KenkenAction::Grid(GridMove::ToggleCandidate { row, col, value }),
-        8 => {
-            // A short stroke from inside that cell, sometimes into the next or off the board.
-            let cell = 1.0 / n as f32;
-            let (x, y) = ((col as f32 + rng.random::<f32>()) * cell, (row as f32 + rng.random::<f32>()) * cell);
-            KenkenAction::Grid(GridMove::AddNote { stroke: vec![Point { x, y }, Point { x: x + cell / 5.0, y: y + cell / 5.0 }] })
-        }
-        9 => {
-            let mut ids: Vec<u32> = s.game().notes().iter().map(|note| note.id).filter(|_| rng.random_ratio(1, 2)).collect();
-            ids.extend(rng.random_ratio(1, 20).then_some(u32::MAX));
-            let cells = (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect();
-            KenkenAction::Grid(GridMove::RemoveNotes { ids, cells })
-        }
-        // Multi-cell moves: fill all candidates, an eraser stroke (sometimes off the board),
-        // and now and then Solve.
-        10 => KenkenAction::SetCandidates,
-        11 => KenkenAction::Grid(GridMove::ClearCells { cells: (0..rng.random_range(1..=n + 1)).map(|_| (rng.random_range(0..=n), rng.random_range(0..n))).collect() }),
-        // Colours (sometimes one that does not exist), as marks on a few cells.
-        12 => KenkenAction::Grid(GridMove::SetColour { cells: (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect(), colour: rng.random_range(0..=5) }),
-        _ if rng.random_ratio(1, 4) => KenkenAction::Solve,
-        _ => KenkenAction::Grid(GridMove::Clear { row, col }),
-    }
+    inkdoku::kenken::testkit::random_move(s, rng, ink)
 }
 
-/// A random sliding-puzzle move for `testkit::play`: a tap anywhere (refused off the gap's
-/// row and column) or a step of the gap (refused at the edge).
+/// A random sliding-puzzle move for `testkit::play` (the game's own hook, `slide::testkit`).
 pub fn slide_move(s: &SlideSession, rng: &mut impl Rng) -> SlideAction {
-    let b = s.game().board();
-    if rng.random_ratio(4, 7) {
-        SlideAction::Tap { row: rng.random_range(0..b.rows()), col: rng.random_range(0..b.cols()) }
-    } else {
-        SlideAction::Step { dir: Dir::ALL[rng.random_range(0..4)] }
-    }
+    inkdoku::slide::testkit::random_move(s, rng)
 }
 
 /// A session (a loaded one, say) is playable: it started from `bare` (the game as it began),

@@ -32,12 +32,31 @@ function variantType(text, type, variant) {
   return m ? m[1].trim().split(/[\s:]+/).pop() : null;
 }
 
+/**
+ * The codes the games give the text they can't read (`TextError::unreadable("kenken_puzzle", …)`
+ * in each game's folder). The toy's are left out: the view has no toy.
+ */
+function unreadableCodes() {
+  const codes = new Set();
+  for (const { file, text } of sources) {
+    if (file.endsWith('toy.rs')) continue;
+    for (const m of text.matchAll(/TextError::unreadable\(\s*"(\w+)"/g)) codes.add(m[1]);
+  }
+  return codes;
+}
+
 /** The IPC kinds of the error type `type` (every type of that name: a game's ActionError…). */
 function kindsOf(type, seen = new Set()) {
   if (seen.has(type)) return new Set();
   seen.add(type);
   const kinds = new Set();
   const add = (more) => { for (const k of more) kinds.add(k); };
+  // A text no game could read (`ImportError::kind`) is told in the words of the game it looks
+  // most like: a `TextError`'s own kinds, or the code that game gave it.
+  if (type === 'ImportError') {
+    add(kindsOf('TextError', seen));
+    add(unreadableCodes());
+  }
   let found = false;
   for (const { text } of sources) {
     for (const m of text.matchAll(new RegExp(`impl ${type} \\{`, 'g'))) {
@@ -67,7 +86,7 @@ function kindsOf(type, seen = new Set()) {
 test('every error kind the shell can send has a sentence in every language', () => {
   const kinds = kindsOf('CommandError');
   // The scan reaches the engine's kinds through PlayError and the games' refusals.
-  for (const k of ['internal', 'would_replace', 'nothing_to_undo', 'given_cell', 'illegal_slide', 'unknown_note', 'bad_colour', 'stale']) {
+  for (const k of ['internal', 'would_replace', 'nothing_to_undo', 'given_cell', 'illegal_slide', 'unknown_note', 'bad_colour', 'stale', 'puzzle', 'kenken_puzzle', 'slide_puzzle', 'unsolvable', 'not_unique']) {
     assert.ok(kinds.has(k), `the scan missed "${k}": ${[...kinds]}`);
   }
   for (const lang of LANGUAGES) {

@@ -21,9 +21,10 @@ pub enum CommandError {
     /// A KenKen puzzle the player brought is not valid; `detail` says why as data.
     #[error("That KenKen can't be used: {}", sentence(.0))]
     KenkenPuzzle(inkdoku::kenken::KenkenError),
-    /// A sliding board the player pasted can't be played.
-    #[error("That sliding puzzle can't be used: {0}.")]
-    SlidePuzzle(inkdoku::slide::SlideError),
+    /// A puzzle the player brought as text that no game could use: the sentence, code and
+    /// detail of the game it looks most like (`inkdoku::import`), whatever the game.
+    #[error("{0}")]
+    Import(inkdoku::import::ImportError),
     #[error("No puzzle is being entered: choose \"Enter a puzzle\" first.")]
     NotEntering,
     #[error("That puzzle can't be made: {0}.")]
@@ -60,12 +61,7 @@ pub enum CommandError {
 
 impl From<inkdoku::import::ImportError> for CommandError {
     fn from(e: inkdoku::import::ImportError) -> Self {
-        use inkdoku::import::ImportError;
-        match e {
-            ImportError::Sudoku(e) => CommandError::Puzzle(e),
-            ImportError::Kenken(e) => CommandError::KenkenPuzzle(e),
-            ImportError::Slide(e) => CommandError::SlidePuzzle(e),
-        }
+        CommandError::Import(e)
     }
 }
 
@@ -83,6 +79,7 @@ impl CommandError {
     pub fn detail(&self) -> Option<serde_json::Value> {
         match self {
             CommandError::KenkenPuzzle(e) => Some(e.detail()),
+            CommandError::Import(e) => e.error().and_then(|e| e.detail()),
             CommandError::WouldReplace { summary, waiting } => {
                 let mut d = serde_json::to_value(summary).unwrap_or_default();
                 if let Some(o) = d.as_object_mut() {
@@ -106,7 +103,7 @@ impl CommandError {
             CommandError::NotEntering => "not_entering",
             CommandError::Unavailable(_) => "unavailable",
             CommandError::KenkenPuzzle(_) => "kenken_puzzle",
-            CommandError::SlidePuzzle(_) => "slide_puzzle",
+            CommandError::Import(e) => e.kind(),
             CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
             CommandError::Files(_) => "files",
@@ -125,12 +122,7 @@ impl CommandError {
 
 /// The engine's precise error as a sentence ("Cage 3 has no target.").
 pub(crate) fn sentence(e: &inkdoku::kenken::KenkenError) -> String {
-    let s = e.to_string();
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => s,
-    }
+    e.sentence()
 }
 
 /// A refused move or unreadable ink as a sentence for the player.

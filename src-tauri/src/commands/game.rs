@@ -3,11 +3,9 @@
 //! (`inkdoku::play::GameInPlay` and each game's `play` module).
 
 use inkdoku::grid::{Grid, Shape};
-use inkdoku::import::PuzzleText;
 use inkdoku::ink::Stroke;
 use inkdoku::pen::{PenOptions, WriteOutcome};
 use inkdoku::play::{GameInPlay, GameKind, GameParams, PlayView, Source, Summary};
-use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
 use inkdoku::sudoku::check::{self, PuzzleCheck};
 use inkdoku::sudoku::{Difficulty, SudokuSession};
 use serde::{Deserialize, Serialize};
@@ -103,28 +101,12 @@ pub struct ImportArgs {
 }
 
 /// A puzzle typed or pasted by the player (or read from a file): any text that Files… shows,
-/// whatever its game (`inkdoku::import` tells which). A Sudoku or a KenKen must have exactly one
-/// solution and is rated as a puzzle entered from paper is (a Sudoku's hardest technique told
-/// beside its view, as `start_entered` tells it); a sliding board must be solvable.
+/// whatever its game. The engine asks each game in turn (`inkdoku::import`): the game that
+/// reads it makes a game fit to play (one solution, a solvable board), rated as a puzzle from
+/// paper is (a Sudoku's hardest technique told beside its view, as `start_entered` tells it).
 pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<Installed, CommandError> {
-    let mut technique = None;
-    let game = match inkdoku::import::read(&args.text)? {
-        PuzzleText::Sudoku(puzzle) => match check::check_puzzle(&puzzle) {
-            PuzzleCheck::Conflicts { cells } => return Err(inkdoku::grid::GridError::Conflict { cells }.into()),
-            PuzzleCheck::NoSolution => return Err(CommandError::Unsolvable),
-            PuzzleCheck::Several { .. } => return Err(CommandError::NotUnique),
-            PuzzleCheck::Unique { solution, rating } => {
-                technique = rating.map(|r| r.hardest.name());
-                sudoku(puzzle, solution, rating.map_or("unrated", |r| r.level.name()), None)?
-            }
-        },
-        PuzzleText::Kenken(entry) => super::entry::kenken_game(&inkdoku::kenken::entry::Entered::from_puzzle(&entry.puzzle))?,
-        PuzzleText::Slide(board) => {
-            let info = SlideInfo { difficulty: None, seed: None, picture: None };
-            GameInPlay::Slide(SlideSession::from_game(SlideGame::new(board)), info)
-        }
-    };
-    state.install_asking_rated(game, technique)
+    let imported = inkdoku::import::read(&args.text)?;
+    state.install_asking_rated(imported.game, imported.technique)
 }
 
 #[derive(Debug, Deserialize)]

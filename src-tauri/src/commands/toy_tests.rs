@@ -101,3 +101,29 @@ fn the_toy_game_plays_through_every_command() {
     assert_eq!((made["view"]["kind"].as_str(), made["error"].as_str()), (Some("toy"), None), "{made}");
     remove_test_dir(&dir);
 }
+
+/// The toy's text goes out with `export_puzzle` and comes back through the generic import, the
+/// toy's own `read_text` chosen by its `recognises`, with no arm for it in the shell; its own
+/// refusals cross as its own code and sentence.
+#[test]
+fn the_toy_is_pasted_back_through_the_generic_import() {
+    let dir = temp_dir("toytext");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(dir.join("none"))));
+    let v = dispatch(&state, "new_game", json!({"kind": "toy", "seed": 0b1_0110_0101, "params": {}})).unwrap();
+    let text = dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().to_string();
+    dispatch(&state, "act", json!({"action": {"type": "toggle", "cell": 1}})).unwrap();
+
+    // The game in play has a move: the player is asked, and agrees.
+    assert_eq!(dispatch(&state, "import_puzzle", json!({ "text": text })).unwrap_err().kind(), "would_replace");
+    let back = &dispatch(&state, "replace_game", json!({"accept": true})).unwrap();
+    assert_eq!((back["kind"].as_str(), back["can_undo"].as_bool()), (Some("toy"), Some(false)), "{back}");
+    assert_eq!(lights(back), lights(&v), "the same lights as the exported start");
+    assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str(), Some(text.as_str()));
+
+    // Every light on is no game: the toy's own refusal, in its words.
+    let e = dispatch(&state, "import_puzzle", json!({"text": "111111111"})).unwrap_err();
+    assert_eq!(e.kind(), "toy_puzzle");
+    assert_eq!(e.to_string(), "Those lights can't be used: every light is already on.");
+    drop(state);
+    remove_test_dir(&dir);
+}

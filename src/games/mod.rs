@@ -1,174 +1,25 @@
-//! What a game *is*, and the one list of games (Tatham's `struct game` and `gamelist[]`).
+//! The one list of games (Tatham's `gamelist[]`), and what a game is ([`def`]: `puzzles.h`'s
+//! `struct game`).
+//!
+//! - [`def`] is a leaf every game's descriptor implements: the [`GameDef`] trait and the types
+//!   it speaks in ([`Advice`], [`PlayError`], [`Progress`], [`StatsKey`], [`Source`], ...).
+//! - This module holds the [`games!`] list below, the only place that names the games: it
+//!   generates [`GameKind`], [`GameInPlay`], [`GameParams`], [`BoardView`] and the dispatch
+//!   (`each_game!`) that `play`, `save`, `stats` and `import` go through, so none of them holds
+//!   a rule of any game and a new kind cannot be half-registered.
 //!
 //! Each kind of game has a descriptor, a type implementing [`GameDef`], in its own module
 //! (`sudoku::def`, `kenken::def`, `slide::def`): its new-game params and how a game is made from
-//! them, its view, its summary, its advice, its save record and its statistics key, all written
-//! once there. The [`games!`] list below is the only
-//! place that names the games: it generates [`GameKind`], [`GameInPlay`], [`GameParams`], [`BoardView`] and the
-//! dispatch (`each_game!`) that `play`, `save` and `stats` go through, so none of them holds a
-//! rule of any game and a new kind cannot be half-registered.
+//! them, its view, its summary, its advice, its text, its save record and its statistics key,
+//! all written once there.
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::ink::Stroke;
-use crate::pen::{PenOptions, PenWrite};
-use crate::play::{Advice, PlayError};
-use crate::save::{LoadError, SaveError};
-use crate::session::{Game, InputMode, Session};
+use crate::save::LoadError;
 
-/// How far along a game is and what it is, for "Continue" ([`crate::play::Summary`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Progress {
-    pub rows: usize,
-    pub cols: usize,
-    pub difficulty: Option<String>,
-    /// Cells filled (tiles in place) out of `total`.
-    pub done: usize,
-    pub total: usize,
-}
-
-/// What the statistics know a game by: the puzzle it began from as text (fingerprinted by
-/// [`crate::stats::GameId::of`]), its size and level.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StatsKey {
-    pub puzzle: String,
-    pub rows: usize,
-    pub cols: usize,
-    /// `None` or empty: "custom" (a puzzle the player brought).
-    pub difficulty: Option<String>,
-}
-
-/// Where a new game comes from: the collection (a banked puzzle, instant) or made now (the
-/// generator, with progress). A kind that has one way only makes its game either way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    Collection,
-    Fresh,
-}
-
-/// Why no game could be made from a kind's params.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MakeError {
-    /// Those params can't be served that way (a 4x4 expert Sudoku made fresh).
-    #[error("{0}")]
-    Unavailable(String),
-    /// The progress callback asked to stop.
-    #[error("cancelled")]
-    Cancelled,
-    #[error("{0}")]
-    Failed(String),
-}
-
-/// Params that can't be used: unknown fields, values out of range.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ParamsError(pub String);
-
-/// One kind of game. Every method is about a session of this kind (`Session<Self::Game>`)
-/// and, where it needs it, what the session does not hold (`Info`: the solution, a label, the
-/// seed; `()` for a game that has none). The pen methods default to "not a pen game".
-pub trait GameDef {
-    /// The player's name for the kind ("KenKen"), as in "a KenKen puzzle".
-    const NAME: &'static str;
-    /// "Solve step by step" applies to it.
-    const SOLVES_BY_STEPS: bool = true;
-    type Game: Game;
-    type Info: Clone + std::fmt::Debug + PartialEq + Default;
-    /// The board as the view draws it (flattened into [`crate::play::PlayView`]).
-    type View: Serialize + Clone + std::fmt::Debug + PartialEq;
-    /// What "New game" asks of this kind (size, level...): serde with every field defaulted
-    /// and unknown fields denied, so `{}` is the kind's defaults, written once here.
-    type Params: Serialize + DeserializeOwned + Default + Clone + std::fmt::Debug + PartialEq;
-
-    /// What serde can't check: ranges and combinations. Err: a sentence.
-    fn validate(_p: &Self::Params) -> Result<(), String> {
-        Ok(())
-    }
-    /// Whether `make` can serve these params from `source` at all (asked before a wait).
-    fn can_make(_p: &Self::Params, _source: Source) -> Result<(), MakeError> {
-        Ok(())
-    }
-    /// A new game from valid params and a seed, telling `progress` (0..1; `false` cancels).
-    fn make(p: &Self::Params, source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<(Session<Self::Game>, Self::Info), MakeError>;
-    /// The player's own stored file the params name (the sliding picture's photo), which the
-    /// shell checks is still there before it makes the game.
-    fn own_file(_p: &Self::Params) -> Option<&str> {
-        None
-    }
-
-    /// A move given as JSON in the game's own action vocabulary; `Ok(true)` if it changed.
-    fn act(s: &mut Session<Self::Game>, action: Value) -> Result<bool, PlayError>;
-    fn view(s: &Session<Self::Game>, info: &Self::Info) -> Self::View;
-    fn progress(s: &Session<Self::Game>, info: &Self::Info) -> Progress;
-    /// The next step for the board as the player has it.
-    fn advice(s: &Session<Self::Game>) -> Result<Advice, PlayError>;
-    /// Makes the step `advice` names as the computer's move (only when [`Self::SOLVES_BY_STEPS`]).
-    fn apply_step(s: &mut Session<Self::Game>, advice: &Advice) -> Result<(), PlayError> {
-        let _ = (s, advice);
-        Err(PlayError::NotPenGame(Self::NAME))
-    }
-    fn stats_key(s: &Session<Self::Game>, info: &Self::Info) -> StatsKey;
-    /// The puzzle as text, as "Export puzzle" gives it and the import reads it back.
-    fn puzzle_text(s: &Session<Self::Game>, info: &Self::Info) -> String;
-    /// Moves to record with a win (the sliding puzzle's), or none.
-    fn stats_moves(_s: &Session<Self::Game>) -> Option<u64> {
-        None
-    }
-    /// The computer's move finished it (statistics count only the player's wins).
-    fn was_solved_by_computer(_s: &Session<Self::Game>) -> bool {
-        false
-    }
-    /// A board whose givens are still being written: no game yet.
-    fn is_being_entered(_s: &Session<Self::Game>) -> bool {
-        false
-    }
-    /// See [`crate::play::GameInPlay::last_value_change`].
-    fn last_value_change(_s: &Session<Self::Game>) -> Option<(usize, usize, u8, u8)> {
-        None
-    }
-    /// How the pen writes in it: [`Pen::grid`] for a game written cell by cell (a
-    /// [`crate::pen::PenGame`]); `None`, the default, for a game the pen only taps.
-    fn pen() -> Option<Pen<Self::Game>> {
-        None
-    }
-    fn write_opts(s: &mut Session<Self::Game>, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions) -> Result<PenWrite, PlayError> {
-        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.write)(s, row, col, strokes, opts)
-    }
-    fn replace_guess(s: &mut Session<Self::Game>, row: usize, col: usize, symbol: char) -> Result<(), PlayError> {
-        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_guess)(s, row, col, symbol)
-    }
-    /// Pen or pencil, kept with the game (only a pen game has the choice).
-    fn set_input_mode(s: &mut Session<Self::Game>, mode: InputMode) -> Result<(), PlayError> {
-        Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?;
-        s.set_input_mode(mode);
-        Ok(())
-    }
-    /// The whole save file of this game ([`crate::save::encode`] with the kind's record).
-    fn encode(s: &Session<Self::Game>, info: &Self::Info, now_ms: u64) -> Result<Vec<u8>, SaveError>;
-    /// A save file of this kind read back, with its `saved_at_ms`.
-    fn decode(bytes: &[u8]) -> Result<(Session<Self::Game>, Self::Info, u64), LoadError>;
-}
-
-/// What the pen does in a game of type `G` (see [`GameDef::pen`]).
-pub struct Pen<G: Game> {
-    pub write: fn(&mut Session<G>, usize, usize, &[Stroke], PenOptions) -> Result<PenWrite, PlayError>,
-    pub replace_guess: fn(&mut Session<G>, usize, usize, char) -> Result<(), PlayError>,
-}
-
-impl<G: crate::pen::PenGame> Pen<G>
-where
-    PlayError: From<crate::pen::WriteError<G::Error>>,
-{
-    /// A game written cell by cell ([`crate::pen::write_opts`], [`crate::pen::replace_guess`]).
-    pub fn grid() -> Pen<G> {
-        Pen {
-            write: |s, row, col, strokes, opts| Ok(crate::pen::write_opts(s, row, col, strokes, opts)?),
-            replace_guess: |s, row, col, symbol| Ok(crate::pen::replace_guess(s, row, col, symbol)?),
-        }
-    }
-}
+pub mod def;
+pub use def::*;
 
 /// The list macro. Each entry: optional attributes (a `cfg`), the kind's name in saves and in
 /// the view, the variant and the types it holds (a session, and an info if the game has one),
@@ -191,6 +42,16 @@ macro_rules! games {
             /// The player's name for the kind ("KenKen").
             pub fn name(self) -> &'static str {
                 match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::NAME, )+ }
+            }
+
+            /// See [`GameDef::recognises`].
+            pub fn recognises(self, text: &str) -> Likeness {
+                match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::recognises(text), )+ }
+            }
+
+            /// The advice ids the kind's hints can give ([`GameDef::HINT_IDS`]).
+            pub fn hint_ids(self) -> &'static [&'static str] {
+                match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::HINT_IDS, )+ }
             }
         }
 
@@ -269,11 +130,11 @@ macro_rules! games {
 
         // The generated macro's own metavariables are named here, once, so that its matcher and
         // the gathered arms name them with the same hygiene.
-        games!(@arms [$d s info D body game bytes seed] [] [] [] $( [$(#[$m])* $V $def $(, $I)?] )+);
+        games!(@arms [$d s info D body game bytes seed] [] [] [] [] [] $( [$(#[$m])* $V $def $(, $I)?] )+);
     };
     // One entry at a time: its arm of `each_game!` and of `GameInPlay::decode`, by whether the
     // variant holds an info (a macro cannot expand to a match arm, so the arms are gathered).
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$(#[$m:meta])* $V:ident $def:ty] $($rest:tt)*) => {
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$($visit:tt)*] [$(#[$m:meta])* $V:ident $def:ty] $($rest:tt)*) => {
         games!(@arms [$d $s $i $D $b $g $by $sd]
             [$($each)* $(#[$m])* GameInPlay::$V($d $s) => {
                 #[allow(unused_variables)]
@@ -289,9 +150,14 @@ macro_rules! games {
                 let (s, ()) = <$def as GameDef>::make(p, $sd.0, $sd.1, $sd.2)?;
                 GameInPlay::$V(s)
             }]
+            [$($txt)* $(#[$m])* GameKind::$V => {
+                let FromText { session, info: (), technique } = <$def as GameDef>::read_text($by)?;
+                (GameInPlay::$V(session), technique)
+            }]
+            [$($visit)* $(#[$m])* $by.visit::<$def>(GameKind::$V, |s, ()| GameInPlay::$V(s));]
             $($rest)*);
     };
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$(#[$m:meta])* $V:ident $def:ty, $I:ty] $($rest:tt)*) => {
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$($visit:tt)*] [$(#[$m:meta])* $V:ident $def:ty, $I:ty] $($rest:tt)*) => {
         games!(@arms [$d $s $i $D $b $g $by $sd]
             [$($each)* $(#[$m])* GameInPlay::$V($d $s, $d $i) => {
                 let _ = &$d $i;
@@ -306,9 +172,14 @@ macro_rules! games {
                 let (s, info) = <$def as GameDef>::make(p, $sd.0, $sd.1, $sd.2)?;
                 GameInPlay::$V(s, info)
             }]
+            [$($txt)* $(#[$m])* GameKind::$V => {
+                let FromText { session, info, technique } = <$def as GameDef>::read_text($by)?;
+                (GameInPlay::$V(session, info), technique)
+            }]
+            [$($visit)* $(#[$m])* $by.visit::<$def>(GameKind::$V, |s, i| GameInPlay::$V(s, i));]
             $($rest)*);
     };
-    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*]) => {
+    (@arms [$d:tt $s:ident $i:ident $D:ident $b:ident $g:ident $by:ident $sd:ident] [$($each:tt)*] [$($dec:tt)*] [$($new:tt)*] [$($txt:tt)*] [$($visit:tt)*]) => {
         /// Runs `$body` for the game in play with `$s` its session, `$info` its info (`&()` for
         /// a game without one) and `$D` its descriptor type.
         macro_rules! each_game {
@@ -318,10 +189,23 @@ macro_rules! games {
         }
         pub(crate) use each_game;
 
+        /// Hands every kind of the list, in its order, to `visitor` (the tests' loop over the
+        /// list: see [`crate::testkit`]).
+        #[cfg(any(test, feature = "testkit"))]
+        pub fn each_kind($by: &mut impl crate::testkit::EachKind) {
+            $($visit)*
+        }
+
         impl GameInPlay {
             /// A save file of `kind` read back (the envelope is checked by the caller).
             pub(crate) fn decode(kind: GameKind, $by: &[u8]) -> Result<(GameInPlay, u64), LoadError> {
                 Ok(match kind { $($dec)* })
+            }
+
+            /// A game of `kind` read from its puzzle text ([`GameDef::read_text`]), with the
+            /// hardest technique it needs if the kind rates it so.
+            pub fn read_text(kind: GameKind, $by: &str) -> Result<(GameInPlay, Option<&'static str>), TextError> {
+                Ok(match kind { $($txt)* })
             }
 
             /// A new game from its kind's params ([`GameDef::make`]).

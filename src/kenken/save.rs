@@ -19,7 +19,7 @@ use crate::session::glyph::Glyph;
 use crate::session::scratchpad::{InkEdit, InkNote};
 use crate::session::{History, Session, Timer};
 
-use super::{inconsistent, replay_error, unfit_step, LoadError, SaveError};
+use crate::save::{inconsistent, replay_error, unfit_step, LoadError, SaveError};
 
 /// One cage as in the shared data sets: `{"op": "+", "target": 7, "cells": [[0,0],[0,1]]}`.
 #[derive(Serialize, Deserialize)]
@@ -210,18 +210,18 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
 }
 
 /// A KenKen as save-file bytes (`GameDef::encode`).
-pub(crate) fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, super::SaveError> {
+pub(crate) fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s, info)?;
-    let version = super::version_for(has_glyphs(&history));
-    super::encode(crate::play::GameKind::Kenken, now_ms, super::envelope(s, now_ms, version), rec, history)
+    let version = crate::save::version_for(has_glyphs(&history));
+    crate::save::encode(crate::play::GameKind::Kenken, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
 }
 
 /// A KenKen read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
 pub(crate) fn decode(bytes: &[u8]) -> Result<(KenkenSession, KenkenInfo, u64), LoadError> {
-    let f: super::SaveFile<Record, History<EditRecord>> = super::read_file(bytes)?;
-    super::check_glyph_version(f.version, has_glyphs(&f.history))?;
-    let kept = super::kept(&f);
+    let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
+    crate::save::check_glyph_version(f.version, has_glyphs(&f.history))?;
+    let kept = crate::save::kept(&f);
     let (mut s, info) = restore(f.game, f.history, f.elapsed_ms)?;
-    super::settle(&mut s, kept);
+    crate::save::settle(&mut s, kept);
     Ok((s, info, f.saved_at_ms))
 }

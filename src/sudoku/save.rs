@@ -8,7 +8,7 @@ use crate::session::scratchpad::InkNote;
 use crate::session::{History, Session, Timer};
 use crate::sudoku::play::{Edit, SavedPlay, SudokuGame, SudokuSession};
 
-use super::{inconsistent, replay_error, LoadError, SaveError};
+use crate::save::{inconsistent, replay_error, LoadError, SaveError};
 
 /// The Sudoku part of a save.
 #[derive(Serialize, Deserialize)]
@@ -93,18 +93,18 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
 }
 
 /// A Sudoku as save-file bytes (`GameDef::encode`).
-pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, super::SaveError> {
+pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s)?;
-    let version = super::version_for(has_glyphs(history));
-    super::encode(crate::play::GameKind::Sudoku, now_ms, super::envelope(s, now_ms, version), rec, history)
+    let version = crate::save::version_for(has_glyphs(history));
+    crate::save::encode(crate::play::GameKind::Sudoku, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
 }
 
 /// A Sudoku read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
 pub(crate) fn decode(bytes: &[u8]) -> Result<(SudokuSession, (), u64), LoadError> {
-    let f: super::SaveFile<Record, History<EditRecord>> = super::read_file(bytes)?;
-    super::check_glyph_version(f.version, has_glyphs(&f.history))?;
-    let kept = super::kept(&f);
+    let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
+    crate::save::check_glyph_version(f.version, has_glyphs(&f.history))?;
+    let kept = crate::save::kept(&f);
     let mut s = restore(f.game, f.history, f.elapsed_ms)?;
-    super::settle(&mut s, kept);
+    crate::save::settle(&mut s, kept);
     Ok((s, (), f.saved_at_ms))
 }

@@ -7,7 +7,7 @@ use crate::session::{History, Session, Timer};
 use crate::slide::play::{Edit, SlideGame, SlideInfo, SlideSession};
 use crate::slide::{Board, Dir};
 
-use super::{inconsistent, replay_error, unfit_step, LoadError};
+use crate::save::{inconsistent, replay_error, unfit_step, LoadError};
 
 /// The sliding-puzzle part of a save.
 #[derive(Serialize, Deserialize)]
@@ -82,16 +82,16 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
 }
 
 /// A sliding puzzle as save-file bytes (`GameDef::encode`); it keeps no handwriting: version 1.
-pub(crate) fn encode(s: &SlideSession, info: &SlideInfo, now_ms: u64) -> Result<Vec<u8>, super::SaveError> {
+pub(crate) fn encode(s: &SlideSession, info: &SlideInfo, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s, info);
-    super::encode(crate::play::GameKind::Slide, now_ms, super::envelope(s, now_ms, 1), rec, history)
+    crate::save::encode(crate::play::GameKind::Slide, now_ms, crate::save::envelope(s, now_ms, 1), rec, history)
 }
 
 /// A sliding puzzle read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
 pub(crate) fn decode(bytes: &[u8]) -> Result<(SlideSession, SlideInfo, u64), LoadError> {
-    let f: super::SaveFile<Record, History<EditRecord>> = super::read_file(bytes)?;
-    let kept = super::kept(&f);
+    let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
+    let kept = crate::save::kept(&f);
     let (mut s, info) = restore(f.game, f.history, f.elapsed_ms)?;
-    super::settle(&mut s, kept);
+    crate::save::settle(&mut s, kept);
     Ok((s, info, f.saved_at_ms))
 }
