@@ -149,6 +149,49 @@ pub trait GameDef {
     fn encode(s: &Session<Self::Game>, info: &Self::Info, now_ms: u64) -> Result<Vec<u8>, SaveError>;
     /// A save file of this kind read back, with its `saved_at_ms`.
     fn decode(bytes: &[u8]) -> Result<(Session<Self::Game>, Self::Info, u64), LoadError>;
+
+    /// "Enter a puzzle from paper" ([`Entry`]); `None`, the default: the game has none.
+    fn entry() -> Option<&'static Entry> {
+        None
+    }
+}
+
+/// A game's "Enter a puzzle from paper" (see [`crate::entry`]), reached through
+/// [`GameKind::entry`]. The drawing and the verdict are the game's own JSON, which its entry
+/// screen in the view writes and reads.
+pub struct Entry {
+    /// The board sizes its entry offers (the side screen's `size`).
+    pub sizes: &'static [u8],
+    /// The files its puzzles travel in: "Open…" accepts every one, "Save…" writes one.
+    pub formats: &'static [crate::entry::FileFormat],
+    /// The open dialog's one filter for all of `formats` (a key of the shell's catalogue).
+    pub any_filter: &'static str,
+    /// "Solve": what the drawing is (a problem, no solution, several, one). Changes nothing.
+    pub check: fn(Value) -> Result<Value, crate::entry::EntryError>,
+    /// "Play it": the game of a drawing with exactly one solution, rated, and the name of the
+    /// hardest technique it needs when the game tells one beside its view.
+    pub play: fn(Value) -> Result<(GameInPlay, Option<&'static str>), crate::entry::EntryError>,
+    /// "Open…": a file's text as a drawing.
+    pub read: fn(&str) -> Result<Value, crate::entry::EntryError>,
+    /// "Save…": the name a file of this drawing is offered under, without extension; an
+    /// unfinished drawing that can't be written says what is missing here, before any dialog.
+    pub stem: fn(&Value) -> Result<String, crate::entry::EntryError>,
+    /// "Save…": the drawing as a file's text in one of `formats`.
+    pub write: fn(&Value, &crate::entry::FileFormat) -> Result<String, crate::entry::EntryError>,
+    /// An entry written on the game's own board, as a game in play (Sudoku's): a blank board
+    /// of `size`. `None`: the entry is a screen of its own (KenKen's cage editor).
+    pub board: Option<fn(u8) -> Result<GameInPlay, crate::entry::EntryError>>,
+}
+
+impl Entry {
+    /// A size the entry does not offer is refused with the sizes it does.
+    pub fn check_size(&self, name: &str, size: u8) -> Result<(), crate::entry::EntryError> {
+        if self.sizes.contains(&size) {
+            return Ok(());
+        }
+        let sizes: Vec<String> = self.sizes.iter().map(u8::to_string).collect();
+        Err(crate::entry::EntryError::Size(format!("a {name} entered here is {} cells wide, not {size}", sizes.join(", "))))
+    }
 }
 
 /// What the pen does in a game of type `G` (see [`GameDef::pen`]).
@@ -191,6 +234,11 @@ macro_rules! games {
             /// The player's name for the kind ("KenKen").
             pub fn name(self) -> &'static str {
                 match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::NAME, )+ }
+            }
+
+            /// The kind's "Enter a puzzle from paper", if it has one ([`GameDef::entry`]).
+            pub fn entry(self) -> Option<&'static Entry> {
+                match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::entry(), )+ }
             }
         }
 

@@ -54,6 +54,21 @@ pub fn filter_name(f: Filter, lang: Lang) -> &'static str {
     }
 }
 
+/// A filter named by a game's entry (`inkdoku::entry::FileFormat::filter`, `Entry::any_filter`):
+/// the catalogue's keys are the variants' names in snake case; an unknown key is a plain
+/// "Puzzle as text".
+pub fn filter_named(key: &str, lang: Lang) -> &'static str {
+    let f = match key {
+        "kenken_text" => Filter::KenkenText,
+        "kenken_json" => Filter::KenkenJson,
+        "kenken_any" => Filter::KenkenAny,
+        "game" => Filter::Game,
+        "picture" => Filter::Picture,
+        _ => Filter::PuzzleText,
+    };
+    filter_name(f, lang)
+}
+
 /// The failed-start box: what went wrong (the reason is the system's own words, e.g. an OS
 /// error, so it stays as it is) and where the details are.
 pub fn startup_failure(reason: &str, details: Option<&Path>, lang: Lang) -> String {

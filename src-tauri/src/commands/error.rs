@@ -19,11 +19,15 @@ pub enum CommandError {
     #[error("That puzzle has more than one solution, so it can't be played fairly.")]
     NotUnique,
     /// A KenKen puzzle the player brought is not valid; `detail` says why as data.
-    #[error("That KenKen can't be used: {}", sentence(.0))]
+    #[error("That KenKen can't be used: {}", inkdoku::kenken::entry::sentence(.0))]
     KenkenPuzzle(inkdoku::kenken::KenkenError),
     /// A sliding board the player pasted can't be played.
     #[error("That sliding puzzle can't be used: {0}.")]
     SlidePuzzle(inkdoku::slide::SlideError),
+    /// A puzzle entered from paper (or opened in an entry screen) can't be used: the game's
+    /// own kind (`kenken_puzzle`, `puzzle`), sentence and problem as data (`inkdoku::entry`).
+    #[error("{message}")]
+    EntryPuzzle { code: &'static str, message: String, detail: Option<serde_json::Value> },
     #[error("No puzzle is being entered: choose \"Enter a puzzle\" first.")]
     NotEntering,
     #[error("That puzzle can't be made: {0}.")]
@@ -78,11 +82,24 @@ impl From<inkdoku::play::MakeError> for CommandError {
 }
 
 impl CommandError {
+    /// An entry's error as `command`'s: a drawing or size the view should not have sent is
+    /// `bad_arguments`; the rest keep their kinds (`kenken_puzzle`, `unsolvable`, `not_unique`...).
+    pub(crate) fn from_entry(command: &str, e: inkdoku::entry::EntryError) -> CommandError {
+        use inkdoku::entry::EntryError as E;
+        match e {
+            E::NoSolution => CommandError::Unsolvable,
+            E::NotUnique => CommandError::NotUnique,
+            E::Invalid { code, message, detail } => CommandError::EntryPuzzle { code, message, detail },
+            e @ (E::NoEntry(_) | E::Drawing(_) | E::Size(_) | E::Format(_)) => CommandError::BadArguments { command: command.into(), detail: e.to_string() },
+        }
+    }
+
     /// The problem as data (`{key, ...}`) for the view to say in the player's language, when
     /// the sentence has more than the kind says.
     pub fn detail(&self) -> Option<serde_json::Value> {
         match self {
             CommandError::KenkenPuzzle(e) => Some(e.detail()),
+            CommandError::EntryPuzzle { detail, .. } => detail.clone(),
             CommandError::WouldReplace { summary, waiting } => {
                 let mut d = serde_json::to_value(summary).unwrap_or_default();
                 if let Some(o) = d.as_object_mut() {
@@ -106,6 +123,7 @@ impl CommandError {
             CommandError::NotEntering => "not_entering",
             CommandError::Unavailable(_) => "unavailable",
             CommandError::KenkenPuzzle(_) => "kenken_puzzle",
+            CommandError::EntryPuzzle { code, .. } => code,
             CommandError::SlidePuzzle(_) => "slide_puzzle",
             CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
@@ -120,16 +138,6 @@ impl CommandError {
             CommandError::Stats(_) => "stats",
             CommandError::Internal(_) => "internal",
         }
-    }
-}
-
-/// The engine's precise error as a sentence ("Cage 3 has no target.").
-pub(crate) fn sentence(e: &inkdoku::kenken::KenkenError) -> String {
-    let s = e.to_string();
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => s,
     }
 }
 
