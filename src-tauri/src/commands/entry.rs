@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::files::{read_small_text, FileKind, Saved};
+use super::in_play::Installed;
 use super::{AppState, CommandError};
 
 /// The entry commands' first names, KenKen's alone, kept as aliases of the generic ones.
@@ -57,10 +58,11 @@ pub fn check_entry(command: &str, args: EntryArgs) -> Result<Value, CommandError
     (entry_of(command, args.kind)?.check)(args.puzzle).map_err(|e| CommandError::from_entry(command, e))
 }
 
-/// "Play it": a uniquely solvable drawing becomes a game, rated, its answer kept hidden.
-pub fn play_entry(state: &AppState, command: &str, args: EntryArgs) -> Result<PlayView, CommandError> {
-    let (game, _) = (entry_of(command, args.kind)?.play)(args.puzzle).map_err(|e| CommandError::from_entry(command, e))?;
-    state.install_asking(game)
+/// "Play it": a uniquely solvable drawing becomes a game, rated, its answer kept hidden; a
+/// Sudoku's hardest technique is told beside its view, as `import_puzzle` tells it.
+pub fn play_entry(state: &AppState, command: &str, args: EntryArgs) -> Result<Installed, CommandError> {
+    let (game, technique) = (entry_of(command, args.kind)?.play)(args.puzzle).map_err(|e| CommandError::from_entry(command, e))?;
+    state.install_asking_rated(game, technique)
 }
 
 #[derive(Debug, Serialize)]
@@ -314,7 +316,7 @@ mod tests {
         assert_eq!(dispatch(&state, "open_entry", json!({"kind": "sudoku"})).unwrap()["puzzle"], json!({"givens": EASY}));
         assert_eq!(dispatch(&state, "save_entry", json!({"kind": "sudoku", "puzzle": {"givens": EASY}, "format": "json"})).unwrap_err().kind(), "bad_arguments");
         let v = dispatch(&state, "play_entry", json!({"kind": "sudoku", "puzzle": {"givens": EASY}})).unwrap();
-        assert_eq!((v["kind"].as_str(), v["difficulty"].as_str()), (Some("sudoku"), Some("easy")));
+        assert_eq!((v["kind"].as_str(), v["difficulty"].as_str(), v["technique"].as_str()), (Some("sudoku"), Some("easy"), Some("Hidden single")));
         assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], EASY);
         // Its board entry: the generic form of `enter_puzzle`, and the first (no kind: Sudoku).
         let v = dispatch(&state, "enter_puzzle", json!({"kind": "sudoku", "size": 4})).unwrap();
