@@ -168,9 +168,8 @@ pub struct Entry {
     pub any_filter: &'static str,
     /// "Solve": what the drawing is (a problem, no solution, several, one). Changes nothing.
     pub check: fn(Value) -> Result<Value, crate::entry::EntryError>,
-    /// "Play it": the game of a drawing with exactly one solution, rated, and the name of the
-    /// hardest technique it needs when the game tells one beside its view.
-    pub play: fn(Value) -> Result<(GameInPlay, Option<&'static str>), crate::entry::EntryError>,
+    /// "Play it": the game of a drawing with exactly one solution, rated.
+    pub play: fn(Value) -> Result<Played, crate::entry::EntryError>,
     /// "Open…": a file's text as a drawing.
     pub read: fn(&str) -> Result<Value, crate::entry::EntryError>,
     /// "Save…": the name a file of this drawing is offered under, without extension; an
@@ -178,9 +177,26 @@ pub struct Entry {
     pub stem: fn(&Value) -> Result<String, crate::entry::EntryError>,
     /// "Save…": the drawing as a file's text in one of `formats`.
     pub write: fn(&Value, &crate::entry::FileFormat) -> Result<String, crate::entry::EntryError>,
-    /// An entry written on the game's own board, as a game in play (Sudoku's): a blank board
-    /// of `size`. `None`: the entry is a screen of its own (KenKen's cage editor).
-    pub board: Option<fn(u8) -> Result<GameInPlay, crate::entry::EntryError>>,
+    /// An entry written on the game's own board, played as any game until it starts (Sudoku's).
+    /// `None`: the entry is a screen of its own (KenKen's cage editor).
+    pub board: Option<BoardEntry>,
+}
+
+/// What "Play it" made of a drawing ([`Entry::play`]).
+pub struct Played {
+    pub game: GameInPlay,
+    /// The level it was rated, if it was.
+    pub level: Option<&'static str>,
+    /// The hardest technique it needs, when the game tells one beside its view.
+    pub technique: Option<&'static str>,
+}
+
+/// An entry written on the game's own board ([`Entry::board`]).
+pub struct BoardEntry {
+    /// A blank board of `size` being entered, as a game in play.
+    pub blank: fn(u8) -> Result<GameInPlay, crate::entry::EntryError>,
+    /// The drawing on the board being entered in play; `None` for a game that is not one.
+    pub drawing: fn(&GameInPlay) -> Option<Value>,
 }
 
 impl Entry {

@@ -212,7 +212,7 @@ static ENTRY: crate::games::Entry = crate::games::Entry {
             Err(e) => return Err(e),
         })
     },
-    play: |v| Ok((crate::play::GameInPlay::Toy(Session::from_game(entered(v)?)), None)),
+    play: |v| Ok(crate::games::Played { game: crate::play::GameInPlay::Toy(Session::from_game(entered(v)?)), level: None, technique: None }),
     read: |text| {
         let game = ToyGame::from_line(text.trim()).ok_or_else(|| invalid("a file of lights is nine 0s and 1s"))?;
         Ok(serde_json::json!({"lights": game.to_line()}))

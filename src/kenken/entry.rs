@@ -192,7 +192,10 @@ pub static ENTRY: crate::games::Entry = crate::games::Entry {
     ],
     any_filter: "kenken_any",
     check: |v| answer(&EntryCheck::of(check(&drawing(v)?))),
-    play: |v| Ok((game(&drawing(v)?)?, None)),
+    play: |v| {
+        let (game, level) = rated_game(&drawing(v)?)?;
+        Ok(crate::games::Played { game, level: Some(level), technique: None })
+    },
     read: |text| {
         let read = read_any(text).map_err(invalid)?;
         answer(&Entered::from_puzzle(&read.puzzle))
@@ -238,11 +241,16 @@ impl EntryCheck {
 /// The game an entered (or pasted) KenKen makes, when it has exactly one solution: rated, its
 /// answer kept hidden.
 pub fn game(entered: &Entered) -> Result<crate::play::GameInPlay, EntryError> {
+    rated_game(entered).map(|(game, _)| game)
+}
+
+/// [`game`], and the level it was rated.
+fn rated_game(entered: &Entered) -> Result<(crate::play::GameInPlay, &'static str), EntryError> {
     use super::play::{KenkenGame, KenkenInfo, KenkenSession};
     match check(entered) {
         Verdict::Unique { puzzle, solution, difficulty } => {
             let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
-            Ok(crate::play::GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info))
+            Ok((crate::play::GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info), difficulty.name()))
         }
         Verdict::Invalid(p) => Err(invalid(p.error)),
         Verdict::NoSolution => Err(EntryError::NoSolution),

@@ -58,8 +58,8 @@ pub fn check_puzzle(puzzle: &Grid) -> PuzzleCheck {
 }
 
 /// Sudoku's "Enter a puzzle" as the games list gives it ([`crate::games::Entry`]): written on
-/// the board itself (`board`: a blank board being entered, until the givens are checked), and,
-/// for the generic commands, a drawing `{givens}`: the givens as text ([`Grid::parse`]).
+/// the board itself (`board`: a blank board being entered, until "Start this puzzle" checks
+/// its givens), its drawing `{givens}`: the givens as text ([`Grid::parse`]).
 pub static ENTRY: crate::games::Entry = crate::games::Entry {
     sizes: &[4, 6, 9, 16],
     formats: &[FileFormat { id: "text", filter: "puzzle_text", extensions: &["txt", "sdk", "sudoku"] }],
@@ -74,7 +74,8 @@ pub static ENTRY: crate::games::Entry = crate::games::Entry {
             PuzzleCheck::Unique { solution, rating } => {
                 let level = rating.map_or("unrated", |r| r.level.name());
                 let session = super::SudokuSession::new(puzzle, solution, level, None).map_err(|e| EntryError::Drawing(e.to_string()))?;
-                Ok((crate::play::GameInPlay::Sudoku(session), rating.map(|r| r.hardest.name())))
+                let game = crate::play::GameInPlay::Sudoku(session);
+                Ok(crate::games::Played { game, level: rating.map(|r| r.level.name()), technique: rating.map(|r| r.hardest.name()) })
             }
         }
     },
@@ -84,10 +85,17 @@ pub static ENTRY: crate::games::Entry = crate::games::Entry {
         Ok(format!("sudoku-{n}x{n}"))
     },
     write: |v, _| Ok(givens(v.clone())?.to_line() + "\n"),
-    board: Some(|size| {
-        let shape = Shape::from_size(usize::from(size)).ok_or_else(|| EntryError::Size(format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {size}")))?;
-        let session = entry_session(shape).ok_or_else(|| EntryError::Drawing("an empty board could not be set up".into()))?;
-        Ok(crate::play::GameInPlay::Sudoku(session))
+    board: Some(crate::games::BoardEntry {
+        blank: |size| {
+            let shape = Shape::from_size(usize::from(size)).ok_or_else(|| EntryError::Size(format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {size}")))?;
+            let session = entry_session(shape).ok_or_else(|| EntryError::Drawing("an empty board could not be set up".into()))?;
+            Ok(crate::play::GameInPlay::Sudoku(session))
+        },
+        // The givens written so far on a board being entered.
+        drawing: |g| match g {
+            crate::play::GameInPlay::Sudoku(s) if s.game().is_being_entered() => answer(&Drawing { givens: s.game().board().to_line() }).ok(),
+            _ => None,
+        },
     }),
 };
 

@@ -61,8 +61,8 @@ pub fn check_entry(command: &str, args: EntryArgs) -> Result<Value, CommandError
 /// "Play it": a uniquely solvable drawing becomes a game, rated, its answer kept hidden; a
 /// Sudoku's hardest technique is told beside its view, as `import_puzzle` tells it.
 pub fn play_entry(state: &AppState, command: &str, args: EntryArgs) -> Result<Installed, CommandError> {
-    let (game, technique) = (entry_of(command, args.kind)?.play)(args.puzzle).map_err(|e| CommandError::from_entry(command, e))?;
-    state.install_asking_rated(game, technique)
+    let played = (entry_of(command, args.kind)?.play)(args.puzzle).map_err(|e| CommandError::from_entry(command, e))?;
+    state.install_asking_rated(played.game, played.technique)
 }
 
 #[derive(Debug, Serialize)]
@@ -129,9 +129,48 @@ fn sudoku() -> GameKind {
 pub fn enter_puzzle(state: &AppState, args: EnterArgs) -> Result<PlayView, CommandError> {
     const COMMAND: &str = "enter_puzzle";
     let entry = entry_of(COMMAND, args.kind)?;
-    let board = entry.board.ok_or_else(|| CommandError::from_entry(COMMAND, EntryError::Drawing(format!("{} is entered on its own screen", args.kind.name()))))?;
-    let game = board(args.size).map_err(|e| CommandError::from_entry(COMMAND, e))?;
+    let board = entry.board.as_ref().ok_or_else(|| CommandError::from_entry(COMMAND, EntryError::Drawing(format!("{} is entered on its own screen", args.kind.name()))))?;
+    let game = (board.blank)(args.size).map_err(|e| CommandError::from_entry(COMMAND, e))?;
     state.install_asking(game)
+}
+
+/// What `start_entered` found; with `unique`, the puzzle is the game in play now.
+#[derive(Debug, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Started {
+    /// Givens that break the rules (the board shows them as conflicts).
+    Conflicts { cells: Value },
+    NoSolution,
+    /// Two solutions differ in these cells: a given copied there would tell them apart.
+    Several { differ: Value },
+    Unique { level: Option<&'static str>, technique: Option<&'static str>, view: PlayView },
+}
+
+/// "Start this puzzle": the drawing on the board being entered (its game's `BoardEntry`)
+/// becomes a game, rated, its givens locked, when it has one solution; otherwise the game's
+/// verdict says where it fails (clashing cells, or where two solutions differ) and the board
+/// stays in play.
+pub fn start_entered(state: &AppState) -> Result<Started, CommandError> {
+    const COMMAND: &str = "start_entered";
+    let (entry, drawing) = state.read(|g| {
+        let entry = g.kind().entry();
+        let drawing = entry.and_then(|e| e.board.as_ref()).and_then(|b| (b.drawing)(g));
+        entry.zip(drawing).ok_or(CommandError::NotEntering)
+    })?;
+    // Played at once when it can be (one solve); only a puzzle that can't be played is checked
+    // again, for where it fails.
+    let failed = match (entry.play)(drawing.clone()) {
+        // The board being entered is what it replaces: no question.
+        Ok(played) => return Ok(Started::Unique { level: played.level, technique: played.technique, view: state.install(played.game) }),
+        Err(e) => e,
+    };
+    let verdict = (entry.check)(drawing).map_err(|e| CommandError::from_entry(COMMAND, e))?;
+    Ok(match verdict["verdict"].as_str() {
+        Some("invalid") => Started::Conflicts { cells: verdict["cells"].clone() },
+        Some("no_solution") => Started::NoSolution,
+        Some("multiple") => Started::Several { differ: verdict["differ"].clone() },
+        _ => return Err(CommandError::from_entry(COMMAND, failed)),
+    })
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use inkdoku::pen::{PenOptions, WriteOutcome};
 use inkdoku::play::{GameInPlay, GameKind, PlayView, Source};
 use inkdoku::slide::play::{SlideGame, SlideInfo, SlideSession};
 use inkdoku::sudoku::check::{self, PuzzleCheck};
-use inkdoku::sudoku::{Difficulty, SudokuSession};
+use inkdoku::sudoku::SudokuSession;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -96,38 +96,6 @@ pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<Installed, Co
         }
     };
     state.install_asking_rated(game, technique)
-}
-
-/// What `start_entered` found; with `unique`, the puzzle is the game in play now.
-#[derive(Debug, Serialize)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum Entered {
-    /// Givens that break the rules (the board shows them as conflicts).
-    Conflicts { cells: Vec<(usize, usize)> },
-    NoSolution,
-    /// Two solutions differ in these cells: a given copied there would tell them apart.
-    Several { differ: Vec<(usize, usize)> },
-    Unique { level: Option<Difficulty>, technique: Option<&'static str>, view: PlayView },
-}
-
-/// "Start": the numbers written on the board being entered become the givens of a puzzle, which
-/// the engine checks; a fair one starts as a normal game, rated, its givens locked.
-pub fn start_entered(state: &AppState) -> Result<Entered, CommandError> {
-    let givens = state.read(|g| match g {
-        GameInPlay::Sudoku(s) if s.game().is_being_entered() => Ok(s.game().board()),
-        _ => Err(CommandError::NotEntering),
-    })?;
-    Ok(match check::check_puzzle(&givens) {
-        PuzzleCheck::Conflicts { cells } => Entered::Conflicts { cells },
-        PuzzleCheck::NoSolution => Entered::NoSolution,
-        PuzzleCheck::Several { differ, .. } => Entered::Several { differ },
-        PuzzleCheck::Unique { solution, rating } => {
-            let level = rating.map(|r| r.level);
-            // The board being entered is what it replaces: no question.
-            let view = state.install(sudoku(givens, solution, level.map_or("unrated", Difficulty::name), None)?);
-            Entered::Unique { level, technique: rating.map(|r| r.hardest.name()), view }
-        }
-    })
 }
 
 #[derive(Debug, Serialize)]

@@ -61,7 +61,7 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "cancel_generation" => to_value(generate::cancel_generation(state)),
         "import_puzzle" => to_value(game::import_puzzle(state, a.parse()?)),
         "enter_puzzle" => to_value(entry::enter_puzzle(state, a.parse()?)),
-        "start_entered" => to_value(game::start_entered(state)),
+        "start_entered" => to_value(entry::start_entered(state)),
         "export_puzzle" => to_value(game::export_puzzle(state)),
         "board" => to_value(game::board(state)),
         "act" => to_value(game::act(state, a.parse()?)),

@@ -134,6 +134,7 @@ fn the_toy_game_is_entered_through_the_generic_entry_commands() {
     let e = dispatch(&state, "play_entry", json!({"kind": "toy", "puzzle": {"lights": "111111111"}})).unwrap_err();
     assert_eq!(e.kind(), "toy_puzzle");
     assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], "101001101", "the game in play is untouched");
+    assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering", "no board of the toy's is being entered");
 
     // Its entry is a screen of its own (no board), of its one size.
     let side = json!({"screen": "entry", "kind": "toy", "size": 3});
