@@ -4,43 +4,13 @@
 
 use std::path::PathBuf;
 
-use inkdoku::play::{GameInPlay, GameKind};
+use inkdoku::play::GameInPlay;
 use serde::Serialize;
 
 use super::in_play::Installed;
 use super::{AppState, CommandError};
 
-/// What kind of file the player is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
-    /// A saved game (`.inkdoku`).
-    Game,
-    /// A puzzle as text (`.txt`, one line or a grid).
-    PuzzleText,
-    /// A puzzle for a game's "Enter a puzzle", in that game's formats (`inkdoku::games::Entry`).
-    Entry(GameKind),
-    /// A picture for the sliding puzzle (PNG or JPEG).
-    Picture,
-}
-
-/// Asks the player for a file. `None` means they cancelled.
-pub trait FilePicker: Send + Sync {
-    /// `kind`: what is saved, which says the dialog's filters.
-    fn pick_save(&self, suggested_name: &str, kind: FileKind) -> Result<Option<PathBuf>, String>;
-    fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String>;
-}
-
-/// No file dialogs (dev server): the commands say so.
-pub struct NoPicker;
-
-impl FilePicker for NoPicker {
-    fn pick_save(&self, _: &str, _: FileKind) -> Result<Option<PathBuf>, String> {
-        Err("file dialogs are only available in the app".into())
-    }
-    fn pick_open(&self, _: FileKind) -> Result<Option<PathBuf>, String> {
-        Err("file dialogs are only available in the app".into())
-    }
-}
+pub use super::picker::{FileKind, FilePicker, NoPicker};
 
 impl AppState {
     /// The native open dialog for `kind`, then `f` on the file chosen: `None` when the player

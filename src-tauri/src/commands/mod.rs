@@ -17,6 +17,7 @@ mod in_play;
 mod names;
 mod new_game;
 mod notice;
+mod picker;
 pub mod pictures;
 pub mod settings;
 mod side;
