@@ -18,6 +18,8 @@
 
 /// Crash-safe file replacement: a leaf that saves and the handwriting profile both use.
 pub mod atomic_file;
+/// "Enter a puzzle from paper": the words every game's entry speaks (a leaf).
+pub mod entry;
 pub mod games;
 pub mod grid;
 pub mod import;

@@ -220,6 +220,52 @@ impl GameDef for ToyDef {
     fn make(_: &ToyParams, _: Source, seed: u64, _: &mut dyn FnMut(f32) -> bool) -> Result<(ToySession, ()), MakeError> {
         Ok((Session::from_game(ToyGame::from_seed(seed)), ()))
     }
+
+    fn entry() -> Option<&'static crate::games::Entry> {
+        Some(&ENTRY)
+    }
+}
+
+/// The toy's "Enter a puzzle" (the proof that an entry is the game's own, reached through the
+/// list): a drawing `{lights: "101001101"}`, nine lights row-major; all on is no puzzle.
+static ENTRY: crate::games::Entry = crate::games::Entry {
+    sizes: &[3],
+    formats: &[crate::entry::FileFormat { id: "text", filter: "puzzle_text", extensions: &["txt"] }],
+    any_filter: "puzzle_text",
+    check: |v| {
+        Ok(match entered(v) {
+            Ok(_) => serde_json::json!({"verdict": "unique", "solution": "111111111"}),
+            Err(crate::entry::EntryError::Invalid { message, .. }) => serde_json::json!({"verdict": "invalid", "message": message}),
+            Err(e) => return Err(e),
+        })
+    },
+    play: |v| Ok(crate::games::Played { game: crate::play::GameInPlay::Toy(Session::from_game(entered(v)?)), level: None, technique: None }),
+    read: |text| {
+        let game = ToyGame::from_line(text.trim()).ok_or_else(|| invalid("a file of lights is nine 0s and 1s"))?;
+        Ok(serde_json::json!({"lights": game.to_line()}))
+    },
+    stem: |v| entered(v.clone()).map(|_| "lights".to_string()),
+    write: |v, _| Ok(entered(v.clone())?.to_line() + "\n"),
+    board: None,
+};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Drawing {
+    lights: String,
+}
+
+fn entered(v: Value) -> Result<ToyGame, crate::entry::EntryError> {
+    let d: Drawing = crate::entry::drawing(v)?;
+    let game = ToyGame::from_line(&d.lights).ok_or_else(|| invalid("nine lights, each 0 or 1"))?;
+    if game.is_solved() {
+        return Err(invalid("every light is on already"));
+    }
+    Ok(game)
+}
+
+fn invalid(why: &str) -> crate::entry::EntryError {
+    crate::entry::EntryError::Invalid { code: "toy_puzzle", message: format!("Those lights can't be used: {why}."), detail: None }
 }
 
 /// The toy's test hooks: lights from a random seed, a switch of a random cell (now and then

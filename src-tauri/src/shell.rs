@@ -102,16 +102,20 @@ impl DialogPicker {
 }
 
 impl FilePicker for DialogPicker {
-    fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String> {
-        use crate::words::{filter_name as name, Filter};
+    fn pick_save(&self, suggested_name: &str, kind: FileKind) -> Result<Option<PathBuf>, String> {
+        use crate::words::{filter_name as name, filter_named, Filter};
         let lang = self.lang();
-        // The suggested name's extension says what is saved: a game, or a KenKen (text or JSON,
-        // the player's choice of filter; the chosen name's extension decides the format).
-        let dialog = self.0.dialog().file().set_file_name(suggested_name);
-        let dialog = match suggested_name.rsplit('.').next() {
-            Some("txt" | "json") => dialog.add_filter(name(Filter::KenkenText, lang), &["txt"]).add_filter(name(Filter::KenkenJson, lang), &["json"]),
-            _ => dialog.add_filter(name(Filter::Game, lang), &[inkdoku::save::EXTENSION]),
-        };
+        // What is saved says the filters: a game, or a puzzle of a game's entry (one filter a
+        // format, the player's choice; the chosen name's extension decides the format).
+        let mut dialog = self.0.dialog().file().set_file_name(suggested_name);
+        match kind {
+            FileKind::Entry(game) => {
+                for f in game.entry().map_or(&[][..], |e| e.formats) {
+                    dialog = dialog.add_filter(filter_named(f.filter, lang), f.extensions);
+                }
+            }
+            _ => dialog = dialog.add_filter(name(Filter::Game, lang), &[inkdoku::save::EXTENSION]),
+        }
         let picked = dialog.blocking_save_file();
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
     }
@@ -123,7 +127,12 @@ impl FilePicker for DialogPicker {
         let dialog = match kind {
             FileKind::Game => dialog.add_filter(name(Filter::Game, lang), &[inkdoku::save::EXTENSION]),
             FileKind::PuzzleText => dialog.add_filter(name(Filter::PuzzleText, lang), &["txt", "sdk", "sudoku"]),
-            FileKind::Kenken => dialog.add_filter(name(Filter::KenkenAny, lang), &["txt", "json", "jsonl"]),
+            FileKind::Entry(game) => {
+                // One filter for every format the game's entry reads.
+                let entry = game.entry();
+                let extensions: Vec<&str> = entry.map_or(&[][..], |e| e.formats).iter().flat_map(|f| f.extensions.iter().copied()).collect();
+                dialog.add_filter(crate::words::filter_named(entry.map_or("puzzle_text", |e| e.any_filter), lang), &extensions)
+            }
             FileKind::Picture => {
                 // Debug builds only (the E2E tests; never in a release): a file named by
                 // INKDOKU_TEST_PICK_FILE holds the path "picked", as the native dialog can't be

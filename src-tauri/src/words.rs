@@ -54,6 +54,26 @@ pub fn filter_name(f: Filter, lang: Lang) -> &'static str {
     }
 }
 
+/// A filter named by a game's entry (`inkdoku::entry::FileFormat::filter`, `Entry::any_filter`):
+/// the catalogue's keys are the variants' names in snake case.
+pub fn filter_of(key: &str) -> Option<Filter> {
+    Some(match key {
+        "game" => Filter::Game,
+        "puzzle_text" => Filter::PuzzleText,
+        "kenken_text" => Filter::KenkenText,
+        "kenken_json" => Filter::KenkenJson,
+        "kenken_any" => Filter::KenkenAny,
+        "picture" => Filter::Picture,
+        _ => return None,
+    })
+}
+
+/// The name of the filter `key` names; an unknown key (a test keeps every entry's known) is a
+/// plain "Puzzle as text".
+pub fn filter_named(key: &str, lang: Lang) -> &'static str {
+    filter_name(filter_of(key).unwrap_or(Filter::PuzzleText), lang)
+}
+
 /// The failed-start box: what went wrong (the reason is the system's own words, e.g. an OS
 /// error, so it stays as it is) and where the details are.
 pub fn startup_failure(reason: &str, details: Option<&Path>, lang: Lang) -> String {
@@ -172,6 +192,20 @@ mod tests {
         assert_eq!(latin_words(&text), Vec::<String>::new(), "{text}");
         let text = startup_failure("disk full", Some(Path::new("/tmp/x")), Lang::Zh);
         assert!(text.contains("disk full") && text.contains("/tmp/x"), "the reason and the path are kept: {text}");
+    }
+
+    /// #41: every game's entry names its dialogs' filters with keys of this catalogue.
+    #[test]
+    fn every_entry_filter_is_in_the_catalogue() {
+        let mut seen = 0;
+        for kind in inkdoku::play::GameKind::ALL {
+            let Some(entry) = kind.entry() else { continue };
+            for key in entry.formats.iter().map(|f| f.filter).chain([entry.any_filter]) {
+                assert!(filter_of(key).is_some(), "{kind:?}: the filter \"{key}\" has no name");
+                seen += 1;
+            }
+        }
+        assert!(seen >= 4, "KenKen's and Sudoku's entries name their filters");
     }
 
     const ADVICE: [Advice; 4] = [Advice::RepairWebView2, Advice::ReinstallWebKit, Advice::RestartPc, Advice::FolderAccess];

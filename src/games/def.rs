@@ -153,6 +153,12 @@ pub trait GameDef {
     fn encode(s: &Session<Self::Game>, info: &Self::Info, now_ms: u64) -> Result<Vec<u8>, SaveError>;
     /// A save file of this kind read back, with its `saved_at_ms`.
     fn decode(bytes: &[u8]) -> Result<(Session<Self::Game>, Self::Info, u64), LoadError>;
+
+    /// "Enter a puzzle from paper" ([`super::Entry`], held by the list since what it plays is
+    /// a [`super::GameInPlay`]); `None`, the default: the game has none.
+    fn entry() -> Option<&'static super::Entry> {
+        None
+    }
 }
 
 /// How much a text looks like a game's puzzle text ([`GameDef::recognises`]), least first.

@@ -21,6 +21,60 @@ use crate::save::LoadError;
 pub mod def;
 pub use def::*;
 
+/// A game's "Enter a puzzle from paper" (see [`crate::entry`]), reached through
+/// [`GameKind::entry`]. The drawing and the verdict are the game's own JSON, which its entry
+/// screen in the view writes and reads.
+pub struct Entry {
+    /// The board sizes its entry offers (the side screen's `size`).
+    pub sizes: &'static [u8],
+    /// The files its puzzles travel in: "Open…" accepts every one, "Save…" writes one.
+    pub formats: &'static [crate::entry::FileFormat],
+    /// The open dialog's one filter for all of `formats` (a key of the shell's catalogue).
+    pub any_filter: &'static str,
+    /// "Solve": what the drawing is (a problem, no solution, several, one). Changes nothing.
+    pub check: fn(Value) -> Result<Value, crate::entry::EntryError>,
+    /// "Play it": the game of a drawing with exactly one solution, rated.
+    pub play: fn(Value) -> Result<Played, crate::entry::EntryError>,
+    /// "Open…": a file's text as a drawing.
+    pub read: fn(&str) -> Result<Value, crate::entry::EntryError>,
+    /// "Save…": the name a file of this drawing is offered under, without extension; an
+    /// unfinished drawing that can't be written says what is missing here, before any dialog.
+    pub stem: fn(&Value) -> Result<String, crate::entry::EntryError>,
+    /// "Save…": the drawing as a file's text in one of `formats`.
+    pub write: fn(&Value, &crate::entry::FileFormat) -> Result<String, crate::entry::EntryError>,
+    /// An entry written on the game's own board, played as any game until it starts (Sudoku's).
+    /// `None`: the entry is a screen of its own (KenKen's cage editor).
+    pub board: Option<BoardEntry>,
+}
+
+/// What "Play it" made of a drawing ([`Entry::play`]).
+pub struct Played {
+    pub game: GameInPlay,
+    /// The level it was rated, if it was.
+    pub level: Option<&'static str>,
+    /// The hardest technique it needs, when the game tells one beside its view.
+    pub technique: Option<&'static str>,
+}
+
+/// An entry written on the game's own board ([`Entry::board`]).
+pub struct BoardEntry {
+    /// A blank board of `size` being entered, as a game in play.
+    pub blank: fn(u8) -> Result<GameInPlay, crate::entry::EntryError>,
+    /// The drawing on the board being entered in play; `None` for a game that is not one.
+    pub drawing: fn(&GameInPlay) -> Option<Value>,
+}
+
+impl Entry {
+    /// A size the entry does not offer is refused with the sizes it does.
+    pub fn check_size(&self, name: &str, size: u8) -> Result<(), crate::entry::EntryError> {
+        if self.sizes.contains(&size) {
+            return Ok(());
+        }
+        let sizes: Vec<String> = self.sizes.iter().map(u8::to_string).collect();
+        Err(crate::entry::EntryError::Size(format!("a {name} entered here is {} cells wide, not {size}", sizes.join(", "))))
+    }
+}
+
 /// The list macro. Each entry: optional attributes (a `cfg`), the kind's name in saves and in
 /// the view, the variant and the types it holds (a session, and an info if the game has one),
 /// and the descriptor. The first token is a `$`, which the generated `each_game!` needs.
@@ -42,6 +96,11 @@ macro_rules! games {
             /// The player's name for the kind ("KenKen").
             pub fn name(self) -> &'static str {
                 match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::NAME, )+ }
+            }
+
+            /// The kind's "Enter a puzzle from paper", if it has one ([`GameDef::entry`]).
+            pub fn entry(self) -> Option<&'static Entry> {
+                match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::entry(), )+ }
             }
 
             /// See [`GameDef::recognises`].

@@ -83,6 +83,10 @@ impl GameDef for KenkenDef {
     type View = KenkenView;
     type Params = KenkenParams;
 
+    fn entry() -> Option<&'static crate::games::Entry> {
+        Some(&crate::kenken::entry::ENTRY)
+    }
+
     fn validate(p: &KenkenParams) -> Result<(), String> {
         let size = usize::from(p.size);
         if (crate::kenken::MIN_SIZE..=crate::kenken::MAX_SIZE).contains(&size) {

@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::entry::{answer, drawing, EntryError, FileFormat};
+
 use super::rate::{rate_unique, Difficulty};
 use super::{solver, Cage, KenkenError, Op, Puzzle};
 
@@ -178,6 +180,87 @@ pub fn hardest_step(d: Difficulty) -> &'static str {
         Difficulty::Hard => "cage claims on a row or column",
         Difficulty::Expert => "trial and error",
     }
+}
+
+/// KenKen's "Enter a puzzle" as the games list gives it ([`crate::games::Entry`]): the cage
+/// editor's drawing is an [`Entered`], "Solve" answers an [`EntryCheck`].
+pub static ENTRY: crate::games::Entry = crate::games::Entry {
+    sizes: &[3, 4, 5, 6, 7, 8, 9],
+    formats: &[
+        FileFormat { id: "text", filter: "kenken_text", extensions: &["txt"] },
+        FileFormat { id: "json", filter: "kenken_json", extensions: &["json", "jsonl"] },
+    ],
+    any_filter: "kenken_any",
+    check: |v| answer(&EntryCheck::of(check(&drawing(v)?))),
+    play: |v| {
+        let (game, level) = rated_game(&drawing(v)?)?;
+        Ok(crate::games::Played { game, level: Some(level), technique: None })
+    },
+    read: |text| {
+        let read = read_any(text).map_err(invalid)?;
+        answer(&Entered::from_puzzle(&read.puzzle))
+    },
+    stem: |v| {
+        let n = drawing::<Entered>(v.clone())?.puzzle().map_err(|p| invalid(p.error))?.size();
+        Ok(format!("kenken-{n}x{n}"))
+    },
+    write: |v, format| {
+        let puzzle = drawing::<Entered>(v.clone())?.puzzle().map_err(|p| invalid(p.error))?;
+        Ok(match format.id {
+            "json" => puzzle.to_json(None, None) + "\n",
+            _ => puzzle.to_text(),
+        })
+    },
+    board: None,
+};
+
+/// What "Solve" tells the view (one `verdict` each; docs/ipc.md, `check_entry`).
+#[derive(Debug, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum EntryCheck {
+    /// The first problem, with the cage (0-based, as entered) and cells it is about.
+    /// `detail`: the problem as data for the view's language ([`KenkenError::detail`]).
+    Invalid { code: &'static str, message: String, detail: serde_json::Value, cage: Option<usize>, cells: Vec<[usize; 2]> },
+    NoSolution,
+    Multiple { first: Vec<u8>, second: Vec<u8>, differ: Vec<[usize; 2]> },
+    Unique { solution: Vec<u8>, difficulty: &'static str, hardest: &'static str },
+}
+
+impl EntryCheck {
+    fn of(verdict: Verdict) -> EntryCheck {
+        let cells = |v: Vec<(usize, usize)>| v.into_iter().map(|(r, c)| [r, c]).collect();
+        match verdict {
+            Verdict::Invalid(p) => EntryCheck::Invalid { code: p.error.code(), message: p.error.sentence(), detail: p.error.detail(), cage: p.cage, cells: cells(p.cells) },
+            Verdict::NoSolution => EntryCheck::NoSolution,
+            Verdict::Multiple { first, second, differ } => EntryCheck::Multiple { first, second, differ: cells(differ) },
+            Verdict::Unique { solution, difficulty, .. } => EntryCheck::Unique { solution, difficulty: difficulty.name(), hardest: hardest_step(difficulty) },
+        }
+    }
+}
+
+/// The game an entered (or pasted) KenKen makes, when it has exactly one solution: rated, its
+/// answer kept hidden.
+pub fn game(entered: &Entered) -> Result<crate::play::GameInPlay, EntryError> {
+    rated_game(entered).map(|(game, _)| game)
+}
+
+/// [`game`], and the level it was rated.
+fn rated_game(entered: &Entered) -> Result<(crate::play::GameInPlay, &'static str), EntryError> {
+    use super::play::{KenkenGame, KenkenInfo, KenkenSession};
+    match check(entered) {
+        Verdict::Unique { puzzle, solution, difficulty } => {
+            let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
+            Ok((crate::play::GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info), difficulty.name()))
+        }
+        Verdict::Invalid(p) => Err(invalid(p.error)),
+        Verdict::NoSolution => Err(EntryError::NoSolution),
+        Verdict::Multiple { .. } => Err(EntryError::NotUnique),
+    }
+}
+
+/// A KenKen that can't be used, as the entry's error (kind `kenken_puzzle`, as before).
+pub fn invalid(e: KenkenError) -> EntryError {
+    EntryError::Invalid { code: "kenken_puzzle", message: format!("That KenKen can't be used: {}", e.sentence()), detail: Some(e.detail()) }
 }
 
 #[cfg(test)]

@@ -172,9 +172,6 @@ impl KenkenError {
         }
     }
 
-    /// The same problem as data, for a view that says it in the player's language:
-    /// `{"key": "kenken.<what>", ...}` with 1-based rows and columns and the cage's rule as
-    /// printed (`12+`). The keys are the view's (`ui/locales/*.js`, `detail.kenken.*`).
     /// The error as a sentence for the player ("Cage 3 has no target.").
     pub fn sentence(&self) -> String {
         let s = self.to_string();
@@ -185,6 +182,9 @@ impl KenkenError {
         }
     }
 
+    /// The same problem as data, for a view that says it in the player's language:
+    /// `{"key": "kenken.<what>", ...}` with 1-based rows and columns and the cage's rule as
+    /// printed (`12+`). The keys are the view's (`ui/locales/*.js`, `detail.kenken.*`).
     pub fn detail(&self) -> serde_json::Value {
         use serde_json::json;
         let op_sign = |op: &Op| match op {

@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::entry::{answer, drawing, EntryError, FileFormat};
 use crate::grid::{Grid, Shape};
 
 use super::human::{self, Rating};
@@ -54,6 +55,90 @@ pub fn check_puzzle(puzzle: &Grid) -> PuzzleCheck {
     let n = puzzle.shape().n();
     let differ = (0..n * n).filter(|&i| first.values()[i] != second.values()[i]).map(|i| (i / n, i % n)).collect();
     PuzzleCheck::Several { first, second, differ }
+}
+
+/// Sudoku's "Enter a puzzle" as the games list gives it ([`crate::games::Entry`]): written on
+/// the board itself (`board`: a blank board being entered, until "Start this puzzle" checks
+/// its givens), its drawing `{givens}`: the givens as text ([`Grid::parse`]).
+pub static ENTRY: crate::games::Entry = crate::games::Entry {
+    sizes: &[4, 6, 9, 16],
+    formats: &[FileFormat { id: "text", filter: "puzzle_text", extensions: &["txt", "sdk", "sudoku"] }],
+    any_filter: "puzzle_text",
+    check: |v| answer(&EntryCheck::of(check_puzzle(&givens(v)?))),
+    play: |v| {
+        let puzzle = givens(v)?;
+        match check_puzzle(&puzzle) {
+            PuzzleCheck::Conflicts { cells } => Err(unreadable(crate::grid::GridError::Conflict { cells })),
+            PuzzleCheck::NoSolution => Err(EntryError::NoSolution),
+            PuzzleCheck::Several { .. } => Err(EntryError::NotUnique),
+            PuzzleCheck::Unique { solution, rating } => {
+                let level = rating.map_or("unrated", |r| r.level.name());
+                let session = super::SudokuSession::new(puzzle, solution, level, None).map_err(|e| EntryError::Drawing(e.to_string()))?;
+                let game = crate::play::GameInPlay::Sudoku(session);
+                Ok(crate::games::Played { game, level: rating.map(|r| r.level.name()), technique: rating.map(|r| r.hardest.name()) })
+            }
+        }
+    },
+    read: |text| answer(&Drawing { givens: Grid::parse(text).map_err(unreadable)?.to_line() }),
+    stem: |v| {
+        let n = givens(v.clone())?.shape().n();
+        Ok(format!("sudoku-{n}x{n}"))
+    },
+    write: |v, _| Ok(givens(v.clone())?.to_line() + "\n"),
+    board: Some(crate::games::BoardEntry {
+        blank: |size| {
+            let shape = Shape::from_size(usize::from(size)).ok_or_else(|| EntryError::Size(format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {size}")))?;
+            let session = entry_session(shape).ok_or_else(|| EntryError::Drawing("an empty board could not be set up".into()))?;
+            Ok(crate::play::GameInPlay::Sudoku(session))
+        },
+        // The givens written so far on a board being entered.
+        drawing: |g| match g {
+            crate::play::GameInPlay::Sudoku(s) if s.game().is_being_entered() => answer(&Drawing { givens: s.game().board().to_line() }).ok(),
+            _ => None,
+        },
+    }),
+};
+
+/// A Sudoku drawn for the generic entry commands: its givens as text.
+#[derive(Debug, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Drawing {
+    givens: String,
+}
+
+fn givens(v: serde_json::Value) -> Result<Grid, EntryError> {
+    Grid::parse(&drawing::<Drawing>(v)?.givens).map_err(unreadable)
+}
+
+/// Givens that can't be read, as the entry's error (kind `puzzle`, as the import says it).
+fn unreadable(e: crate::grid::GridError) -> EntryError {
+    EntryError::Invalid { code: "puzzle", message: format!("That puzzle can't be read: {e}."), detail: None }
+}
+
+/// What "Solve" tells the view of a Sudoku drawing (the verdicts of KenKen's entry).
+#[derive(Debug, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+enum EntryCheck {
+    Invalid { code: &'static str, cells: Vec<[usize; 2]> },
+    NoSolution,
+    Multiple { first: String, second: String, differ: Vec<[usize; 2]> },
+    Unique { solution: String, difficulty: &'static str, hardest: Option<&'static str> },
+}
+
+impl EntryCheck {
+    fn of(check: PuzzleCheck) -> EntryCheck {
+        let cells = |v: Vec<(usize, usize)>| v.into_iter().map(|(r, c)| [r, c]).collect();
+        match check {
+            PuzzleCheck::Conflicts { cells: c } => EntryCheck::Invalid { code: "conflicts", cells: cells(c) },
+            PuzzleCheck::NoSolution => EntryCheck::NoSolution,
+            PuzzleCheck::Several { first, second, differ } => EntryCheck::Multiple { first: first.to_line(), second: second.to_line(), differ: cells(differ) },
+            PuzzleCheck::Unique { solution, rating } => EntryCheck::Unique {
+                solution: solution.to_line(),
+                difficulty: rating.map_or("unrated", |r| r.level.name()),
+                hardest: rating.map(|r| r.hardest.name()),
+            },
+        }
+    }
 }
 
 #[cfg(test)]

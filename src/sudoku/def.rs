@@ -48,6 +48,10 @@ impl GameDef for SudokuDef {
     type View = SudokuView;
     type Params = SudokuParams;
 
+    fn entry() -> Option<&'static crate::games::Entry> {
+        Some(&crate::sudoku::check::ENTRY)
+    }
+
     fn validate(p: &SudokuParams) -> Result<(), String> {
         p.shape().map(|_| ())
     }

@@ -11,7 +11,7 @@ import { historyKey, appTakesKey, watchFocus } from './keys.js';
 import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
-import { gameOf, playable, screenReady, screenLoaded } from './screens/index.js';
+import { gameOf, playable, screenReady, screenLoaded, mountGames } from './screens/index.js';
 import { wireDialogs, openPicker, offerResume, confirm, ask, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
@@ -293,25 +293,26 @@ function isStale(view) {
 const entryHost = { callOrToast, replacingOrToast, startGame: (v) => startGame(v), setStatus, mark: (cells) => screen && screen.mark && screen.mark(cells) };
 
 /**
- * "Enter a puzzle": the game's entry screen, with no game shown (the one in play stays saved
- * in the backend). Its undo and redo are the editor's; it has no clock.
+ * "Enter a puzzle": the game's entry, as its descriptor says (screens/sudoku.js, `entry`): on a
+ * board of the backend's played as any game (entry.js), or a screen of the game's own with no
+ * game shown (the one in play stays saved in the backend; its undo and redo are the editor's,
+ * it has no clock).
  */
 function enterPuzzle(kind, args) {
   const g = gameOf(kind);
-  // Sudoku: the entry is a board of the backend's, played as any game (entry.js).
-  if (g && g.entersOnBoard) {
-    enterOnBoard(entryHost, args.size);
+  if (!g || !g.entry) return;
+  if (g.entry.onBoard) {
+    enterOnBoard(entryHost, kind, args.size);
     return;
   }
-  if (!g || !g.entry) return;
-  openSideScreen({ screen: `${kind}_entry`, size: args.size });
+  openSideScreen({ screen: 'entry', kind, size: args.size });
 }
 
 /**
- * A side screen over the game in play (KenKen's entry screen, the practice sheet): the game
+ * A side screen over the game in play (a game's entry screen, the practice sheet): the game
  * waits with its clock stopped, and the backend remembers which screen is open, so a view that
  * reloads comes back to it (its draft is in the page's storage, drafts.js).
- * @param {{screen: 'kenken_entry', size: number}|{screen: 'calibrate', letters: boolean}} side
+ * @param {{screen: 'entry', kind: string, size: number}|{screen: 'calibrate', letters: boolean}} side
  */
 async function openSideScreen(side) {
   const make = await sideScreenFactory(side);
@@ -327,8 +328,8 @@ async function sideScreenFactory(side) {
     const { createCalibration } = await import('./screens/calibrate.js');
     return (c) => createCalibration(c, { letters: Boolean(side.letters) });
   }
-  const kenken = gameOf('kenken');
-  if (side.screen === 'kenken_entry' && kenken && kenken.entry) return kenken.entry({ size: side.size });
+  const g = side.screen === 'entry' ? gameOf(side.kind) : null;
+  if (g && g.entry && g.entry.screen) return g.entry.screen({ size: side.size });
   return null;
 }
 
@@ -507,6 +508,8 @@ function wire() {
   });
   $('btn-undo').addEventListener('click', () => history('undo'));
   $('btn-redo').addEventListener('click', () => history('redo'));
+  // Each game's New game fields, from its screen module, before the dialogs are wired.
+  mountGames();
   wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle, calibrate });
   wireEntry(entryHost);
   wirePrint({ view: () => app.view, game: gameOf, toast });

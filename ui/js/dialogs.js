@@ -341,7 +341,8 @@ export function wireDialogs(app) {
   $('won-new').addEventListener('click', () => openPicker());
   $('dlg-new').addEventListener('close', onPickerClosed);
   // Not a submit button: Enter in the form must keep meaning Start.
-  $('new-enter').addEventListener('click', () => $('dlg-new').close('enter'));
+  // A game's "Enter a puzzle" button that is no submit button of the form (its `data-enter`).
+  for (const b of document.querySelectorAll('#dlg-new [data-enter]')) b.addEventListener('click', () => $('dlg-new').close('enter'));
   $('gen-cancel').addEventListener('click', async () => {
     await callOrToast('cancel_generation');
     $('gen').hidden = true;

@@ -1,6 +1,7 @@
-// "Enter a puzzle" (Sudoku): an empty board on which the player copies a puzzle from paper with
-// the pen (or types it), with the recogniser, eraser and undo of play (the backend's
-// enter_puzzle), then "Start this puzzle" (start_entered): the engine says whether it is fair;
+// "Enter a puzzle" on the game's own board, for a game whose descriptor says `entry: {onBoard:
+// true}` (Sudoku): an empty board on which the player copies a puzzle from paper with the pen
+// (or types it), with the recogniser, eraser and undo of play (the backend's enter_puzzle
+// {kind, size}), then "Start this puzzle" (start_entered): the engine says whether it is fair;
 // a fair one starts as a normal game, rated, its givens locked.
 
 import { t, difficultyText, techniqueInSentence } from './i18n.js';
@@ -47,9 +48,9 @@ export function wireEntry(host) {
   });
 }
 
-/** Starts entering a Sudoku of `size`; resolves to whether the empty board is shown. */
-export async function enterOnBoard(host, size) {
-  const v = await host.replacingOrToast('enter_puzzle', { size });
+/** Starts entering a puzzle of `kind` and `size`; resolves to whether the empty board is shown. */
+export async function enterOnBoard(host, kind, size) {
+  const v = await host.replacingOrToast('enter_puzzle', { kind, size });
   if (!v || !(await host.startGame(v))) return false;
   host.setStatus(() => t('entry.copy'));
   return true;

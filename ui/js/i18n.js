@@ -101,6 +101,18 @@ export function translateDom(root) {
 }
 
 /**
+ * Markup a screen module writes (a game's New game fields, its side screens' controls), as
+ * nodes translated into the current language; a later switch re-translates them in the page.
+ * Static strings only (no inline scripts or styles: the CSP forbids them).
+ */
+export function fromMarkup(html) {
+  const tpl = document.createElement('template');
+  tpl.innerHTML = html;
+  translateDom(tpl.content);
+  return tpl.content;
+}
+
+/**
  * Loads the catalogue of `lang` (once); resolves to the language it can be switched to: `lang`,
  * or English for a language we do not have.
  */

@@ -79,7 +79,7 @@ impl TestPicker {
 }
 
 impl FilePicker for TestPicker {
-    fn pick_save(&self, _: &str) -> Result<Option<PathBuf>, String> {
+    fn pick_save(&self, _: &str, _: FileKind) -> Result<Option<PathBuf>, String> {
         self.answer()
     }
     fn pick_open(&self, _: FileKind) -> Result<Option<PathBuf>, String> {

@@ -1,113 +1,176 @@
-//! "Enter a puzzle" for KenKen: check and solve what the player drew, play it, and move it in
-//! and out of files. The rules live in `inkdoku::kenken::entry`; this only carries them.
+//! "Enter a puzzle from paper", for every game that has one: check and solve what the player
+//! drew, play it, and move it in and out of files. Each game's entry is its own
+//! (`inkdoku::games::Entry`, in its folder), reached through the list by the `kind` sent; this
+//! only carries it. The old KenKen names (`check_kenken`…) are aliases with `kind: "kenken"`.
 
-use inkdoku::kenken::entry::{self, Entered, Verdict};
-use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
-use inkdoku::play::{GameInPlay, PlayView};
+use inkdoku::entry::EntryError;
+use inkdoku::play::{GameKind, PlayView};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::files::{read_small_text, FileKind};
-use super::error::sentence;
+use super::files::{read_small_text, FileKind, Saved};
+use super::in_play::Installed;
 use super::{AppState, CommandError};
+
+/// The entry commands' first names, KenKen's alone, kept as aliases of the generic ones.
+const ALIASES: &[&str] = &["check_kenken", "play_kenken", "open_kenken", "save_kenken"];
+
+/// The arguments of an alias as the generic command takes them: `kind: "kenken"` added (the
+/// first form had no `kind`, and refused one as an unknown field, as it still does).
+pub(crate) fn unalias(command: &str, args: Value) -> Result<Value, CommandError> {
+    if !ALIASES.contains(&command) {
+        return Ok(args);
+    }
+    let mut map = match args {
+        Value::Null => serde_json::Map::new(),
+        Value::Object(m) => m,
+        other => return Ok(other),
+    };
+    if map.contains_key("kind") {
+        return Err(CommandError::BadArguments { command: command.into(), detail: "unknown field `kind`: this command is KenKen's".into() });
+    }
+    map.insert("kind".into(), Value::from(GameKind::Kenken.as_str()));
+    Ok(Value::Object(map))
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EntryArgs {
-    pub puzzle: Entered,
+    pub kind: GameKind,
+    /// The drawing, in the game's own form (KenKen: `{size, cages}`; Sudoku: `{givens}`).
+    pub puzzle: Value,
 }
 
-/// What "Solve" tells the view (one `verdict` each; docs/ipc.md).
-#[derive(Debug, Serialize)]
-#[serde(tag = "verdict", rename_all = "snake_case")]
-pub enum EntryCheck {
-    /// The first problem, with the cage (0-based, as entered) and cells it is about.
-    /// `detail`: the problem as data for the view's language (`KenkenError::detail`).
-    Invalid { code: &'static str, message: String, detail: serde_json::Value, cage: Option<usize>, cells: Vec<[usize; 2]> },
-    NoSolution,
-    Multiple { first: Vec<u8>, second: Vec<u8>, differ: Vec<[usize; 2]> },
-    Unique { solution: Vec<u8>, difficulty: &'static str, hardest: &'static str },
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KindArgs {
+    pub kind: GameKind,
 }
 
-pub fn check_kenken(args: EntryArgs) -> Result<EntryCheck, CommandError> {
-    let cells = |v: Vec<(usize, usize)>| v.into_iter().map(|(r, c)| [r, c]).collect();
-    Ok(match entry::check(&args.puzzle) {
-        Verdict::Invalid(p) => EntryCheck::Invalid { code: p.error.code(), message: sentence(&p.error), detail: p.error.detail(), cage: p.cage, cells: cells(p.cells) },
-        Verdict::NoSolution => EntryCheck::NoSolution,
-        Verdict::Multiple { first, second, differ } => EntryCheck::Multiple { first, second, differ: cells(differ) },
-        Verdict::Unique { solution, difficulty, .. } => {
-            EntryCheck::Unique { solution, difficulty: difficulty.name(), hardest: entry::hardest_step(difficulty) }
-        }
-    })
+/// The entry of `kind`, or `bad_arguments` for a game without one.
+fn entry_of(command: &str, kind: GameKind) -> Result<&'static inkdoku::games::Entry, CommandError> {
+    kind.entry().ok_or_else(|| CommandError::from_entry(command, EntryError::NoEntry(kind.name())))
 }
 
-/// "Play it": a uniquely solvable entry becomes a game, rated, its answer kept hidden.
-pub fn play_kenken(state: &AppState, args: EntryArgs) -> Result<PlayView, CommandError> {
-    state.install_asking(kenken_game(&args.puzzle)?)
+/// "Solve": the game's verdict on the drawing (its own JSON, with a `verdict`; docs/ipc.md).
+/// Nothing changes in the game in play.
+pub fn check_entry(command: &str, args: EntryArgs) -> Result<Value, CommandError> {
+    (entry_of(command, args.kind)?.check)(args.puzzle).map_err(|e| CommandError::from_entry(command, e))
 }
 
-/// The game an entered (or pasted) KenKen makes, when it has exactly one solution.
-pub(crate) fn kenken_game(entered: &Entered) -> Result<GameInPlay, CommandError> {
-    match entry::check(entered) {
-        Verdict::Unique { puzzle, solution, difficulty } => {
-            let info = KenkenInfo { solution: Some(solution), difficulty: Some(difficulty.name().to_string()), seed: None };
-            Ok(GameInPlay::Kenken(KenkenSession::from_game(KenkenGame::new(puzzle)), info))
-        }
-        Verdict::Invalid(p) => Err(CommandError::KenkenPuzzle(p.error)),
-        Verdict::NoSolution => Err(CommandError::Unsolvable),
-        Verdict::Multiple { .. } => Err(CommandError::NotUnique),
-    }
+/// "Play it": a uniquely solvable drawing becomes a game, rated, its answer kept hidden; a
+/// Sudoku's hardest technique is told beside its view, as `import_puzzle` tells it.
+pub fn play_entry(state: &AppState, command: &str, args: EntryArgs) -> Result<Installed, CommandError> {
+    let played = (entry_of(command, args.kind)?.play)(args.puzzle).map_err(|e| CommandError::from_entry(command, e))?;
+    state.install_asking_rated(played.game, played.technique)
 }
 
 #[derive(Debug, Serialize)]
 pub struct OpenedEntry {
     /// `None` if the player cancelled.
-    pub puzzle: Option<Entered>,
+    pub puzzle: Option<Value>,
 }
 
-/// "Open…" in the entry screen: a KenKen in the text format or JSON, into the editor.
-pub fn open_kenken(state: &AppState) -> Result<OpenedEntry, CommandError> {
-    let puzzle = state.open_dialog(FileKind::Kenken, |path| {
+/// "Open…" in the entry screen: a file in any of the game's formats, as a drawing.
+pub fn open_entry(state: &AppState, command: &str, args: KindArgs) -> Result<OpenedEntry, CommandError> {
+    let entry = entry_of(command, args.kind)?;
+    let puzzle = state.open_dialog(FileKind::Entry(args.kind), |path| {
         let text = read_small_text(&path)?;
-        let read = entry::read_any(&text).map_err(CommandError::KenkenPuzzle)?;
-        Ok(Entered::from_puzzle(&read.puzzle))
+        (entry.read)(&text).map_err(|e| CommandError::from_entry(command, e))
     })?;
     Ok(OpenedEntry { puzzle })
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EntryFormat {
-    /// The hand-entry text format (docs/kenken.md).
-    Text,
-    /// One line of the data sets' JSON.
-    Json,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveEntryArgs {
-    pub puzzle: Entered,
-    /// Left out, the picked file's extension decides: `.json` is JSON, anything else text.
+    pub kind: GameKind,
+    pub puzzle: Value,
+    /// One of the game's formats (KenKen: `text`, `json`). Left out, the picked file's
+    /// extension decides, else the game's first format.
     #[serde(default)]
-    pub format: Option<EntryFormat>,
+    pub format: Option<String>,
 }
 
 /// "Save…" in the entry screen. Any complete drawing can be saved, solvable or not (a
 /// half-checked newspaper puzzle is worth keeping); an unfinished one says what is missing.
-pub fn save_kenken(state: &AppState, args: SaveEntryArgs) -> Result<super::files::Saved, CommandError> {
-    let puzzle = args.puzzle.puzzle().map_err(|p| CommandError::KenkenPuzzle(p.error))?;
-    let n = puzzle.size();
-    let suggested = format!("kenken-{n}x{n}.{}", if args.format == Some(EntryFormat::Json) { "json" } else { "txt" });
-    let path = state.save_dialog(&suggested, |path| {
-        let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
-        let text = match args.format.unwrap_or(if json { EntryFormat::Json } else { EntryFormat::Text }) {
-            EntryFormat::Text => puzzle.to_text(),
-            EntryFormat::Json => puzzle.to_json(None, None) + "\n",
-        };
+pub fn save_entry(state: &AppState, command: &str, args: SaveEntryArgs) -> Result<Saved, CommandError> {
+    let entry = entry_of(command, args.kind)?;
+    let asked = args.format.as_deref();
+    let named = inkdoku::entry::pick_format(entry.formats, asked, None).map_err(|e| CommandError::from_entry(command, e))?;
+    let stem = (entry.stem)(&args.puzzle).map_err(|e| CommandError::from_entry(command, e))?;
+    let suggested = format!("{stem}.{}", named.extensions.first().copied().unwrap_or("txt"));
+    let path = state.save_dialog(&suggested, FileKind::Entry(args.kind), |path| {
+        let ext = path.extension().and_then(|e| e.to_str());
+        let format = inkdoku::entry::pick_format(entry.formats, asked, ext).map_err(|e| CommandError::from_entry(command, e))?;
+        let text = (entry.write)(&args.puzzle, format).map_err(|e| CommandError::from_entry(command, e))?;
         inkdoku::save::write_atomic_no_backup(&path, text.as_bytes()).map_err(|e| CommandError::Files(e.to_string()))?;
         Ok(path.display().to_string())
     })?;
-    Ok(super::files::Saved { path })
+    Ok(Saved { path })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnterArgs {
+    /// Left out (the command's first form): Sudoku.
+    #[serde(default = "sudoku")]
+    pub kind: GameKind,
+    pub size: u8,
+}
+
+fn sudoku() -> GameKind {
+    GameKind::Sudoku
+}
+
+/// "Enter a puzzle" on the game's own board (Sudoku's): an empty board of that size on which the
+/// player writes the givens of a puzzle from paper, as in play (recogniser, eraser, undo), until
+/// `start_entered`. A game whose entry is a screen of its own has no such board.
+pub fn enter_puzzle(state: &AppState, args: EnterArgs) -> Result<PlayView, CommandError> {
+    const COMMAND: &str = "enter_puzzle";
+    let entry = entry_of(COMMAND, args.kind)?;
+    let board = entry.board.as_ref().ok_or_else(|| CommandError::from_entry(COMMAND, EntryError::Drawing(format!("{} is entered on its own screen", args.kind.name()))))?;
+    let game = (board.blank)(args.size).map_err(|e| CommandError::from_entry(COMMAND, e))?;
+    state.install_asking(game)
+}
+
+/// What `start_entered` found; with `unique`, the puzzle is the game in play now.
+#[derive(Debug, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Started {
+    /// Givens that break the rules (the board shows them as conflicts).
+    Conflicts { cells: Value },
+    NoSolution,
+    /// Two solutions differ in these cells: a given copied there would tell them apart.
+    Several { differ: Value },
+    Unique { level: Option<&'static str>, technique: Option<&'static str>, view: PlayView },
+}
+
+/// "Start this puzzle": the drawing on the board being entered (its game's `BoardEntry`)
+/// becomes a game, rated, its givens locked, when it has one solution; otherwise the game's
+/// verdict says where it fails (clashing cells, or where two solutions differ) and the board
+/// stays in play.
+pub fn start_entered(state: &AppState) -> Result<Started, CommandError> {
+    const COMMAND: &str = "start_entered";
+    let (entry, drawing) = state.read(|g| {
+        let entry = g.kind().entry();
+        let drawing = entry.and_then(|e| e.board.as_ref()).and_then(|b| (b.drawing)(g));
+        entry.zip(drawing).ok_or(CommandError::NotEntering)
+    })?;
+    // Played at once when it can be (one solve); only a puzzle that can't be played is checked
+    // again, for where it fails.
+    let failed = match (entry.play)(drawing.clone()) {
+        // The board being entered is what it replaces: no question.
+        Ok(played) => return Ok(Started::Unique { level: played.level, technique: played.technique, view: state.install(played.game) }),
+        Err(e) => e,
+    };
+    let verdict = (entry.check)(drawing).map_err(|e| CommandError::from_entry(COMMAND, e))?;
+    Ok(match verdict["verdict"].as_str() {
+        Some("invalid") => Started::Conflicts { cells: verdict["cells"].clone() },
+        Some("no_solution") => Started::NoSolution,
+        Some("multiple") => Started::Several { differ: verdict["differ"].clone() },
+        _ => return Err(CommandError::from_entry(COMMAND, failed)),
+    })
 }
 
 #[cfg(test)]
@@ -176,7 +239,7 @@ mod tests {
     /// Answers every dialog with one path.
     struct Picker(std::path::PathBuf);
     impl super::super::files::FilePicker for Picker {
-        fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
+        fn pick_save(&self, _: &str, _: FileKind) -> Result<Option<std::path::PathBuf>, String> {
             Ok(Some(self.0.clone()))
         }
         fn pick_open(&self, _: FileKind) -> Result<Option<std::path::PathBuf>, String> {
@@ -243,5 +306,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The generic names take the kind; the old KenKen names are their aliases (and refuse a
+    /// kind, as they always refused unknown fields); a game without an entry is refused.
+    #[test]
+    fn the_generic_commands_take_the_kind_and_the_kenken_names_stay_aliases() {
+        let state = AppState::in_memory();
+        let generic = dispatch(&state, "check_entry", json!({"kind": "kenken", "puzzle": sample()})).unwrap();
+        assert_eq!(generic, check(sample()));
+        let e = dispatch(&state, "check_kenken", json!({"kind": "kenken", "puzzle": sample()})).unwrap_err();
+        assert_eq!(e.kind(), "bad_arguments");
+        assert_eq!(dispatch(&state, "check_entry", json!({"puzzle": sample()})).unwrap_err().kind(), "bad_arguments", "the kind is asked for");
+        for cmd in ["check_entry", "play_entry"] {
+            assert_eq!(dispatch(&state, cmd, json!({"kind": "slide", "puzzle": {}})).unwrap_err().kind(), "bad_arguments", "{cmd}");
+        }
+        assert_eq!(dispatch(&state, "open_entry", json!({"kind": "slide"})).unwrap_err().kind(), "bad_arguments");
+        let v = dispatch(&state, "play_entry", json!({"kind": "kenken", "puzzle": sample()})).unwrap();
+        assert_eq!((v["kind"].as_str(), v["difficulty"].as_str()), (Some("kenken"), Some("medium")));
+        // KenKen's entry is a screen of its own: no board to enter it on.
+        assert_eq!(dispatch(&state, "enter_puzzle", json!({"kind": "kenken", "size": 6})).unwrap_err().kind(), "bad_arguments");
+    }
+
+    /// Sudoku's entry through the same commands: its drawing is its givens as text.
+    #[test]
+    fn a_sudoku_is_checked_played_and_filed_through_the_generic_commands() {
+        const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let dir = std::env::temp_dir().join(format!("inkdoku-entry-sudoku-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("paper.sdk");
+        let state = AppState::new(None, Box::new(MemoryStore::default()), Box::new(Picker(path.clone())));
+        let v = dispatch(&state, "check_entry", json!({"kind": "sudoku", "puzzle": {"givens": EASY}})).unwrap();
+        assert_eq!((v["verdict"].as_str(), v["difficulty"].as_str()), (Some("unique"), Some("easy")));
+        assert_eq!(v["solution"].as_str().map(str::len), Some(81));
+        let clash = format!("55{}", &EASY[2..]);
+        let v = dispatch(&state, "check_entry", json!({"kind": "sudoku", "puzzle": {"givens": clash}})).unwrap();
+        assert_eq!((v["verdict"].as_str(), v["code"].as_str()), (Some("invalid"), Some("conflicts")));
+        assert_eq!(v["cells"], json!([[0, 0], [0, 1]]));
+        let several = format!("{}{}", ".".repeat(9), &EASY[9..]);
+        assert_eq!(dispatch(&state, "check_entry", json!({"kind": "sudoku", "puzzle": {"givens": several}})).unwrap()["verdict"], "multiple");
+        let e = dispatch(&state, "play_entry", json!({"kind": "sudoku", "puzzle": {"givens": "53..7"}})).unwrap_err();
+        assert_eq!(e.kind(), "puzzle");
+        assert_eq!(dispatch(&state, "play_entry", json!({"kind": "sudoku", "puzzle": {"givens": clash}})).unwrap_err().kind(), "puzzle");
+        assert_eq!(dispatch(&state, "play_entry", json!({"kind": "sudoku", "puzzle": {"givens": several}})).unwrap_err().kind(), "not_unique");
+        let saved = dispatch(&state, "save_entry", json!({"kind": "sudoku", "puzzle": {"givens": EASY}})).unwrap();
+        assert_eq!(saved["path"], path.display().to_string());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{EASY}\n"));
+        assert_eq!(dispatch(&state, "open_entry", json!({"kind": "sudoku"})).unwrap()["puzzle"], json!({"givens": EASY}));
+        assert_eq!(dispatch(&state, "save_entry", json!({"kind": "sudoku", "puzzle": {"givens": EASY}, "format": "json"})).unwrap_err().kind(), "bad_arguments");
+        let v = dispatch(&state, "play_entry", json!({"kind": "sudoku", "puzzle": {"givens": EASY}})).unwrap();
+        assert_eq!((v["kind"].as_str(), v["difficulty"].as_str(), v["technique"].as_str()), (Some("sudoku"), Some("easy"), Some("Hidden single")));
+        assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], EASY);
+        // Its board entry: the generic form of `enter_puzzle`, and the first (no kind: Sudoku).
+        let v = dispatch(&state, "enter_puzzle", json!({"kind": "sudoku", "size": 4})).unwrap();
+        assert_eq!((v["size"].as_u64(), v["difficulty"].as_str()), (Some(4), Some("being entered")));
+        assert_eq!(dispatch(&state, "enter_puzzle", json!({"kind": "sudoku", "size": 5})).unwrap_err().kind(), "bad_arguments");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

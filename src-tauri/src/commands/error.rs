@@ -12,19 +12,18 @@ pub enum CommandError {
     BadArguments { command: String, detail: String },
     #[error("There is no game in progress.")]
     NoGame,
-    #[error("That puzzle can't be read: {0}.")]
-    Puzzle(#[from] inkdoku::grid::GridError),
     #[error("That puzzle has no solution.")]
     Unsolvable,
     #[error("That puzzle has more than one solution, so it can't be played fairly.")]
     NotUnique,
-    /// A KenKen puzzle the player brought is not valid; `detail` says why as data.
-    #[error("That KenKen can't be used: {}", sentence(.0))]
-    KenkenPuzzle(inkdoku::kenken::KenkenError),
     /// A puzzle the player brought as text that no game could use: the sentence, code and
     /// detail of the game it looks most like (`inkdoku::import`), whatever the game.
     #[error("{0}")]
     Import(inkdoku::import::ImportError),
+    /// A puzzle entered from paper (or opened in an entry screen) can't be used: the game's
+    /// own kind (`kenken_puzzle`, `puzzle`), sentence and problem as data (`inkdoku::entry`).
+    #[error("{message}")]
+    EntryPuzzle { code: &'static str, message: String, detail: Option<serde_json::Value> },
     #[error("No puzzle is being entered: choose \"Enter a puzzle\" first.")]
     NotEntering,
     #[error("That puzzle can't be made: {0}.")]
@@ -74,12 +73,24 @@ impl From<inkdoku::play::MakeError> for CommandError {
 }
 
 impl CommandError {
+    /// An entry's error as `command`'s: a drawing or size the view should not have sent is
+    /// `bad_arguments`; the rest keep their kinds (`kenken_puzzle`, `unsolvable`, `not_unique`...).
+    pub(crate) fn from_entry(command: &str, e: inkdoku::entry::EntryError) -> CommandError {
+        use inkdoku::entry::EntryError as E;
+        match e {
+            E::NoSolution => CommandError::Unsolvable,
+            E::NotUnique => CommandError::NotUnique,
+            E::Invalid { code, message, detail } => CommandError::EntryPuzzle { code, message, detail },
+            e @ (E::NoEntry(_) | E::Drawing(_) | E::Size(_) | E::Format(_)) => CommandError::BadArguments { command: command.into(), detail: e.to_string() },
+        }
+    }
+
     /// The problem as data (`{key, ...}`) for the view to say in the player's language, when
     /// the sentence has more than the kind says.
     pub fn detail(&self) -> Option<serde_json::Value> {
         match self {
-            CommandError::KenkenPuzzle(e) => Some(e.detail()),
             CommandError::Import(e) => e.error().and_then(|e| e.detail()),
+            CommandError::EntryPuzzle { detail, .. } => detail.clone(),
             CommandError::WouldReplace { summary, waiting } => {
                 let mut d = serde_json::to_value(summary).unwrap_or_default();
                 if let Some(o) = d.as_object_mut() {
@@ -97,13 +108,12 @@ impl CommandError {
             CommandError::UnknownCommand(_) => "unknown_command",
             CommandError::BadArguments { .. } => "bad_arguments",
             CommandError::NoGame => "no_game",
-            CommandError::Puzzle(_) => "puzzle",
             CommandError::Unsolvable => "unsolvable",
             CommandError::NotUnique => "not_unique",
             CommandError::NotEntering => "not_entering",
             CommandError::Unavailable(_) => "unavailable",
-            CommandError::KenkenPuzzle(_) => "kenken_puzzle",
             CommandError::Import(e) => e.kind(),
+            CommandError::EntryPuzzle { code, .. } => code,
             CommandError::Play(e) => e.kind(),
             CommandError::BadFile(_) => "bad_file",
             CommandError::Files(_) => "files",
@@ -118,11 +128,6 @@ impl CommandError {
             CommandError::Internal(_) => "internal",
         }
     }
-}
-
-/// The engine's precise error as a sentence ("Cage 3 has no target.").
-pub(crate) fn sentence(e: &inkdoku::kenken::KenkenError) -> String {
-    e.sentence()
 }
 
 /// A refused move or unreadable ink as a sentence for the player.

@@ -10,36 +10,7 @@ use serde::Serialize;
 use super::in_play::Installed;
 use super::{AppState, CommandError};
 
-/// What kind of file the player is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
-    /// A saved game (`.inkdoku`).
-    Game,
-    /// A puzzle as text (`.txt`, one line or a grid).
-    PuzzleText,
-    /// A KenKen for "Enter a puzzle" (`.txt` hand-entry format or `.json`).
-    Kenken,
-    /// A picture for the sliding puzzle (PNG or JPEG).
-    Picture,
-}
-
-/// Asks the player for a file. `None` means they cancelled.
-pub trait FilePicker: Send + Sync {
-    fn pick_save(&self, suggested_name: &str) -> Result<Option<PathBuf>, String>;
-    fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String>;
-}
-
-/// No file dialogs (dev server): the commands say so.
-pub struct NoPicker;
-
-impl FilePicker for NoPicker {
-    fn pick_save(&self, _: &str) -> Result<Option<PathBuf>, String> {
-        Err("file dialogs are only available in the app".into())
-    }
-    fn pick_open(&self, _: FileKind) -> Result<Option<PathBuf>, String> {
-        Err("file dialogs are only available in the app".into())
-    }
-}
+pub use super::picker::{FileKind, FilePicker, NoPicker};
 
 impl AppState {
     /// The native open dialog for `kind`, then `f` on the file chosen: `None` when the player
@@ -50,8 +21,8 @@ impl AppState {
 
     /// The native save dialog offering `suggested_name`, then `f` on the path chosen: `None`
     /// when the player cancelled.
-    pub(crate) fn save_dialog<T>(&self, suggested_name: &str, f: impl FnOnce(PathBuf) -> Result<T, CommandError>) -> Result<Option<T>, CommandError> {
-        self.picker.pick_save(suggested_name).map_err(CommandError::Files)?.map(f).transpose()
+    pub(crate) fn save_dialog<T>(&self, suggested_name: &str, kind: FileKind, f: impl FnOnce(PathBuf) -> Result<T, CommandError>) -> Result<Option<T>, CommandError> {
+        self.picker.pick_save(suggested_name, kind).map_err(CommandError::Files)?.map(f).transpose()
     }
 }
 
@@ -63,7 +34,7 @@ pub struct Saved {
 
 pub fn save_game_as(state: &AppState) -> Result<Saved, CommandError> {
     let name = state.read(|g| Ok(suggested_name(g)))?;
-    let path = state.save_dialog(&name, |path| {
+    let path = state.save_dialog(&name, FileKind::Game, |path| {
         let now = state.now_ms();
         state.read(|g| inkdoku::save::export(&path, g, now).map_err(|e| CommandError::Files(e.to_string())))?;
         Ok(path.display().to_string())

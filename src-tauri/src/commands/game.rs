@@ -2,48 +2,15 @@
 //! deserialises, calls the engine and returns a view; rules live in the engine
 //! (`inkdoku::play::GameInPlay` and each game's `play` module).
 
-use inkdoku::grid::{Grid, Shape};
 use inkdoku::ink::Stroke;
 use inkdoku::pen::{PenOptions, WriteOutcome};
-use inkdoku::play::{GameInPlay, GameKind, GameParams, PlayView, Source, Summary};
-use inkdoku::sudoku::check::{self, PuzzleCheck};
-use inkdoku::sudoku::{Difficulty, SudokuSession};
+use inkdoku::play::{GameInPlay, GameKind, PlayView, Source};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::in_play::Installed;
-use super::notice::{shown, Notice};
+use super::new_game::NewGameArgs;
 use super::{AppState, CommandError};
-
-/// `new_game` and `generate_game`: a kind and its params (left out: the ones the settings
-/// keep for that kind, the last chosen; a field left out of them: the kind's default).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGameArgs {
-    pub kind: GameKind,
-    #[serde(default)]
-    pub params: Option<Value>,
-    #[serde(default)]
-    pub seed: Option<u64>,
-    /// The player agreed to replace the unfinished game of this kind (see `would_replace`).
-    #[serde(default)]
-    pub replace: bool,
-}
-
-impl NewGameArgs {
-    /// The params, checked (and the player's picture they name still there), and the seed.
-    pub(crate) fn resolve(&self, state: &AppState, command: &str) -> Result<(GameParams, u64), CommandError> {
-        let params = match &self.params {
-            None => state.lock().settings.params.of(self.kind),
-            Some(v) => GameParams::parse(self.kind, v.clone())
-                .map_err(|e| CommandError::BadArguments { command: command.into(), detail: format!("{} params: {e}", self.kind.as_str()) })?,
-        };
-        if params.own_file().is_some_and(|name| !state.pictures.exists(name)) {
-            return Err(CommandError::MissingPicture);
-        }
-        Ok((params, self.seed.unwrap_or_else(rand::random)))
-    }
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,11 +27,6 @@ pub fn replace_game(state: &AppState, args: ReplaceArgs) -> Result<Option<Instal
         (None, true) => Err(CommandError::Stale("that new game is no longer waiting".into())),
         (_, false) => Ok(None),
     }
-}
-
-fn sudoku(puzzle: Grid, solution: Grid, difficulty: &str, seed: Option<u64>) -> Result<GameInPlay, CommandError> {
-    let session = SudokuSession::new(puzzle, solution, difficulty, seed).map_err(|e| CommandError::Internal(e.to_string()))?;
-    Ok(GameInPlay::Sudoku(session))
 }
 
 /// Draws for a puzzle other than the one in play: even from the smallest pool (3x3 KenKen, at
@@ -107,53 +69,6 @@ pub struct ImportArgs {
 pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<Installed, CommandError> {
     let imported = inkdoku::import::read(&args.text)?;
     state.install_asking_rated(imported.game, imported.technique)
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EnterArgs {
-    pub size: u8,
-}
-
-/// "Enter a puzzle": an empty Sudoku board of that size on which the player writes the givens
-/// of a puzzle from paper, as in play (recogniser, eraser, undo), until `start_entered`.
-pub fn enter_puzzle(state: &AppState, args: EnterArgs) -> Result<PlayView, CommandError> {
-    let shape = Shape::from_size(args.size as usize)
-        .ok_or_else(|| CommandError::BadArguments { command: "enter_puzzle".into(), detail: format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {}", args.size) })?;
-    let session = check::entry_session(shape).ok_or_else(|| CommandError::Internal("an empty board could not be set up".into()))?;
-    state.install_asking(GameInPlay::Sudoku(session))
-}
-
-/// What `start_entered` found; with `unique`, the puzzle is the game in play now.
-#[derive(Debug, Serialize)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
-pub enum Entered {
-    /// Givens that break the rules (the board shows them as conflicts).
-    Conflicts { cells: Vec<(usize, usize)> },
-    NoSolution,
-    /// Two solutions differ in these cells: a given copied there would tell them apart.
-    Several { differ: Vec<(usize, usize)> },
-    Unique { level: Option<Difficulty>, technique: Option<&'static str>, view: PlayView },
-}
-
-/// "Start": the numbers written on the board being entered become the givens of a puzzle, which
-/// the engine checks; a fair one starts as a normal game, rated, its givens locked.
-pub fn start_entered(state: &AppState) -> Result<Entered, CommandError> {
-    let givens = state.read(|g| match g {
-        GameInPlay::Sudoku(s) if s.game().is_being_entered() => Ok(s.game().board()),
-        _ => Err(CommandError::NotEntering),
-    })?;
-    Ok(match check::check_puzzle(&givens) {
-        PuzzleCheck::Conflicts { cells } => Entered::Conflicts { cells },
-        PuzzleCheck::NoSolution => Entered::NoSolution,
-        PuzzleCheck::Several { differ, .. } => Entered::Several { differ },
-        PuzzleCheck::Unique { solution, rating } => {
-            let level = rating.map(|r| r.level);
-            // The board being entered is what it replaces: no question.
-            let view = state.install(sudoku(givens, solution, level.map_or("unrated", Difficulty::name), None)?);
-            Entered::Unique { level, technique: rating.map(|r| r.hardest.name()), view }
-        }
-    })
 }
 
 #[derive(Debug, Serialize)]
@@ -279,89 +194,6 @@ pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, Comm
         Ok(outcome)
     })?;
     Ok(WriteResult { outcome, view })
-}
-
-/// What start-up found. A view that starts while the backend already has a game in play (it
-/// reloaded, or its renderer died and came back) gets `in_play` and shows it: a reload is a
-/// resume. Only a cold start, with nothing in play, offers `resumable` games or a new one.
-#[derive(Debug, Serialize)]
-pub struct StartupView {
-    /// The game in play, exactly as it is.
-    pub in_play: Option<PlayView>,
-    /// The side screen that was open over it.
-    pub side: Option<super::side::SideScreen>,
-    /// A fresh puzzle still being made.
-    pub generating: Option<super::generate::InFlight>,
-    /// Games in progress that "Continue" restores, one per kind at most.
-    pub resumable: Vec<ResumeSummary>,
-    /// A friendly sentence if something was not normal (e.g. a damaged save was set aside).
-    pub notice: Option<String>,
-    /// The same as data, one per file, for the view to say in the player's language.
-    pub notices: Vec<Notice>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ResumeSummary {
-    #[serde(flatten)]
-    pub summary: Summary,
-    pub saved_at_ms: u64,
-}
-
-/// Looks for each kind's autosave (once per run): a damaged file is set aside and its backup
-/// tried. Later calls list the games waiting for "Continue".
-pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
-    let mut notices = Vec::new();
-    let mut data = Vec::new();
-    let already = std::mem::replace(&mut state.lock().started_up, true);
-    if let (false, Some(savers)) = (already, &state.autosaves) {
-        for &kind in GameKind::ALL {
-            let Some(saver) = savers.of(kind) else { continue };
-            let recovery = inkdoku::save::load_or_recover(saver.path(), state.now_ms(), Some(kind));
-            let message = recovery.message();
-            let notice = match &recovery {
-                inkdoku::save::Recovery::FromBackup { set_aside, .. } => {
-                    Some(Notice::Save { game: kind.as_str(), restored: true, kept: shown(set_aside.as_slice()) })
-                }
-                inkdoku::save::Recovery::Unrecoverable { set_aside, .. } => {
-                    Some(Notice::Save { game: kind.as_str(), restored: false, kept: shown(set_aside) })
-                }
-                _ => None,
-            };
-            match recovery.into_loaded() {
-                // A finished game is over: nothing to continue, and nothing to apologise for. Its
-                // win is counted (again: counting is idempotent) in case the app stopped between
-                // saving the win and writing the statistics.
-                Some(loaded) if loaded.game.is_finished() => {
-                    if !loaded.game.was_solved_by_computer() {
-                        state.stats.won(&loaded.game, state.now_ms());
-                    }
-                }
-                loaded => {
-                    if let Some(n) = message {
-                        tracing::warn!(notice = %n, kind = kind.as_str(), "autosave recovery");
-                        notices.push(n);
-                    }
-                    data.extend(notice);
-                    if let Some(loaded) = loaded {
-                        state.lock().resumable.insert(kind, loaded);
-                    }
-                }
-            }
-        }
-    }
-    let generating = super::generate::in_flight(state);
-    let mut inner = state.lock();
-    for (n, d) in inner.handwriting.notice.take().into_iter().chain(state.settings_store.take_notice()) {
-        notices.push(n);
-        data.push(d);
-    }
-    let resumable = inner
-        .resumable
-        .values()
-        .map(|l| ResumeSummary { summary: l.game.summary(), saved_at_ms: l.saved_at_ms })
-        .collect();
-    let in_play = inner.view(state.now_ms());
-    Ok(StartupView { in_play, side: inner.side.clone(), generating, resumable, notice: (!notices.is_empty()).then(|| notices.join(" ")), notices: data })
 }
 
 #[derive(Debug, Default, Deserialize)]

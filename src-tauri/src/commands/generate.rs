@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use inkdoku::play::{GameInPlay, PlayView, Source};
 use serde::Serialize;
 
-use super::game::NewGameArgs;
+use super::new_game::NewGameArgs;
 use super::{AppState, CommandError};
 
 /// Where the generator thread leaves the new game (or why there is none).

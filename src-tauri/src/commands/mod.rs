@@ -15,10 +15,13 @@ mod handwriting;
 mod help;
 mod in_play;
 mod names;
+mod new_game;
 mod notice;
+mod picker;
 pub mod pictures;
 pub mod settings;
 mod side;
+mod startup;
 mod state;
 mod stats;
 
@@ -38,9 +41,9 @@ pub fn dispatch(state: &AppState, command: &str, args: Value) -> Result<Value, C
 }
 
 fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandError> {
-    let a = Args { command, value: args };
+    let a = Args { command, value: entry::unalias(command, args)? };
     match command {
-        "startup" => to_value(game::startup(state)),
+        "startup" => to_value(startup::startup(state)),
         "continue_game" => to_value(game::continue_game(state, a.parse()?)),
         "new_game" => to_value(game::new_game(state, a.parse()?)),
         "replace_game" => to_value(game::replace_game(state, a.parse()?)),
@@ -58,8 +61,8 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "generation_status" => to_value(generate::generation_status(state)),
         "cancel_generation" => to_value(generate::cancel_generation(state)),
         "import_puzzle" => to_value(game::import_puzzle(state, a.parse()?)),
-        "enter_puzzle" => to_value(game::enter_puzzle(state, a.parse()?)),
-        "start_entered" => to_value(game::start_entered(state)),
+        "enter_puzzle" => to_value(entry::enter_puzzle(state, a.parse()?)),
+        "start_entered" => to_value(entry::start_entered(state)),
         "export_puzzle" => to_value(game::export_puzzle(state)),
         "board" => to_value(game::board(state)),
         "act" => to_value(game::act(state, a.parse()?)),
@@ -86,10 +89,12 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "update_settings" => to_value(update_settings(state, a.parse()?)),
         "platform_info" => to_value(Ok(crate::platform::info())),
         "log_frontend_error" => to_value(Ok(log_frontend_error(a.parse()?))),
-        "check_kenken" => to_value(entry::check_kenken(a.parse()?)),
-        "play_kenken" => to_value(entry::play_kenken(state, a.parse()?)),
-        "open_kenken" => to_value(entry::open_kenken(state)),
-        "save_kenken" => to_value(entry::save_kenken(state, a.parse()?)),
+        // "Enter a puzzle from paper", any game's (`{kind, ...}`); the `_kenken` names are the
+        // first form, kept as aliases (their `kind` left out is KenKen).
+        "check_entry" | "check_kenken" => to_value(entry::check_entry(command, a.parse()?)),
+        "play_entry" | "play_kenken" => to_value(entry::play_entry(state, command, a.parse()?)),
+        "open_entry" | "open_kenken" => to_value(entry::open_entry(state, command, a.parse()?)),
+        "save_entry" | "save_kenken" => to_value(entry::save_entry(state, command, a.parse()?)),
         "choose_picture" => to_value(pictures::choose_picture(state)),
         "picture" => to_value(pictures::picture(state, a.parse()?)),
         "get_stats" => to_value(stats::get_stats(state)),

@@ -15,7 +15,7 @@ use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::files::FileKind;
+use super::picker::FileKind;
 use super::{AppState, CommandError};
 
 /// A picture file bigger than this is refused (a 50-megapixel JPEG is about 20 MB).

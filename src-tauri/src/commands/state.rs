@@ -10,7 +10,7 @@ use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::Loaded;
 
 use super::autosave::Autosaves;
-use super::files::FilePicker;
+use super::picker::FilePicker;
 use super::settings::{Settings, SettingsStore};
 
 /// Shared by every command. The Tauri shell keeps one in managed state; the dev server keeps
@@ -107,7 +107,7 @@ impl Inner {
 impl AppState {
     /// State that keeps everything in memory.
     pub fn in_memory() -> Self {
-        AppState::new(None, Box::new(super::settings::MemoryStore::default()), Box::new(super::files::NoPicker))
+        AppState::new(None, Box::new(super::settings::MemoryStore::default()), Box::new(super::picker::NoPicker))
     }
 
     /// `data_dir`: where the autosaves live (`autosave-<kind>.inkdoku`, each with `.bak`).

@@ -293,7 +293,7 @@ fn capabilities_grant_exactly_our_commands() {
 pub(super) struct FixedPicker(pub(super) std::path::PathBuf);
 
 impl files::FilePicker for FixedPicker {
-    fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
+    fn pick_save(&self, _: &str, _: files::FileKind) -> Result<Option<std::path::PathBuf>, String> {
         Ok(Some(self.0.clone()))
     }
     fn pick_open(&self, _: files::FileKind) -> Result<Option<std::path::PathBuf>, String> {
@@ -909,7 +909,7 @@ fn recent_pictures_that_are_gone_are_left_out_of_the_settings() {
 struct CancelPicker;
 
 impl files::FilePicker for CancelPicker {
-    fn pick_save(&self, _: &str) -> Result<Option<std::path::PathBuf>, String> {
+    fn pick_save(&self, _: &str, _: files::FileKind) -> Result<Option<std::path::PathBuf>, String> {
         Ok(None)
     }
     fn pick_open(&self, _: files::FileKind) -> Result<Option<std::path::PathBuf>, String> {
@@ -1464,7 +1464,7 @@ fn a_view_that_starts_again_finds_the_game_in_play_its_side_screen_and_its_gener
     assert_eq!(in_play, expected, "the reloaded view gets the game exactly as it is");
     assert_eq!(again["resumable"], json!([]));
     // A side screen is remembered until the view leaves it or a game starts.
-    let side = json!({"screen": "kenken_entry", "size": 6});
+    let side = json!({"screen": "entry", "kind": "kenken", "size": 6});
     assert_eq!(dispatch(&state, "set_side_screen", json!({"side": side})).unwrap(), side);
     assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["side"], side);
     dispatch(&state, "set_side_screen", json!({"side": null})).unwrap();
@@ -1472,7 +1472,8 @@ fn a_view_that_starts_again_finds_the_game_in_play_its_side_screen_and_its_gener
     dispatch(&state, "set_side_screen", json!({"side": {"screen": "calibrate", "letters": true}})).unwrap();
     dispatch(&state, "new_game", json!({"kind": "slide", "params": {"rows": 3, "cols": 3}})).unwrap();
     assert_eq!(dispatch(&state, "startup", Value::Null).unwrap()["side"], Value::Null, "a new game leaves the side screen");
-    for bad in [json!({"side": {"screen": "kenken_entry", "size": 12}}), json!({"side": {"screen": "elsewhere"}}), json!({"side": 3})] {
+    let entry = |kind: &str, size: u8| json!({"side": {"screen": "entry", "kind": kind, "size": size}});
+    for bad in [entry("kenken", 12), entry("slide", 4), entry("sudoku", 9), json!({"side": {"screen": "elsewhere"}}), json!({"side": 3})] {
         assert_eq!(dispatch(&state, "set_side_screen", bad.clone()).unwrap_err().kind(), "bad_arguments", "{bad}");
     }
     // A generation in flight is reported (a 16x16 expert takes long enough to be seen).

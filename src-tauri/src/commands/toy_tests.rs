@@ -127,3 +127,45 @@ fn the_toy_is_pasted_back_through_the_generic_import() {
     drop(state);
     remove_test_dir(&dir);
 }
+
+/// The toy's "Enter a puzzle" (its own, in `inkdoku::toy`, reached through the list): the
+/// generic entry commands and the side screen serve it without naming it anywhere in the shell.
+#[test]
+fn the_toy_game_is_entered_through_the_generic_entry_commands() {
+    let dir = temp_dir("toy-entry");
+    let file = dir.join("lights.txt");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(file.clone())));
+    let drawing = json!({"lights": "101001101"});
+
+    // Solve: the toy's own verdict; a drawing of another game's shape is the view's bug.
+    let v = dispatch(&state, "check_entry", json!({"kind": "toy", "puzzle": drawing})).unwrap();
+    assert_eq!(v, json!({"verdict": "unique", "solution": "111111111"}));
+    let v = dispatch(&state, "check_entry", json!({"kind": "toy", "puzzle": {"lights": "111111111"}})).unwrap();
+    assert_eq!(v["verdict"], "invalid");
+    let e = dispatch(&state, "check_entry", json!({"kind": "toy", "puzzle": {"size": 3, "cages": []}})).unwrap_err();
+    assert_eq!(e.kind(), "bad_arguments");
+
+    // Save and open: the toy's own file, under the toy's own name.
+    let saved = dispatch(&state, "save_entry", json!({"kind": "toy", "puzzle": drawing})).unwrap();
+    assert_eq!(saved["path"], file.display().to_string());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "101001101\n");
+    assert_eq!(dispatch(&state, "open_entry", json!({"kind": "toy"})).unwrap()["puzzle"], drawing);
+    std::fs::write(&file, "10100110\n").unwrap();
+    let e = dispatch(&state, "open_entry", json!({"kind": "toy"})).unwrap_err();
+    assert_eq!((e.kind(), e.to_string().as_str()), ("toy_puzzle", "Those lights can't be used: a file of lights is nine 0s and 1s."));
+
+    // Play it: the drawing is the game in play.
+    let v = dispatch(&state, "play_entry", json!({"kind": "toy", "puzzle": drawing})).unwrap();
+    assert_eq!((v["kind"].as_str(), lights(&v)), (Some("toy"), vec![true, false, true, false, false, true, true, false, true]));
+    let e = dispatch(&state, "play_entry", json!({"kind": "toy", "puzzle": {"lights": "111111111"}})).unwrap_err();
+    assert_eq!(e.kind(), "toy_puzzle");
+    assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], "101001101", "the game in play is untouched");
+    assert_eq!(dispatch(&state, "start_entered", Value::Null).unwrap_err().kind(), "not_entering", "no board of the toy's is being entered");
+
+    // Its entry is a screen of its own (no board), of its one size.
+    let side = json!({"screen": "entry", "kind": "toy", "size": 3});
+    assert_eq!(dispatch(&state, "set_side_screen", json!({"side": side})).unwrap(), side);
+    assert_eq!(dispatch(&state, "set_side_screen", json!({"side": {"screen": "entry", "kind": "toy", "size": 4}})).unwrap_err().kind(), "bad_arguments");
+    assert_eq!(dispatch(&state, "enter_puzzle", json!({"kind": "toy", "size": 3})).unwrap_err().kind(), "bad_arguments");
+    remove_test_dir(&dir);
+}

@@ -5,6 +5,7 @@
 import { sudoku } from './sudoku.js';
 import { kenken } from './kenken.js';
 import { slide } from './slide.js';
+import { fromMarkup } from '../i18n.js';
 
 export const GAMES = [
   sudoku,
@@ -36,4 +37,14 @@ export function screenLoaded(kind) {
 export function playable(kind) {
   const g = gameOf(kind);
   return Boolean(g && g.create);
+}
+
+/**
+ * Puts each game's New game fields (its `newGameFields`, written in its screen module) into the
+ * New game dialog, in the list's order, before its buttons: index.html holds no game's fields.
+ * Once, at start, before the dialogs are wired.
+ */
+export function mountGames() {
+  const menu = document.querySelector('#dlg-new form > menu');
+  for (const g of GAMES) if (g.newGameFields && !document.querySelector(`#dlg-new [data-game="${g.kind}"]`)) menu.before(fromMarkup(g.newGameFields));
 }

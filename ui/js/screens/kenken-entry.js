@@ -3,11 +3,11 @@
 // Cages are drawn by dragging across cells with the pen, a finger or the mouse; a tap on a free
 // cell makes a one-cell cage (a given), a tap in a cage chooses it; the eraser end rubs cages
 // out. Targets are typed (keyboard or the panel's digits), operations picked. The editor's state
-// is cage-editor.js; the rules of a valid puzzle are the engine's (check_kenken).
+// is cage-editor.js; the rules of a valid puzzle are the engine's (check_entry, kind kenken).
 // It is a screen like the games' (interface at the top of screens/sudoku.js) without a game in
 // play: undo and redo are the editor's, there is no clock.
 
-import { t, errorText, difficultyText, sizeText, onLanguageChange } from '../i18n.js';
+import { t, errorText, difficultyText, sizeText, onLanguageChange, fromMarkup } from '../i18n.js';
 import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken, cageLabel } from '../kenken-board.js';
 import { context2d } from '../board.js';
@@ -40,6 +40,46 @@ export const SAMPLE = {
   ],
 };
 
+/** The entry screen's controls (built with it: index.html holds no game's markup). */
+const CONTROLS = `
+<p class="entry-head"><strong data-i18n="ke.head">Enter a KenKen</strong> <span id="ke-size"></span></p>
+<div class="row ke-rule">
+  <span class="ke-target"><span data-i18n="ke.target">Target</span> <output id="ke-target">–</output></span>
+  <button id="ke-delete" type="button" title="Delete the chosen cage (Delete)" data-i18n="ke.delete" data-i18n-title="ke.delete.title">Delete</button>
+  <button id="ke-clear" type="button" title="Start again with an empty board" data-i18n="entry.clear_all" data-i18n-title="entry.clear_all.title">Clear all</button>
+</div>
+<div id="ke-ops" class="ke-ops" role="group" aria-label="Operation" data-i18n-label="ke.ops">
+  <button type="button" data-op="+" aria-label="Add" title="Add (+)" data-i18n-label="ke.op.add" data-i18n-title="ke.op.add.title">+</button>
+  <button type="button" data-op="-" aria-label="Subtract" title="Subtract (-)" data-i18n-label="ke.op.sub" data-i18n-title="ke.op.sub.title">−</button>
+  <button type="button" data-op="*" aria-label="Multiply" title="Multiply (* or x)" data-i18n-label="ke.op.mul" data-i18n-title="ke.op.mul.title">×</button>
+  <button type="button" data-op="/" aria-label="Divide" title="Divide (/)" data-i18n-label="ke.op.div" data-i18n-title="ke.op.div.title">÷</button>
+  <button type="button" data-op="=" aria-label="Given number" title="A given number (=)" data-i18n-label="ke.op.given" data-i18n-title="ke.op.given.title">=</button>
+</div>
+<div id="ke-digits" class="ke-digits" role="group" aria-label="Target digits" data-i18n-label="ke.digits"></div>
+<p id="ke-message" class="ke-message" role="status" aria-live="polite"></p>
+<button id="ke-show" type="button" data-i18n="ke.show" hidden>Show one solution</button>
+<div class="row actions">
+  <button id="ke-sample" type="button" title="Load a sample puzzle" data-i18n="ke.sample.button" data-i18n-title="ke.sample.title">Sample</button>
+  <button id="ke-solve" type="button" title="Check the puzzle and show its solution" data-i18n="btn.solve" data-i18n-title="ke.solve.title">Solve</button>
+  <button id="ke-play" type="button" class="primary" title="Play this puzzle yourself" data-i18n="ke.play" data-i18n-title="ke.play.title">Play it</button>
+</div>
+<div class="row actions">
+  <button id="ke-open" type="button" title="Open a KenKen saved as text or JSON" data-i18n="ke.open" data-i18n-title="ke.open.title">Open…</button>
+  <button id="ke-save" type="button" title="Save as text (.txt, the hand-entry format) or JSON (.json)" data-i18n="ke.save" data-i18n-title="ke.save.title">Save…</button>
+  <button id="ke-back" type="button" title="Back to the game; the drawing is kept for next time" data-i18n="ke.back" data-i18n-title="ke.back.title">Back to the game</button>
+</div>
+<!-- Every cage as a row (the original solver's rule list), editable here too. -->
+<details id="ke-table-box" class="ke-table-box">
+  <summary data-i18n="ke.table">Cages as a table</summary>
+  <div class="ke-table-scroll">
+    <table id="ke-table" class="ke-table">
+      <thead><tr><th data-i18n="ke.table.cage">Cage</th><th data-i18n="ke.table.cells">Cells</th><th data-i18n="ke.table.op">Operation</th><th data-i18n="ke.table.target">Target</th></tr></thead>
+      <tbody></tbody>
+    </table>
+  </div>
+</details>
+`;
+
 const where = ([r, c]) => t('cell.long', { row: r + 1, col: c + 1 });
 
 /**
@@ -69,11 +109,11 @@ export function createKenkenEntry(ctx, { size }) {
   let cursor = { row: 0, col: 0 }; // the keyboard's cell, shown once the keyboard is used
   let keyboard = false;
   let live = null; // board-unit points of a drag in progress
-  let result = null; // the last check_kenken answer, until the next change
+  let result = null; // the last check_entry answer, until the next change
   let shown = null; // a solution on the board: {values, differ}
   let message = '';
 
-  ctx.panel.replaceChildren($('tpl-kenken-entry').content.cloneNode(true));
+  ctx.panel.replaceChildren(fromMarkup(CONTROLS));
   ctx.canvas.setAttribute('aria-label', t('ke.board'));
   ctx.input.reset(size);
   buildPad();
@@ -235,7 +275,7 @@ export function createKenkenEntry(ctx, { size }) {
   }
 
   async function solve() {
-    const r = await ctx.callOrToast('check_kenken', { puzzle: editor.toPuzzle() });
+    const r = await ctx.callOrToast('check_entry', { kind: 'kenken', puzzle: editor.toPuzzle() });
     if (!r) return;
     result = r;
     shown = null;
@@ -262,7 +302,7 @@ export function createKenkenEntry(ctx, { size }) {
   async function play() {
     let v;
     try {
-      v = await ctx.replacing('play_kenken', { puzzle: editor.toPuzzle() });
+      v = await ctx.replacing('play_entry', { kind: 'kenken', puzzle: editor.toPuzzle() });
       if (!v) return; // the player kept the KenKen in progress
     } catch (e) {
       // Say why on the board: the engine's check locates the problem.
@@ -277,7 +317,7 @@ export function createKenkenEntry(ctx, { size }) {
   async function open() {
     let r;
     try {
-      r = await ctx.call('open_kenken');
+      r = await ctx.call('open_entry', { kind: 'kenken' });
     } catch (e) {
       say(errorText(e));
       return;
@@ -288,7 +328,7 @@ export function createKenkenEntry(ctx, { size }) {
   // The file name the player picks says the format: .json is JSON, anything else the text.
   async function save() {
     try {
-      const r = await ctx.call('save_kenken', { puzzle: editor.toPuzzle() });
+      const r = await ctx.call('save_entry', { kind: 'kenken', puzzle: editor.toPuzzle() });
       if (r.path) say(t('status.saved_to', { path: r.path }));
     } catch (e) {
       say(errorText(e));

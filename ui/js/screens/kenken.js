@@ -32,11 +32,31 @@ export const kenken = {
   describe: (v) => t('game.kenken.describe', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),
   howToPlay: (pen) => t(pen ? 'how.kenken.pen' : 'how.kenken.touch'),
   // "Enter a puzzle": the entry screen for a board of the size chosen in the picker (its module,
-  // with the cage editor, is loaded when first asked for: #27).
-  entry: async (args) => {
-    const { createKenkenEntry } = await import('./kenken-entry.js');
-    return (ctx) => createKenkenEntry(ctx, { size: args.size });
+  // with the cage editor and its markup, is loaded when first asked for: #27).
+  entry: {
+    async screen(args) {
+      const { createKenkenEntry } = await import('./kenken-entry.js');
+      return (ctx) => createKenkenEntry(ctx, { size: args.size });
+    },
   },
+  newGameFields: `
+  <fieldset data-game="kenken" class="options" hidden>
+    <label><span data-i18n="new.size">Size</span>
+      <select id="kk-size" aria-label="KenKen board size" data-i18n-label="new.kk.size.label">
+        <option value="3">3 × 3</option><option value="4">4 × 4</option><option value="5">5 × 5</option>
+        <option value="6" selected>6 × 6</option><option value="7">7 × 7</option><option value="8">8 × 8</option>
+        <option value="9">9 × 9</option>
+      </select>
+    </label>
+    <label><span data-i18n="new.difficulty">Difficulty</span>
+      <select id="kk-difficulty" aria-label="KenKen difficulty" data-i18n-label="new.kk.difficulty.label">
+        <option value="easy" data-i18n="difficulty.easy">Easy</option><option value="medium" data-i18n="difficulty.medium">Medium</option>
+        <option value="hard" data-i18n="difficulty.hard">Hard</option><option value="expert" data-i18n="difficulty.expert">Expert</option>
+      </select>
+    </label>
+    <button id="kk-enter" value="enter" type="submit" title="Copy a puzzle from a newspaper or book, then solve or play it" data-i18n="entry.enter" data-i18n-title="entry.enter.ke.title">Enter a puzzle…</button>
+  </fieldset>
+`,
   drawBoard: drawKenken, // also what print.js prints
   create: (ctx) => createPenScreen(ctx, { kind: 'kenken', label: () => t('game.kenken.board'), draw: drawKenken, padColumns: (n) => (n <= 4 ? 2 : 3), colours: true, cellNote }),
 };

@@ -10,11 +10,31 @@ import { STATS_CHANGED } from '../status.js';
 import { formatTime } from '../format.js';
 import { FONT, context2d } from '../board.js';
 import { play as playSound, played } from '../sound.js';
-import { t, errorText, sizeText, onLanguageChange } from '../i18n.js';
+import { t, errorText, sizeText, onLanguageChange, fromMarkup } from '../i18n.js';
 import { hintText } from '../hints.js';
 import { boardRect, cropRect, tileSource, cellAtPoint, gapOf, keyTileDir, stepFor, tapAction, dragAction, dragPreview, movedTiles, neighbourMoving, opposite } from '../slidegeom.js';
 import { builtinSource } from '../slidepics.js';
-import { loadImage, ownPicture } from './slide.js';
+import { loadImage, ownPicture } from '../slideimage.js';
+
+/** The screen's controls (built with it: index.html holds no game's markup). */
+const CONTROLS = `
+<p class="slide-stats"><strong id="slide-moves" aria-live="polite">0 moves</strong> <span id="slide-best" class="muted"></span></p>
+<div class="row actions">
+  <button id="slide-hint" type="button" title="Show the best next move (H); press again to make it" data-i18n="btn.hint" data-i18n-title="slide.hint.title">Hint</button>
+  <button id="slide-peek" type="button" title="Hold to see the whole picture" data-i18n="slide.peek" data-i18n-title="slide.peek.title">Show picture</button>
+</div>
+<div class="row slide-toggles">
+  <label><input id="slide-numbers" type="checkbox"> <span data-i18n="slide.numbers">Numbers</span></label>
+  <label><input id="slide-mute" type="checkbox"> <span data-i18n="slide.mute">Mute sounds</span></label>
+</div>
+<div class="row swatch-row">
+  <span data-i18n="slide.border">Border</span>
+  <span id="slide-swatches" class="swatches" role="group" aria-label="Border colour" data-i18n-label="slide.border.colour"></span>
+  <input id="slide-border-custom" type="color" aria-label="Custom border colour" title="Any colour" data-i18n-label="slide.border.custom" data-i18n-title="slide.border.any">
+</div>
+<p class="muted help" data-i18n="slide.help">Tap a tile in the gap's row or column to slide it (and the tiles between), or drag or flick it.
+  Arrow keys and W A S D move a tile into the gap in the arrow's direction: → slides the tile left of the gap to the right.</p>
+`;
 
 const $ = (id) => document.getElementById(id);
 /** Border colours offered as swatches (a colour picker gives any other). */
@@ -95,7 +115,7 @@ export function createScreen(ctx) {
   let pic = null; // the loaded picture
   let flashTimer = null;
 
-  ctx.panel.replaceChildren($('tpl-slide').content.cloneNode(true));
+  ctx.panel.replaceChildren(fromMarkup(CONTROLS));
   ctx.grid.setLabel(t('game.slide.board'));
   const stopListening = onLanguageChange(() => { ctx.grid.setLabel(t('game.slide.board')); relabelSwatches(); sync(); });
   const settings = () => ctx.settings() || {};

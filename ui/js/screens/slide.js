@@ -1,32 +1,16 @@
 // The sliding picture puzzle's game descriptor (the interface is documented at the top of
 // sudoku.js) and its new-game options: the picture menu (the recent own pictures as
 // thumbnails, "Choose a picture..."). The screen itself is screens/slide-play.js, loaded when a
-// sliding game is first shown (#27: not with the page).
+// sliding game is first shown (#27: not with the page); the pictures both load are
+// slideimage.js's (a leaf, so that neither module imports the other).
 
 import { call } from '../backend.js';
 import { t, errorText, sizeText, difficultyText, onLanguageChange } from '../i18n.js';
 import { cropRect } from '../slidegeom.js';
+import { ownPicture } from '../slideimage.js';
 import { builtinSource, builtinId, menuName, menuItems, remember, gridStep } from '../slidepics.js';
 
 const $ = (id) => document.getElementById(id);
-
-/** An image element once `src` has loaded and decoded. */
-export function loadImage(src) {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error(t('slide.picture_undecodable')));
-    img.src = src;
-  });
-}
-
-/** The player's own picture `name` as a decoded image: {img, width, height, vector: false}. */
-export async function ownPicture(name) {
-  const d = await call('picture', { name });
-  const img = await loadImage(d.data_url);
-  // The decoded size, not the file header's: a phone photo's EXIF orientation may turn it.
-  return { img, width: img.naturalWidth || d.width, height: img.naturalHeight || d.height, vector: false };
-}
 
 // ---------- the new-game options: the picture menu ----------
 
@@ -157,6 +141,35 @@ export const slide = {
   get blurb() { return t('game.slide.blurb'); },
   get progress() { return t('progress.tiles'); },
   canGenerate: false,
+  newGameFields: `
+  <fieldset data-game="slide" class="options" hidden>
+    <label><span data-i18n="new.rows">Rows</span>
+      <select id="slide-rows" aria-label="Rows of tiles" data-i18n-label="new.rows.label">
+        <option value="3">3</option><option value="4" selected>4</option><option value="5">5</option><option value="6">6</option>
+      </select>
+    </label>
+    <label><span data-i18n="new.cols">Columns</span>
+      <select id="slide-cols" aria-label="Columns of tiles" data-i18n-label="new.cols.label">
+        <option value="3">3</option><option value="4" selected>4</option><option value="5">5</option><option value="6">6</option>
+      </select>
+    </label>
+    <label><span data-i18n="new.difficulty">Difficulty</span>
+      <select id="slide-difficulty" aria-label="How well shuffled" data-i18n-label="new.shuffle.label">
+        <option value="easy" data-i18n="difficulty.easy">Easy</option><option value="medium" selected data-i18n="difficulty.medium">Medium</option><option value="hard" data-i18n="difficulty.hard">Hard</option>
+      </select>
+    </label>
+    <!-- The picture menu (screens/slide.js): the built-in pictures, then the player's recent
+         own ones, as thumbnails; then a tile to add a photo. -->
+    <div class="picture-menu">
+      <span id="slide-pic-label" data-i18n="new.picture">Picture</span>
+      <div class="picture-tiles">
+        <div id="slide-pics" role="radiogroup" aria-labelledby="slide-pic-label"></div>
+        <button id="slide-pic-choose" class="picture-tile picture-add" type="button" title="Choose a PNG or JPEG photo" data-i18n-title="new.picture.add.title"><span class="plus" aria-hidden="true">+</span><span data-i18n="new.picture.add">Add your own photo…</span></button>
+      </div>
+      <p id="slide-pic-error" class="error" role="alert"></p>
+    </div>
+  </fieldset>
+`,
   options: {
     fill(p, dialog) {
       host = dialog || null;

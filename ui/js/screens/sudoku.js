@@ -8,7 +8,11 @@
 //                   the player's language, i18n.js)
 //   progress        what `done of total` counts in the resume dialog ('cells filled')
 //   canGenerate     whether "Generate fresh" (generate_game) exists for it
-//   options         the new-game options (a <fieldset data-game="kind"> in index.html's #dlg-new):
+//   newGameFields   the markup of its New game options: one <fieldset data-game="kind"> that
+//                   screens/index.js puts into #dlg-new (index.html holds no game's fields); a
+//                   button in it with `data-enter` is "Enter a puzzle" (the dialog closes with
+//                   'enter'), one with `value="enter"` too
+//   options         the new-game options (what newGameFields wrote):
 //                     fill(params, host)    put the kind's remembered params (the backend's
 //                                              settings.params[kind], complete) into the form
 //                                              (host: the dialogs' {settings, saveSettings}, for
@@ -20,13 +24,17 @@
 //   howToPlay(pen)  one sentence for a new game (pen: a pen is present or has been seen)
 //   drawBoard       optional: (canvas, view, ui) draws the board; what print.js prints (a game
 //                   without it, the sliding picture, is not printed)
-//   entersOnBoard   optional: "Enter a puzzle" is a backend board played as any game (entry.js)
-//                   rather than an `entry` screen of the game's own (KenKen)
 //   create(ctx)     -> the SCREEN for a game in play (games written cell by cell with the pen
 //                      build it with createPenScreen from screens/penplay.js: one copy of pen play)
-//   entry(args)     (optional) -> a promise of the factory `(ctx) => SCREEN` for "Enter a
-//                      puzzle" with the picker's options (KenKen: screens/kenken-entry.js, loaded
-//                      then); the picker then offers the button
+//   entry           (optional) "Enter a puzzle from paper", which the app asks for by kind:
+//                     {onBoard: true}   on a backend board played as any game (entry.js; the
+//                                       backend's `enter_puzzle {kind, size}`: Sudoku)
+//                     {screen(args)}    -> a promise of the factory `(ctx) => SCREEN` of the
+//                                       game's own entry screen with the picker's options
+//                                       (KenKen: screens/kenken-entry.js, loaded then), opened
+//                                       as the side screen `{screen: 'entry', kind, size}`
+//                   its screen speaks the generic entry commands (check_entry, play_entry,
+//                   open_entry, save_entry: `{kind, ...}`)
 //
 // The app lends a screen this `ctx`:
 //   panel           element to fill with the screen's controls (cleared by destroy())
@@ -86,6 +94,25 @@ export const sudoku = {
   describe: (v) => t('game.sudoku.describe', { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),
   howToPlay: (pen) => t(pen ? 'how.sudoku.pen' : 'how.sudoku.touch'),
   drawBoard, // also what print.js prints
-  entersOnBoard: true, // "Enter a puzzle" is a backend board played as any game (entry.js)
+  // "Enter a puzzle" is a backend board played as any game (entry.js, `enter_puzzle`).
+  entry: { onBoard: true },
+  newGameFields: `
+  <fieldset data-game="sudoku" class="options">
+    <label><span data-i18n="new.size">Size</span>
+      <select id="new-size" aria-label="Board size" data-i18n-label="new.size.label">
+        <option value="4">4 × 4</option><option value="6">6 × 6</option>
+        <option value="9" selected>9 × 9</option><option value="16">16 × 16</option>
+      </select>
+    </label>
+    <label><span data-i18n="new.difficulty">Difficulty</span>
+      <select id="new-difficulty" aria-label="Difficulty" data-i18n-label="new.difficulty">
+        <option value="easy" data-i18n="difficulty.easy">Easy</option><option value="medium" data-i18n="difficulty.medium">Medium</option>
+        <option value="hard" data-i18n="difficulty.hard">Hard</option><option value="expert" data-i18n="difficulty.expert">Expert</option>
+      </select>
+    </label>
+    <label class="check"><input id="new-symmetric" type="checkbox" checked> <span data-i18n="new.symmetric">Symmetric givens</span></label>
+    <button id="new-enter" class="wide" type="button" data-enter title="An empty board of this size to copy a puzzle from a newspaper or book" data-i18n="entry.paper" data-i18n-title="entry.paper.title">Enter a puzzle from paper…</button>
+  </fieldset>
+`,
   create: (ctx) => createPenScreen(ctx, { kind: 'sudoku', label: () => t('game.sudoku.board'), draw: drawBoard, padColumns: (n) => (n === 16 ? 4 : n === 4 ? 2 : 3), colours: true }),
 };
