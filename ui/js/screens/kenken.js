@@ -5,6 +5,7 @@
 import { drawKenken, cageLabel, labelCell } from '../kenken-board.js';
 import { createPenScreen } from './penplay.js';
 import { t, sizeText, difficultyText } from '../i18n.js';
+import { levelField } from './fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,13 +48,7 @@ export const kenken = {
         <option value="6" selected>6 × 6</option><option value="7">7 × 7</option><option value="8">8 × 8</option>
         <option value="9">9 × 9</option>
       </select>
-    </label>
-    <label><span data-i18n="new.difficulty">Difficulty</span>
-      <select id="kk-difficulty" aria-label="KenKen difficulty" data-i18n-label="new.kk.difficulty.label">
-        <option value="easy" data-i18n="difficulty.easy">Easy</option><option value="medium" data-i18n="difficulty.medium">Medium</option>
-        <option value="hard" data-i18n="difficulty.hard">Hard</option><option value="expert" data-i18n="difficulty.expert">Expert</option>
-      </select>
-    </label>
+    </label>${levelField({ id: 'kk-difficulty', label: 'KenKen difficulty', labelKey: 'new.kk.difficulty.label' })}
     <button id="kk-enter" value="enter" type="submit" title="Copy a puzzle from a newspaper or book, then solve or play it" data-i18n="entry.enter" data-i18n-title="entry.enter.ke.title">Enter a puzzle…</button>
   </fieldset>
 `,

@@ -6,6 +6,7 @@
 
 import { call } from '../backend.js';
 import { t, errorText, sizeText, difficultyText, onLanguageChange } from '../i18n.js';
+import { levelField } from './fields.js';
 import { cropRect } from '../slidegeom.js';
 import { ownPicture } from '../slideimage.js';
 import { builtinSource, builtinId, menuName, menuItems, remember, gridStep } from '../slidepics.js';
@@ -152,12 +153,7 @@ export const slide = {
       <select id="slide-cols" aria-label="Columns of tiles" data-i18n-label="new.cols.label">
         <option value="3">3</option><option value="4" selected>4</option><option value="5">5</option><option value="6">6</option>
       </select>
-    </label>
-    <label><span data-i18n="new.difficulty">Difficulty</span>
-      <select id="slide-difficulty" aria-label="How well shuffled" data-i18n-label="new.shuffle.label">
-        <option value="easy" data-i18n="difficulty.easy">Easy</option><option value="medium" selected data-i18n="difficulty.medium">Medium</option><option value="hard" data-i18n="difficulty.hard">Hard</option>
-      </select>
-    </label>
+    </label>${levelField({ id: 'slide-difficulty', label: 'How well shuffled', labelKey: 'new.shuffle.label', levels: ['easy', 'medium', 'hard'], selected: 'medium' })}
     <!-- The picture menu (screens/slide.js): the built-in pictures, then the player's recent
          own ones, as thumbnails; then a tile to add a photo. -->
     <div class="picture-menu">

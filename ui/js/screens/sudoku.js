@@ -72,6 +72,7 @@
 import { drawBoard } from '../board.js';
 import { createPenScreen } from './penplay.js';
 import { t, sizeText, difficultyText } from '../i18n.js';
+import { levelField } from './fields.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -103,13 +104,7 @@ export const sudoku = {
         <option value="4">4 × 4</option><option value="6">6 × 6</option>
         <option value="9" selected>9 × 9</option><option value="16">16 × 16</option>
       </select>
-    </label>
-    <label><span data-i18n="new.difficulty">Difficulty</span>
-      <select id="new-difficulty" aria-label="Difficulty" data-i18n-label="new.difficulty">
-        <option value="easy" data-i18n="difficulty.easy">Easy</option><option value="medium" data-i18n="difficulty.medium">Medium</option>
-        <option value="hard" data-i18n="difficulty.hard">Hard</option><option value="expert" data-i18n="difficulty.expert">Expert</option>
-      </select>
-    </label>
+    </label>${levelField({ id: 'new-difficulty', label: 'Difficulty', labelKey: 'new.difficulty' })}
     <label class="check"><input id="new-symmetric" type="checkbox" checked> <span data-i18n="new.symmetric">Symmetric givens</span></label>
     <button id="new-enter" class="wide" type="button" data-enter title="An empty board of this size to copy a puzzle from a newspaper or book" data-i18n="entry.paper" data-i18n-title="entry.paper.title">Enter a puzzle from paper…</button>
   </fieldset>
