@@ -328,6 +328,17 @@ pub fn load_of(path: &Path, expected: GameKind) -> Result<Loaded, LoadError> {
     from_bytes_of(&bytes, expected)
 }
 
+/// Checkpoints read back: numbered upwards, each once, and no more than a game keeps.
+pub(crate) fn check_marks<G>(marks: &[crate::session::Mark<G>]) -> Result<(), LoadError> {
+    if marks.len() > crate::session::MAX_MARKS {
+        return Err(inconsistent(format!("{} checkpoints; a game keeps at most {}", marks.len(), crate::session::MAX_MARKS)));
+    }
+    if marks.windows(2).any(|w| w[0].n >= w[1].n) || marks.first().is_some_and(|m| m.n == 0) {
+        return Err(inconsistent("the checkpoints are not numbered 1 up in order"));
+    }
+    Ok(())
+}
+
 /// A replayed history that does not end on the saved board, or does not replay at all.
 pub(crate) fn replay_error(e: ReplayError) -> LoadError {
     LoadError::Inconsistent { detail: e.to_string() }
