@@ -58,6 +58,11 @@ fn board_line(g: &SudokuGame) -> Result<String, SaveError> {
 /// Sudoku edits are saved as they are.
 pub(super) type EditRecord = Edit;
 
+/// Whether the history goes back to a checkpoint (an edit of kind `back`, format 3).
+pub(super) fn has_back(history: &History<Edit>) -> bool {
+    history.done().iter().chain(history.undone()).any(|e| e.kind == crate::sudoku::play::EditKind::Back)
+}
+
 /// Whether an edit keeps the player's handwriting (format 2).
 pub(super) fn has_glyphs(history: &History<Edit>) -> bool {
     history.done().iter().chain(history.undone()).any(|e| e.glyph.is_some())
@@ -141,7 +146,7 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
 /// A Sudoku as save-file bytes (`GameDef::encode`).
 pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s)?;
-    let version = crate::save::version_for(has_glyphs(history));
+    let version = if has_back(history) { crate::save::BACK_VERSION } else { crate::save::version_for(has_glyphs(history)) };
     crate::save::encode(crate::play::GameKind::Sudoku, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
 }
 
@@ -149,6 +154,7 @@ pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::s
 pub(crate) fn decode(bytes: &[u8]) -> Result<(SudokuSession, (), u64), LoadError> {
     let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
     crate::save::check_glyph_version(f.version, has_glyphs(&f.history))?;
+    crate::save::check_back_version(f.version, has_back(&f.history))?;
     let kept = crate::save::kept(&f);
     let mut s = restore(f.game, f.history, f.elapsed_ms)?;
     crate::save::settle(&mut s, kept);

@@ -1,6 +1,6 @@
-// Checkpoints (issue #44, item 3) in headless Chromium against the real backend: "⚑ Mark" keeps
-// the position; "Go back…" lists the marks ("Mark 1 · 2 moves ago") and goes back to one as a
-// single move (Undo returns, Redo goes again); "Last correct position" after a wrong digit asks
+// Checkpoints (issue #44, item 3) in headless Chromium against the real backend: "⚑ Marks…"
+// opens a small menu: "Mark this position" keeps the position; the marks are listed ("Mark 1 · 2
+// moves ago") and going back to one is a single move (Undo returns, Redo goes again); "Last correct position" after a wrong digit asks
 // first, takes the moves from the mistake on back as one move and counts as a hint; with nothing
 // wrong it says so and changes nothing. Played with a mouse and the keyboard; screenshots of the
 // panel and the dialog at 1920x1080 and 800x480, in English and Chinese, go to artifacts/.
@@ -56,11 +56,20 @@ async function writeRight(i) {
   throw new Error(`no digit fits cell ${i}`);
 }
 
-async function openBack() {
-  await page.focus('#btn-back');
+async function openMarks() {
+  await page.focus('#btn-marks');
   await page.keyboard.press('Enter'); // the keyboard reaches it as the mouse does
-  await page.waitForSelector('#dlg-back[open]');
+  await page.waitForSelector('#dlg-marks[open]');
   await sleep(150);
+}
+
+/** "⚑ Marks…" → "Mark this position", with the keyboard (the menu opens on it). */
+async function markHere() {
+  await openMarks();
+  const r = await rev();
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'marks-mark');
+  await page.keyboard.press('Enter');
+  await changed(r);
 }
 
 async function pickInBack(selector) {
@@ -72,13 +81,11 @@ async function pickInBack(selector) {
 test('mark, play, back to the mark as one move, undo and redo it', async () => {
   const start = await newSudoku();
   assert.deepEqual(start.marks, []);
-  assert.equal(await page.$eval('#checkpoints', (e) => e.offsetParent !== null), true, 'the buttons are in the panel');
+  assert.equal(await page.$eval('#btn-marks', (e) => e.offsetParent !== null), true, 'the button is in the panel');
   const open = start.cells.map((c, i) => (c.given ? -1 : i)).filter((i) => i >= 0);
   const [a, b, c] = open;
   await writeRight(a);
-  const r = await rev();
-  await page.click('#btn-mark');
-  await changed(r);
+  await markHere();
   const marked = (await ui()).view;
   assert.deepEqual(marked.marks.map((m) => m.n), [1]);
   assert.match(await page.$eval('#status', (e) => e.textContent), /mark 1/);
@@ -86,11 +93,11 @@ test('mark, play, back to the mark as one move, undo and redo it', async () => {
   await writeRight(c);
   const played = (await ui()).view;
 
-  await openBack();
-  const labels = await page.$$eval('#back-marks button', (bs) => bs.map((x) => x.textContent));
+  await openMarks();
+  const labels = await page.$$eval('#marks-list button', (bs) => bs.map((x) => x.textContent));
   assert.deepEqual(labels, ['Mark 1 · 2 moves ago']);
   await page.screenshot({ path: artifactPath('checkpoints-dialog-1920x1080.png') });
-  await pickInBack('#back-marks button');
+  await pickInBack('#marks-list button');
   const back = (await ui()).view;
   assert.deepEqual(values(back), values(marked), 'the board as it was at the mark');
   assert.equal(back.marks[0].moves_ago, 3, 'going back was a move of its own');
@@ -107,13 +114,11 @@ test('"Last correct position": nothing wrong says so; after a wrong digit it ask
   await ipc('reset_stats');
   const open = start.cells.map((c, i) => (c.given ? -1 : i)).filter((i) => i >= 0);
   await writeRight(open[0]);
-  const r0 = await rev();
-  await page.click('#btn-mark');
-  await changed(r0);
+  await markHere();
 
   // Nothing wrong yet: said, no question, nothing changed.
-  await openBack();
-  await page.click('#back-correct');
+  await openMarks();
+  await page.click('#marks-correct');
   await page.waitForFunction(() => /Nothing is wrong/.test(document.getElementById('status').textContent), { timeout: 5000 });
   assert.equal(await page.$('#dlg-confirm[open]'), null, 'no question when nothing is wrong');
   const correct = (await ui()).view;
@@ -127,9 +132,9 @@ test('"Last correct position": nothing wrong says so; after a wrong digit it ask
   await writeRight(open.find((k) => k !== i && k !== open[0] && !v.cells[k].value));
   const mistaken = (await ui()).view;
 
-  await openBack();
+  await openMarks();
   await page.screenshot({ path: artifactPath('checkpoints-dialog-marks-1920x1080.png') });
-  await page.click('#back-correct');
+  await page.click('#marks-correct');
   await page.waitForSelector('#dlg-confirm[open]');
   assert.match(await page.$eval('#confirm-text', (e) => e.textContent), /last 2 moves/);
   await page.screenshot({ path: artifactPath('checkpoints-ask-1920x1080.png') });
@@ -154,12 +159,12 @@ test('"Last correct position": nothing wrong says so; after a wrong digit it ask
     const fit = await page.evaluate(() => {
       const inside = (e) => { const q = e.getBoundingClientRect(); return q.left >= 0 && q.top >= 0 && q.right <= innerWidth + 0.5 && q.bottom <= innerHeight + 0.5; };
       const panel = document.getElementById('panel');
-      return { mark: inside(document.getElementById('btn-mark')), back: inside(document.getElementById('btn-back')), scrolls: panel.scrollHeight > panel.clientHeight + 1 };
+      return { marks: inside(document.getElementById('btn-marks')), scrolls: panel.scrollHeight > panel.clientHeight + 1 };
     });
-    assert.deepEqual(fit, { mark: true, back: true, scrolls: false }, `${width}x${height}`);
+    assert.deepEqual(fit, { marks: true, scrolls: false }, `${width}x${height}`);
     await page.screenshot({ path: artifactPath(`checkpoints-panel-${width}x${height}.png`) });
-    await openBack();
-    const d = await page.$eval('#dlg-back', (e) => { const q = e.getBoundingClientRect(); return q.left >= 0 && q.top >= 0 && q.right <= innerWidth + 0.5 && q.bottom <= innerHeight + 0.5; });
+    await openMarks();
+    const d = await page.$eval('#dlg-marks', (e) => { const q = e.getBoundingClientRect(); return q.left >= 0 && q.top >= 0 && q.right <= innerWidth + 0.5 && q.bottom <= innerHeight + 0.5; });
     assert.equal(d, true, `the dialog fits ${width}x${height}`);
     await page.screenshot({ path: artifactPath(`checkpoints-dialog-${width}x${height}.png`) });
     await page.keyboard.press('Escape');
@@ -172,15 +177,13 @@ test('in Chinese: the buttons, the marks and the question', async () => {
   await newSudoku();
   const open = (await ui()).view.cells.map((c, i) => (c.given ? -1 : i)).filter((i) => i >= 0);
   await writeRight(open[0]);
-  const r = await rev();
-  await page.click('#btn-mark');
-  await changed(r);
+  await markHere();
   await chooseLanguage(page, 'zh-CN');
-  assert.equal(await page.$eval('#btn-mark', (e) => e.textContent), '⚑ 标记');
-  assert.equal(await page.$eval('#btn-back', (e) => e.textContent), '返回…');
-  await openBack();
-  assert.deepEqual(await page.$$eval('#back-marks button', (bs) => bs.map((x) => x.textContent)), ['标记 1 · 现在']);
-  assert.equal(await page.$eval('#back-correct', (e) => e.textContent), '最后正确的局面');
+  assert.equal(await page.$eval('#btn-marks', (e) => e.textContent), '⚑ 标记…');
+  await openMarks();
+  assert.deepEqual(await page.$$eval('#marks-list button', (bs) => bs.map((x) => x.textContent)), ['标记 1 · 现在']);
+  assert.equal(await page.$eval('#marks-correct', (e) => e.textContent), '最后正确的局面');
+  assert.equal(await page.$eval('#marks-mark', (e) => e.textContent), '⚑ 标记当前局面');
   await page.screenshot({ path: artifactPath('checkpoints-dialog-zh.png') });
   await page.keyboard.press('Escape');
   await sleep(150);

@@ -29,5 +29,6 @@ test('the dialog lists the newest mark first and reads its answer back', () => {
   assert.deepEqual(markChoices(undefined, t), []);
   assert.deepEqual(readChoice('mark-3'), { mark: 3 });
   assert.deepEqual(readChoice('correct'), { correct: true });
+  assert.deepEqual(readChoice('mark'), { markNow: true });
   for (const cancelled of ['', 'cancel', null, 'mark-', 'mark-x']) assert.equal(readChoice(cancelled), null);
 });

@@ -1,4 +1,4 @@
-// Checkpoints (#44): what the "Go back" dialog lists and how its answer reads. Pure (the
+// Checkpoints (#44): what the "⚑ Marks…" dialog lists and how its answer reads. Pure (the
 // catalogue's `t` is passed in), so node tests it; the buttons and the dialog are the pen
 // screen's (screens/penplay.js), the rules the engine's (session `Mark`, `back_to_mark`).
 
@@ -24,8 +24,9 @@ export function markChoices(marks, t) {
   return [...(marks || [])].reverse().map((m) => ({ value: `mark-${m.n}`, label: markLabel(m, t) }));
 }
 
-/** The dialog's answer: `{mark: n}`, `{correct: true}`, or null (cancelled). */
+/** The dialog's answer: `{markNow: true}`, `{mark: n}`, `{correct: true}`, or null (cancelled). */
 export function readChoice(value) {
+  if (value === 'mark') return { markNow: true };
   if (value === 'correct') return { correct: true };
   const m = /^mark-(\d+)$/.exec(value || '');
   return m ? { mark: Number(m[1]) } : null;

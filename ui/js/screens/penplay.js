@@ -83,8 +83,7 @@ export function createPenScreen(ctx, game) {
   buildSwatches();
   // Colour marks are a move of the game's engine; a game without them shows no swatches.
   $('colour-row').hidden = !game.colours;
-  click('btn-mark', markPosition);
-  click('btn-back', goBack);
+  click('btn-marks', checkpoints);
   click('btn-clear', clearSelected);
   click('btn-hint', hint);
   click('btn-auto', () => ctx.act({ type: 'set_candidates' }));
@@ -179,7 +178,7 @@ export function createPenScreen(ctx, game) {
     // The controls take the place of Hint and Solve while they are open.
     $('btn-solve').parentElement.hidden = stepper.state !== 'off';
     // Checkpoints belong to a game in play (not to givens being copied from paper).
-    $('checkpoints').hidden = !view || !view.marks || Boolean(state.entering);
+    $('btn-marks').hidden = !view || !view.marks || Boolean(state.entering);
     const playing = stepper.state === 'playing';
     $('steps-play').textContent = t(playing ? 'steps.pause' : 'steps.play');
     $('steps-play').title = t(playing ? 'steps.pause.title' : 'steps.play.title');
@@ -500,9 +499,10 @@ export function createPenScreen(ctx, game) {
     ctx.redraw();
   }
 
-  // Checkpoints (#44): "Mark" keeps the position (not a move); "Go back…" lists the marks and
-  // the last correct position, each gone back to as one move (Undo returns). The rules are the
-  // engine's; the last correct position is asked about first and counts as a hint.
+  // Checkpoints (#44): "⚑ Marks…" opens a small menu (#dlg-marks): mark the position (not a
+  // move), go back to a mark or to the last correct position, each as one move (Undo returns).
+  // The rules are the engine's; the last correct position is asked about first and counts as a
+  // hint.
   async function markPosition() {
     const v = await ctx.callOrToast('mark_position');
     if (!v) return;
@@ -511,25 +511,26 @@ export function createPenScreen(ctx, game) {
     if (made) ctx.setStatus(() => t('marks.made', { n: made.n }));
   }
 
-  function chooseBack() {
-    const dlg = $('dlg-back');
+  function chooseCheckpoint() {
+    const dlg = $('dlg-marks');
     const choices = markChoices(view && view.marks, t);
-    $('back-marks').replaceChildren(...choices.map(({ value, label }) => {
+    $('marks-list').replaceChildren(...choices.map(({ value, label }) => {
       const b = document.createElement('button');
       Object.assign(b, { type: 'submit', value, textContent: label });
       return b;
     }));
-    $('back-none').hidden = choices.length > 0;
+    $('marks-head').hidden = choices.length === 0;
     return new Promise((resolve) => {
       dlg.addEventListener('close', () => resolve(readChoice(dlg.returnValue)), { once: true });
       ctx.openDialog(dlg);
-      (choices.length ? $('back-marks').firstElementChild : $('back-correct')).focus();
+      $('marks-mark').focus();
     });
   }
 
-  async function goBack() {
-    const choice = await chooseBack();
+  async function checkpoints() {
+    const choice = await chooseCheckpoint();
     if (!choice) return;
+    if (choice.markNow) return markPosition();
     if (choice.correct) return backToCorrect();
     const v = await ctx.callOrToast('back_to_mark', { mark: choice.mark });
     if (!v) return;
