@@ -108,7 +108,6 @@ where
         (Err(CheckpointError::NotSupported), Err(CheckpointError::NotSupported)) if !G::JUMPS => {}
         other => return Err(TestCaseError::fail(format!("marks: {other:?}"))),
     }
-    drop(checked);
     if let Some(f) = failure {
         return Err(TestCaseError::fail(f));
     }
