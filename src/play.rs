@@ -9,7 +9,7 @@ use crate::games::{each_game, GameDef};
 use crate::ink::adapt::Adapter;
 use crate::ink::Stroke;
 use crate::pen::{PenOptions, PenWrite, WriteOutcome};
-use crate::session::InputMode;
+use crate::session::{CheckpointError, InputMode};
 
 pub use crate::games::{Advice, BoardView, CellRef, CellValue, GameInPlay, GameKind, GameParams, Highlight, MakeError, ParamsError, PlayError, Source};
 
@@ -49,8 +49,39 @@ pub struct PlayView {
     /// change); 0 from the engine. The view drops a reply older than the one it shows.
     pub game_id: u64,
     pub rev: u64,
+    /// The checkpoints, oldest first; left out for a game without them (the sliding puzzle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<Vec<MarkView>>,
     #[serde(flatten)]
     pub board: BoardView,
+}
+
+/// A checkpoint as the view lists it ("Mark 2 · 14 moves ago").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MarkView {
+    pub n: u32,
+    /// Moves in the undo history when it was made.
+    pub step: usize,
+    /// Moves made since (applied ones), or `None` when the history was undone to before it.
+    pub moves_ago: Option<usize>,
+}
+
+fn marks_view<G: crate::session::Game>(s: &crate::session::Session<G>) -> Option<Vec<MarkView>> {
+    if !G::JUMPS {
+        return None;
+    }
+    let now = s.history().done().len();
+    Some(s.marks().iter().map(|m| MarkView { n: m.n, step: m.step, moves_ago: now.checked_sub(m.step) }).collect())
+}
+
+/// The newest position of the history with no wrong number, and how many moves back it is.
+fn last_correct_of<D: GameDef>(s: &crate::session::Session<D::Game>, info: &D::Info) -> Result<(usize, D::Game), CheckpointError> {
+    let wrong = D::wrong_values(s, info)?;
+    if !wrong(s.game()) {
+        return Err(CheckpointError::NothingWrong);
+    }
+    // The bare puzzle holds no wrong number, so a position is always found.
+    s.newest_where(|g| !wrong(g))?.ok_or(CheckpointError::NothingWrong)
 }
 
 /// What "Continue" offers for a saved game.
@@ -125,6 +156,42 @@ impl GameInPlay {
         each_session!(self, s => s.redo())?;
         self.settle_clock(now_ms);
         Ok(())
+    }
+
+    /// "Mark this position": a checkpoint of the board as it is (not a move). Its number.
+    pub fn mark_position(&mut self) -> Result<u32, PlayError> {
+        Ok(each_session!(self, s => s.mark())?)
+    }
+
+    /// "Back to a mark": the board as it was at mark `n`, as one undo step.
+    pub fn back_to_mark(&mut self, n: u32, now_ms: u64) -> Result<(), PlayError> {
+        each_session!(self, s => s.back_to_mark(n))?;
+        self.settle_clock(now_ms);
+        Ok(())
+    }
+
+    /// How many moves of the history "Back to the last correct position" would take back: the
+    /// newest position in the history (the start, or after an applied move) with no number that
+    /// breaks the solution. [`CheckpointError::NothingWrong`] when the board has none now.
+    pub fn last_correct(&self) -> Result<usize, PlayError> {
+        each_game!(self, |s, info, D| Ok(last_correct_of::<D>(s, info)?.0))
+    }
+
+    /// "Back to the last correct position": the board set to [`GameInPlay::last_correct`]'s
+    /// position, as one undo step (undo brings the mistake back). Returns the moves taken back.
+    pub fn back_to_last_correct(&mut self, now_ms: u64) -> Result<usize, PlayError> {
+        let back = each_game!(self, |s, info, D| {
+            let (back, target) = last_correct_of::<D>(s, info)?;
+            s.jump_to(&target)?;
+            back
+        });
+        self.settle_clock(now_ms);
+        Ok(back)
+    }
+
+    /// The checkpoints as the view lists them, or `None` for a game without them.
+    pub fn marks(&self) -> Option<Vec<MarkView>> {
+        each_session!(self, s => marks_view(s))
     }
 
     /// The pen wrote into a cell (see [`crate::pen`]).
@@ -248,6 +315,7 @@ impl GameInPlay {
     pub fn view(&self, now_ms: u64) -> PlayView {
         let kind = self.kind();
         let solved_by_computer = self.was_solved_by_computer();
+        let marks = self.marks();
         each_game!(self, |s, info, D| PlayView {
             kind,
             can_undo: s.can_undo(),
@@ -260,6 +328,7 @@ impl GameInPlay {
             time_limit_ms: s.time_limit_ms(),
             game_id: 0,
             rev: 0,
+            marks,
             board: D::view(s, info).into(),
         })
     }

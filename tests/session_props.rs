@@ -12,7 +12,7 @@ use common::assert_playable;
 use inkdoku::grid::Shape;
 use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{from_bytes, to_bytes};
-use inkdoku::session::{Game, Session};
+use inkdoku::session::{CheckpointError, Game, Session};
 use inkdoku::sudoku::play::{Action, SudokuSession};
 use inkdoku::testkit::{each_kind, play, random_action, sample_session, EachKind, TestHooks};
 use proptest::prelude::*;
@@ -75,18 +75,45 @@ where
     G::Action: Clone + Debug,
 {
     let mut failure = None;
-    play(&mut s, rng, steps, |s, rng| {
+    let mut checked = |s: &Session<G>, rng: &mut StdRng| {
         let action = next(s, rng);
         if failure.is_none() {
             failure = check_move(s, &action, cells, &in_play, &drawn).err();
         }
         action
-    });
+    };
+    // Checkpoints: a mark half-way, play on, a second mark, then back to the first as one
+    // undo step (undo returns, redo goes back again); the marks go into the save below.
+    play(&mut s, rng, steps / 2, &mut checked);
+    let first = s.mark();
+    play(&mut s, rng, steps - steps / 2, &mut checked);
+    let second = s.mark();
+    match (first, second) {
+        (Ok(n), _) if G::JUMPS => {
+            let before = s.clone();
+            let marked = s.marks().iter().find(|m| m.n == n).map(|m| m.game.clone());
+            match s.back_to_mark(n) {
+                Ok(()) => {
+                    prop_assert_eq!(Some(s.game()), marked.as_ref());
+                    prop_assert_eq!(s.history().done().len(), before.history().done().len() + 1, "one undo step");
+                    s.undo().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(s.game(), before.game());
+                    s.redo().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    prop_assert_eq!(Some(s.game()), marked.as_ref());
+                }
+                Err(CheckpointError::AlreadyThere) => prop_assert_eq!(Some(s.game()), marked.as_ref()),
+                Err(e) => return Err(TestCaseError::fail(format!("back to mark {n}: {e}"))),
+            }
+        }
+        (Err(CheckpointError::NotSupported), Err(CheckpointError::NotSupported)) if !G::JUMPS => {}
+        other => return Err(TestCaseError::fail(format!("marks: {other:?}"))),
+    }
     if let Some(f) = failure {
         return Err(TestCaseError::fail(f));
     }
 
-    let again = Session::replay(s.start().clone(), s.history().clone(), s.timer()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut again = Session::replay(s.start().clone(), s.history().clone(), s.timer()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    again.set_marks(s.marks().to_vec());
     prop_assert_eq!(&again, &s);
 
     let game = in_play(s.clone());

@@ -10,7 +10,7 @@ use thiserror::Error;
 use crate::ink::{InkError, Stroke};
 use crate::pen::{PenOptions, PenWrite, WriteError};
 use crate::save::{LoadError, SaveError};
-use crate::session::{Game, HistoryError, InputMode, Session};
+use crate::session::{CheckpointError, Game, HistoryError, InputMode, Session};
 
 /// How far along a game is and what it is, for "Continue" ([`crate::play::Summary`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -129,6 +129,13 @@ pub trait GameDef {
         false
     }
     /// See [`crate::play::GameInPlay::last_value_change`].
+    /// "Back to the last correct position": which states hold a number that breaks the
+    /// solution (a value not the solution's). Default: the game has no such position.
+    #[allow(clippy::type_complexity)]
+    fn wrong_values(_s: &Session<Self::Game>, _info: &Self::Info) -> Result<Box<dyn Fn(&Self::Game) -> bool>, CheckpointError> {
+        Err(CheckpointError::NotSupported)
+    }
+
     fn last_value_change(_s: &Session<Self::Game>) -> Option<(usize, usize, u8, u8)> {
         None
     }
@@ -277,6 +284,8 @@ pub enum PlayError {
     Ink(#[from] InkError),
     #[error("no hint: {0}")]
     NoHint(String),
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
 }
 
 impl PlayError {
@@ -290,6 +299,7 @@ impl PlayError {
             PlayError::OutOfBoard { .. } => "out_of_board",
             PlayError::Ink(_) => "ink",
             PlayError::NoHint(_) => "no_hint",
+            PlayError::Checkpoint(e) => e.kind(),
         }
     }
 }

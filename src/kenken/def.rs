@@ -15,7 +15,7 @@ use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, 
 use crate::save::{LoadError, SaveError};
 use crate::session::glyph::{self, Glyph};
 use crate::session::scratchpad::InkNote;
-use crate::session::Session;
+use crate::session::{CheckpointError, Session};
 use crate::sudoku::Difficulty;
 
 pub struct KenkenDef;
@@ -180,6 +180,19 @@ impl GameDef for KenkenDef {
             .done()
             .last()
             .is_some_and(|e| e.by_computer || e.cells.iter().filter(|c| c.after.value != 0 && c.before.value != c.after.value).count() > 1)
+    }
+
+    /// The solution kept with the puzzle, else the one the solver finds (a puzzle typed in
+    /// without one; it has exactly one, as every KenKen in play).
+    fn wrong_values(s: &KenkenSession, info: &KenkenInfo) -> Result<Box<dyn Fn(&KenkenGame) -> bool>, CheckpointError> {
+        let solution = match &info.solution {
+            Some(sol) => sol.clone(),
+            None => match super::solver::solutions(s.game().puzzle(), 2) {
+                found if found.count == 1 => found.first.ok_or(CheckpointError::NoSolution)?,
+                _ => return Err(CheckpointError::NoSolution),
+            },
+        };
+        Ok(Box::new(move |g: &KenkenGame| g.values().iter().zip(&solution).any(|(&e, &v)| e != 0 && e != v)))
     }
 
     fn last_value_change(s: &KenkenSession) -> Option<(usize, usize, u8, u8)> {

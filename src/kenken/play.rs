@@ -279,6 +279,16 @@ impl Game for KenkenGame {
         self.apply_edit(e, false)
     }
 
+    const JUMPS: bool = true;
+
+    /// The whole board (values, candidates, ink notes, colours) set as `target` has it.
+    fn jump(&self, target: &KenkenGame) -> Option<Edit> {
+        if target.puzzle != self.puzzle {
+            return None;
+        }
+        Self::edit(self.board.diff(&target.board))
+    }
+
     /// Every cell filled and every rule met.
     fn is_solved(&self) -> bool {
         self.puzzle.check(self.board.values()).is_ok()

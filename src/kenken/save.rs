@@ -17,7 +17,7 @@ use crate::session::cells::{CellChange, CellState};
 use crate::session::colours::ColourChange;
 use crate::session::glyph::Glyph;
 use crate::session::scratchpad::{InkEdit, InkNote};
-use crate::session::{History, Session, Timer};
+use crate::session::{History, Mark, Session, Timer};
 
 use crate::save::{inconsistent, replay_error, unfit_step, LoadError, SaveError};
 
@@ -50,6 +50,23 @@ pub(super) struct Record {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     ink: Vec<InkNote>,
     /// Cell colours, one per cell (0 = none), as Sudoku's; omitted when no cell is coloured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    colours: Vec<u8>,
+    /// The player's checkpoints ("Mark this position"), oldest first; omitted when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    checkpoints: Vec<MarkRecord>,
+}
+
+/// One checkpoint: its number, the moves in the history when it was made, and the board then
+/// (as the record's own `entries`, `notes` (typed candidates, bit `v`), `ink`, `colours`).
+#[derive(Serialize, Deserialize)]
+struct MarkRecord {
+    n: u32,
+    step: usize,
+    entries: String,
+    notes: Vec<u16>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ink: Vec<InkNote>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<u8>,
 }
@@ -159,6 +176,15 @@ pub(super) fn record(session: &KenkenSession, info: &KenkenInfo) -> Result<(Reco
         marks: g.candidates().iter().map(|&c| to_marks(c)).collect::<Option<_>>().ok_or_else(too_wide)?,
         ink: g.notes().to_vec(),
         colours: g.colours().to_saved(),
+        checkpoints: session
+            .marks()
+            .iter()
+            .map(|m| {
+                let b = &m.game;
+                let notes = b.candidates().iter().map(|&c| to_marks(c)).collect::<Option<_>>().ok_or_else(too_wide)?;
+                Ok(MarkRecord { n: m.n, step: m.step, entries: digits(b.values()), notes, ink: b.notes().to_vec(), colours: b.colours().to_saved() })
+            })
+            .collect::<Result<_, SaveError>>()?,
     };
     let history = session.history().try_map(|_, _, e: &Edit| {
         let cells = e.cells.iter().map(cell_record).collect::<Option<Vec<_>>>().ok_or_else(too_wide)?;
@@ -202,10 +228,24 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
         }
         Ok(Edit { cells, ink, colours, glyph, by_computer })
     })?;
-    let session = Session::replay(KenkenGame::new(puzzle), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
+    let marks = rec
+        .checkpoints
+        .into_iter()
+        .map(|m| {
+            let what = format!("checkpoint {}", m.n);
+            let entries = parse_digits(&what, &m.entries, n, true)?;
+            let candidates = m.notes.iter().map(|&c| from_marks(c)).collect::<Option<Vec<u32>>>();
+            let candidates = candidates.ok_or_else(|| inconsistent(format!("{what}: candidates name the value 0")))?;
+            let game = KenkenGame::restore(puzzle.clone(), entries, candidates, m.ink, m.colours).map_err(|e| inconsistent(format!("{what}: {e}")))?;
+            Ok(Mark { n: m.n, step: m.step, game })
+        })
+        .collect::<Result<Vec<_>, LoadError>>()?;
+    crate::save::check_marks(&marks)?;
+    let mut session = Session::replay(KenkenGame::new(puzzle), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {
         return Err(inconsistent("replaying the history from the bare puzzle does not lead to the saved board"));
     }
+    session.set_marks(marks);
     Ok((session, KenkenInfo { solution, difficulty: rec.difficulty, seed: rec.seed }))
 }
 

@@ -21,10 +21,14 @@ pub use recover::{load_or_recover, move_aside, recover, remove_stale_temp_files,
 /// The `format` field of every save file.
 pub const FORMAT: &str = "inkdoku-save";
 /// The newest format version this build writes and reads.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// The first version whose edits may keep the player's handwriting (`glyph`). A game without
 /// any is still written as version 1, which every earlier build reads in full.
 pub const GLYPH_VERSION: u32 = 2;
+/// The first version whose Sudoku edits may be of kind `back` (a checkpoint gone back to): a
+/// Sudoku holding one is written as this version, so an older Inkdoku refuses it as newer
+/// instead of setting it aside as damaged (it does not know the kind).
+pub const BACK_VERSION: u32 = 3;
 /// The file extension for games saved where the player chooses.
 pub const EXTENSION: &str = "inkdoku";
 /// Bigger files are refused unread: a real save is kilobytes, a long history a few megabytes.
@@ -119,7 +123,7 @@ struct Header {
     kind: Option<String>,
 }
 
-/// The whole file (versions 1 and 2). `G` is the game-specific part, `H` its history.
+/// The whole file (versions 1 to 3). `G` is the game-specific part, `H` its history.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct SaveFile<G, H> {
     format: String,
@@ -246,6 +250,14 @@ pub(crate) fn version_for(glyphs: bool) -> u32 {
     }
 }
 
+/// An edit kind of a version after the file's own is damage, not data.
+pub(crate) fn check_back_version(version: u32, back: bool) -> Result<(), LoadError> {
+    if back && version < BACK_VERSION {
+        return Err(LoadError::Structure { detail: format!("a \"back\" edit in a version {version} file") });
+    }
+    Ok(())
+}
+
 /// Handwriting in a file of a version before it existed is damage, not data.
 pub(crate) fn check_glyph_version(version: u32, glyphs: bool) -> Result<(), LoadError> {
     if glyphs && version < GLYPH_VERSION {
@@ -326,6 +338,17 @@ pub fn from_bytes_of(bytes: &[u8], expected: GameKind) -> Result<Loaded, LoadErr
 pub fn load_of(path: &Path, expected: GameKind) -> Result<Loaded, LoadError> {
     let bytes = read_limited(path)?;
     from_bytes_of(&bytes, expected)
+}
+
+/// Checkpoints read back: numbered upwards, each once, and no more than a game keeps.
+pub(crate) fn check_marks<G>(marks: &[crate::session::Mark<G>]) -> Result<(), LoadError> {
+    if marks.len() > crate::session::MAX_MARKS {
+        return Err(inconsistent(format!("{} checkpoints; a game keeps at most {}", marks.len(), crate::session::MAX_MARKS)));
+    }
+    if marks.windows(2).any(|w| w[0].n >= w[1].n) || marks.first().is_some_and(|m| m.n == 0) {
+        return Err(inconsistent("the checkpoints are not numbered 1 up in order"));
+    }
+    Ok(())
 }
 
 /// A replayed history that does not end on the saved board, or does not replay at all.

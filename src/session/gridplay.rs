@@ -291,6 +291,29 @@ impl GridBoard {
         change.non_empty()
     }
 
+    /// The change that turns this board into `target` (the same puzzle's board, as a checkpoint
+    /// kept it): every cell, ink note and colour that differs, in one undo step. `None` when
+    /// they are the same.
+    pub fn diff(&self, target: &GridBoard) -> Option<Change> {
+        if target.n != self.n || target.fixed != self.fixed {
+            return None;
+        }
+        let mut change = Change::default();
+        for i in 0..self.values.len() {
+            change.set(i, self.state(i), target.state(i));
+        }
+        let (now, then) = (self.ink.notes(), target.ink.notes());
+        change.ink = InkEdit {
+            added: then.iter().filter(|n| !now.contains(n)).cloned().collect(),
+            removed: now.iter().filter(|n| !then.contains(n)).cloned().collect(),
+        };
+        change.colours = (0..self.values.len())
+            .filter(|&i| self.colours.get(i) != target.colours.get(i))
+            .map(|i| ColourChange { cell: i as u16, before: self.colours.get(i), after: target.colours.get(i) })
+            .collect();
+        change.non_empty()
+    }
+
     /// The invariant of one cell, shared by edits and saved boards.
     fn cell_ok(&self, i: usize, s: CellState) -> bool {
         s.fits(self.n) && (!self.fixed[i] || s == CellState::default())

@@ -34,7 +34,7 @@ pub struct EditMismatch(pub String);
 /// A puzzle game as the session sees it: a state changed by recorded, reversible edits. What
 /// every game shares (undo, redo, the timer, saving the history) is the session's, not the
 /// game's.
-pub trait Game: Clone {
+pub trait Game: Clone + PartialEq {
     /// A move the player asks for.
     type Action;
     /// A recorded change: enough to apply it again and to reverse it.
@@ -50,6 +50,65 @@ pub trait Game: Clone {
     fn backward(&mut self, edit: &Self::Edit) -> Result<(), EditMismatch>;
     /// The puzzle is complete and correct (Tatham's `status`).
     fn is_solved(&self) -> bool;
+
+    /// The one edit that turns this state into `target`, an earlier state of the same game
+    /// (a checkpoint's): how "Back to a mark" is one undo step. `None` for a game whose states
+    /// can't be jumped between (the sliding puzzle: a board is reached only by sliding). The
+    /// states are different when this is asked.
+    /// Whether [`Game::jump`] is implemented: the game has checkpoints.
+    const JUMPS: bool = false;
+
+    fn jump(&self, _target: &Self) -> Option<Self::Edit> {
+        None
+    }
+}
+
+/// The most checkpoints a game keeps: a new one beyond it lets the oldest go.
+pub const MAX_MARKS: usize = 9;
+
+/// A checkpoint: the game as it was when the player marked it ("Mark this position").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark<G> {
+    /// Its number for the player, 1 up in the order made (kept when an older one goes).
+    pub n: u32,
+    /// How many moves the undo history held when it was made ("14 moves ago").
+    pub step: usize,
+    /// The game as it was.
+    pub game: G,
+}
+
+/// Why a checkpoint could not be made or gone back to. Every variant reads as a sentence.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckpointError {
+    #[error("this game has no checkpoints")]
+    NotSupported,
+    #[error("there is no mark {0}")]
+    NoSuchMark(u32),
+    #[error("this position is already mark {0}")]
+    AlreadyMarked(u32),
+    #[error("the board is already as it was at that mark")]
+    AlreadyThere,
+    #[error("nothing is wrong so far")]
+    NothingWrong,
+    #[error("this puzzle's solution is not known, so nothing can be judged wrong")]
+    NoSolution,
+    #[error("the game's history is damaged: {0}")]
+    Damaged(#[from] EditMismatch),
+}
+
+impl CheckpointError {
+    /// A stable machine-readable code for IPC (`{kind, message}`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            CheckpointError::NotSupported => "no_checkpoints",
+            CheckpointError::NoSuchMark(_) => "no_such_mark",
+            CheckpointError::AlreadyMarked(_) => "already_marked",
+            CheckpointError::AlreadyThere => "already_there",
+            CheckpointError::NothingWrong => "nothing_wrong",
+            CheckpointError::NoSolution => "no_solution",
+            CheckpointError::Damaged(_) => "damaged_history",
+        }
+    }
 }
 
 /// Why undo or redo did nothing.
@@ -114,12 +173,14 @@ pub struct Session<G: Game> {
     /// The optional time limit of this game (play time, ms): the view counts down to it, and
     /// when it runs out the player may play on untimed (the limit is taken away).
     time_limit_ms: Option<u64>,
+    /// Checkpoints, oldest first (not moves: making one is no undo step).
+    marks: Vec<Mark<G>>,
 }
 
 impl<G: Game> Session<G> {
     /// A fresh session: the game is its own start, empty history, timer stopped at zero.
     pub fn from_game(game: G) -> Self {
-        Session { start: game.clone(), game, history: History::default(), timer: Timer::default(), input_mode: InputMode::Pen, time_limit_ms: None }
+        Session { start: game.clone(), game, history: History::default(), timer: Timer::default(), input_mode: InputMode::Pen, time_limit_ms: None, marks: Vec::new() }
     }
 
     /// Rebuilds a session from its start and its history, as Tatham's midend loads a save:
@@ -135,7 +196,7 @@ impl<G: Game> Session<G> {
         for (k, edit) in history.undone().iter().rev().enumerate() {
             probe.forward(edit).map_err(|mismatch| ReplayError::Undone { step: k + 1, mismatch })?;
         }
-        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None })
+        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None, marks: Vec::new() })
     }
 
     /// Pen or pencil (not a move: no undo step).
@@ -201,6 +262,68 @@ impl<G: Game> Session<G> {
         if let Some(e) = self.history.undone.pop() {
             self.history.done.push(e);
         }
+        Ok(())
+    }
+
+    /// The checkpoints, oldest first.
+    pub fn marks(&self) -> &[Mark<G>] {
+        &self.marks
+    }
+
+    /// Checkpoints read back from a save (the loader checks each is a board of this game).
+    pub fn set_marks(&mut self, marks: Vec<Mark<G>>) {
+        self.marks = marks;
+    }
+
+    /// "Mark this position": keeps the game as it is now; the oldest goes beyond
+    /// [`MAX_MARKS`]. Returns the new mark's number. A position already marked is refused (with
+    /// that mark's number), so pressing twice makes no twin.
+    pub fn mark(&mut self) -> Result<u32, CheckpointError> {
+        if !G::JUMPS {
+            return Err(CheckpointError::NotSupported);
+        }
+        if let Some(m) = self.marks.iter().find(|m| m.game == self.game) {
+            return Err(CheckpointError::AlreadyMarked(m.n));
+        }
+        let n = self.marks.last().map_or(1, |m| m.n + 1);
+        if self.marks.len() >= MAX_MARKS {
+            self.marks.remove(0);
+        }
+        self.marks.push(Mark { n, step: self.history.done.len(), game: self.game.clone() });
+        Ok(n)
+    }
+
+    /// "Back to a mark": the board as it was at mark `n`, as one move (so undo comes back to
+    /// where the player was, and redo goes to the mark again).
+    pub fn back_to_mark(&mut self, n: u32) -> Result<(), CheckpointError> {
+        let target = self.marks.iter().find(|m| m.n == n).ok_or(CheckpointError::NoSuchMark(n))?.game.clone();
+        self.jump_to(&target)
+    }
+
+    /// The newest state of the applied history (the start, then after each applied edit) for
+    /// which `good` holds, and how many edits back from now it is; `None` if none does.
+    pub fn newest_where(&self, good: impl Fn(&G) -> bool) -> Result<Option<(usize, G)>, CheckpointError> {
+        let mut state = self.start.clone();
+        let mut found = good(&state).then(|| (0, state.clone()));
+        for (k, edit) in self.history.done.iter().enumerate() {
+            state.forward(edit)?;
+            if good(&state) {
+                found = Some((k + 1, state.clone()));
+            }
+        }
+        Ok(found.map(|(k, g)| (self.history.done.len() - k, g)))
+    }
+
+    /// Sets the board to `target` as one move ([`Game::jump`]): the new move forks the
+    /// timeline as any move does.
+    pub fn jump_to(&mut self, target: &G) -> Result<(), CheckpointError> {
+        if &self.game == target {
+            return Err(CheckpointError::AlreadyThere);
+        }
+        let edit = self.game.jump(target).ok_or(CheckpointError::NotSupported)?;
+        self.game.forward(&edit)?;
+        self.history.done.push(edit);
+        self.history.undone.clear();
         Ok(())
     }
 

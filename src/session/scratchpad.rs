@@ -218,8 +218,11 @@ impl Scratchpad {
     /// the board exactly as recorded, every note it puts down is absent and well formed.
     pub fn check(&self, edit: &InkEdit, forward: bool) -> Result<(), EditMismatch> {
         let (present, absent) = if forward { (&edit.removed, &edit.added) } else { (&edit.added, &edit.removed) };
-        let mut ids = HashSet::new();
-        for note in present.iter().chain(absent) {
+        // An id may be in both lists (once in each): a jump back to a checkpoint replaces a
+        // note by another that reused its id; the one taken away goes first.
+        let (mut gone, mut put) = (HashSet::new(), HashSet::new());
+        for (k, note) in present.iter().chain(absent).enumerate() {
+            let ids = if k < present.len() { &mut gone } else { &mut put };
             if !ids.insert(note.id) {
                 return Err(EditMismatch(format!("note {} appears twice in one edit", note.id)));
             }
@@ -233,7 +236,7 @@ impl Scratchpad {
             }
         }
         for note in absent {
-            if self.find(note.id).is_ok() {
+            if self.find(note.id).is_ok() && !gone.contains(&note.id) {
                 return Err(EditMismatch(format!("note {} is already on the board", note.id)));
             }
         }

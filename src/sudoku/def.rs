@@ -12,7 +12,7 @@ use crate::sudoku::check::{self, PuzzleCheck};
 use crate::grid::Shape;
 use crate::play::{parse_action, to_json, Advice, CellRef, CellValue, Highlight, PlayError};
 use crate::save::{LoadError, SaveError};
-use crate::session::Session;
+use crate::session::{CheckpointError, Session};
 use crate::sudoku::play::{Action, EditKind, SudokuGame, SudokuSession, SudokuView};
 use crate::sudoku::human::Technique;
 use crate::sudoku::{bank, generator, solver, Difficulty};
@@ -166,6 +166,14 @@ impl GameDef for SudokuDef {
 
     fn is_being_entered(s: &SudokuSession) -> bool {
         s.game().is_being_entered()
+    }
+
+    fn wrong_values(s: &SudokuSession, _: &()) -> Result<Box<dyn Fn(&SudokuGame) -> bool>, CheckpointError> {
+        if s.game().is_being_entered() {
+            return Err(CheckpointError::NoSolution);
+        }
+        let solution = s.game().solution().values().to_vec();
+        Ok(Box::new(move |g: &SudokuGame| g.entries().iter().zip(&solution).any(|(&e, &v)| e != 0 && e != v)))
     }
 
     fn last_value_change(s: &SudokuSession) -> Option<(usize, usize, u8, u8)> {

@@ -122,6 +122,8 @@ pub enum EditKind {
     Colour,
     /// A step of "Solve step by step" (the computer's move, as `Solve` is).
     Step,
+    /// "Back to a mark" or "Back to the last correct position": the board set as it was then.
+    Back,
 }
 
 /// A recorded, reversible move. In a save: `{"kind", "cells", "notes_added", "notes_removed",
@@ -582,6 +584,16 @@ impl Game for SudokuGame {
 
     fn backward(&mut self, edit: &Edit) -> Result<(), EditMismatch> {
         self.apply_edit(edit, false)
+    }
+
+    const JUMPS: bool = true;
+
+    /// The whole board (values, candidates, ink notes, colours) set as `target` has it.
+    fn jump(&self, target: &SudokuGame) -> Option<Edit> {
+        if target.givens != self.givens {
+            return None;
+        }
+        Edit::from_change(EditKind::Back, self.board.diff(&target.board))
     }
 
     /// Every cell filled and equal to the solution (never while a puzzle is being entered).

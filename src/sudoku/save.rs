@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::Grid;
 use crate::session::scratchpad::InkNote;
-use crate::session::{History, Session, Timer};
+use crate::session::{History, Mark, Session, Timer};
 use crate::sudoku::play::{Edit, SavedPlay, SudokuGame, SudokuSession};
 
 use crate::save::{inconsistent, replay_error, LoadError, SaveError};
@@ -32,10 +32,36 @@ pub(super) struct Record {
     /// Cell colours, one per cell row-major (0 = none); left out when no cell is coloured.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<u8>,
+    /// The player's checkpoints ("Mark this position"), oldest first; omitted when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    checkpoints: Vec<MarkRecord>,
+}
+
+/// One checkpoint: its number, the moves in the history when it was made, and the board then
+/// (as the record's own `entries`, `candidates`, `notes`, `colours`).
+#[derive(Serialize, Deserialize)]
+struct MarkRecord {
+    n: u32,
+    step: usize,
+    entries: String,
+    candidates: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<InkNote>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    colours: Vec<u8>,
+}
+
+fn board_line(g: &SudokuGame) -> Result<String, SaveError> {
+    Ok(Grid::from_values(g.shape(), g.entries().to_vec()).ok_or_else(|| SaveError::Encode("entries do not fit the board".into()))?.to_line())
 }
 
 /// Sudoku edits are saved as they are.
 pub(super) type EditRecord = Edit;
+
+/// Whether the history goes back to a checkpoint (an edit of kind `back`, format 3).
+pub(super) fn has_back(history: &History<Edit>) -> bool {
+    history.done().iter().chain(history.undone()).any(|e| e.kind == crate::sudoku::play::EditKind::Back)
+}
 
 /// Whether an edit keeps the player's handwriting (format 2).
 pub(super) fn has_glyphs(history: &History<Edit>) -> bool {
@@ -45,8 +71,14 @@ pub(super) fn has_glyphs(history: &History<Edit>) -> bool {
 pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>), SaveError> {
     let g = session.game();
     let shape = g.shape();
-    let entries = Grid::from_values(shape, g.entries().to_vec())
-        .ok_or_else(|| SaveError::Encode("entries do not fit the board".into()))?;
+    let checkpoints = session
+        .marks()
+        .iter()
+        .map(|m| {
+            let b = &m.game;
+            Ok(MarkRecord { n: m.n, step: m.step, entries: board_line(b)?, candidates: b.candidates().to_vec(), notes: b.notes().to_vec(), colours: b.colours().to_saved() })
+        })
+        .collect::<Result<_, SaveError>>()?;
     let rec = Record {
         size: shape.size,
         box_rows: shape.box_rows,
@@ -55,10 +87,11 @@ pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>)
         solution: g.solution().to_line(),
         difficulty: g.difficulty().to_string(),
         seed: g.seed(),
-        entries: entries.to_line(),
+        entries: board_line(g)?,
         candidates: g.candidates().to_vec(),
         notes: g.notes().to_vec(),
         colours: g.colours().to_saved(),
+        checkpoints,
     };
     Ok((rec, session.history()))
 }
@@ -83,19 +116,37 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
         return Err(inconsistent("the entries are not the size of the puzzle"));
     }
     let play = SavedPlay { entries: entries.values().to_vec(), candidates: rec.candidates, notes: rec.notes, colours: rec.colours };
-    let saved = SudokuGame::restore(givens, solution, rec.difficulty, rec.seed, play)
+    let saved = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, play)
         .map_err(inconsistent)?;
-    let session = Session::replay(saved.blank_copy(), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
+    let mut session = Session::replay(saved.blank_copy(), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {
         return Err(inconsistent("replaying the history from the bare puzzle does not lead to the saved board"));
     }
+    // Each checkpoint is a board of this puzzle, checked as the saved board is.
+    let marks = rec
+        .checkpoints
+        .into_iter()
+        .map(|m| {
+            let what = format!("checkpoint {}", m.n);
+            let entries = parse_line(&what, &m.entries)?;
+            if entries.shape() != shape {
+                return Err(inconsistent(format!("{what}: the entries are not the size of the puzzle")));
+            }
+            let play = SavedPlay { entries: entries.values().to_vec(), candidates: m.candidates, notes: m.notes, colours: m.colours };
+            let game = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, play)
+                .map_err(|e| inconsistent(format!("{what}: {e}")))?;
+            Ok(Mark { n: m.n, step: m.step, game })
+        })
+        .collect::<Result<Vec<_>, LoadError>>()?;
+    crate::save::check_marks(&marks)?;
+    session.set_marks(marks);
     Ok(session)
 }
 
 /// A Sudoku as save-file bytes (`GameDef::encode`).
 pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s)?;
-    let version = crate::save::version_for(has_glyphs(history));
+    let version = if has_back(history) { crate::save::BACK_VERSION } else { crate::save::version_for(has_glyphs(history)) };
     crate::save::encode(crate::play::GameKind::Sudoku, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
 }
 
@@ -103,6 +154,7 @@ pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::s
 pub(crate) fn decode(bytes: &[u8]) -> Result<(SudokuSession, (), u64), LoadError> {
     let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
     crate::save::check_glyph_version(f.version, has_glyphs(&f.history))?;
+    crate::save::check_back_version(f.version, has_back(&f.history))?;
     let kept = crate::save::kept(&f);
     let mut s = restore(f.game, f.history, f.elapsed_ms)?;
     crate::save::settle(&mut s, kept);

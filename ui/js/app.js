@@ -12,7 +12,7 @@ import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { gameOf, playable, screenReady, screenLoaded, mountGames } from './screens/index.js';
-import { wireDialogs, openPicker, offerResume, confirm, ask, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
+import { wireDialogs, openPicker, offerResume, confirm, ask, openDialog, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
@@ -215,6 +215,7 @@ const ctx = {
   toast,
   confirm,
   ask,
+  openDialog,
   settings: () => app.settings,
   saveSettings: (patch) => saveSettings(patch),
 };

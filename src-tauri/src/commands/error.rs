@@ -137,6 +137,7 @@ fn play_sentence(e: &inkdoku::play::PlayError) -> String {
         PlayError::Ink(e) => format!("That ink can't be read: {e}."),
         PlayError::History(e) => format!("{}{}.", e.to_string()[..1].to_uppercase(), &e.to_string()[1..]),
         PlayError::NoHint(why) => format!("No hint this time: {why}."),
+        PlayError::Checkpoint(e) => format!("{}{}.", e.to_string()[..1].to_uppercase(), &e.to_string()[1..]),
         other => format!("That move isn't possible: {other}."),
     }
 }

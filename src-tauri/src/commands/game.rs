@@ -111,6 +111,55 @@ pub fn redo(state: &AppState) -> Result<PlayView, CommandError> {
     state.change(|g, now| Ok(g.redo(now)?)).map(|(_, view)| view)
 }
 
+/// "Mark this position": a checkpoint of the game in play (kept in its save; not a move).
+pub fn mark_position(state: &AppState) -> Result<PlayView, CommandError> {
+    state.change(|g, _| Ok(g.mark_position()?)).map(|(_, view)| view)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkArgs {
+    /// The mark's number, as the view lists it.
+    pub mark: u32,
+}
+
+/// "Back to a mark": the board as it was at that mark, as one move (undo comes back). Like
+/// undo it ends the watch for a correction of the last pen write.
+pub fn back_to_mark(state: &AppState, args: MarkArgs) -> Result<PlayView, CommandError> {
+    state.lock().handwriting.lessons.forget();
+    state.change(|g, now| Ok(g.back_to_mark(args.mark, now)?)).map(|(_, view)| view)
+}
+
+/// How far "Back to the last correct position" would go.
+#[derive(Debug, Serialize)]
+pub struct LastCorrect {
+    /// Moves of the history it takes back (as one undo step).
+    pub moves_back: usize,
+}
+
+/// What the view asks about before going back: `nothing_wrong` when no number is wrong.
+pub fn last_correct(state: &AppState) -> Result<LastCorrect, CommandError> {
+    state.read(|g| Ok(LastCorrect { moves_back: g.last_correct()? }))
+}
+
+#[derive(Debug, Serialize)]
+pub struct BackToCorrect {
+    pub moves_back: usize,
+    pub view: PlayView,
+}
+
+/// "Back to the last correct position" (asked first by the view): the board set to the newest
+/// position of the history without a wrong number, as one move. Counts as a hint.
+pub fn back_to_last_correct(state: &AppState) -> Result<BackToCorrect, CommandError> {
+    state.lock().handwriting.lessons.forget();
+    let (moves_back, view) = state.change(|g, now| {
+        let back = g.back_to_last_correct(now)?;
+        state.stats.hint(g, now);
+        Ok(back)
+    })?;
+    Ok(BackToCorrect { moves_back, view })
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimerArgs {

@@ -69,7 +69,7 @@ impl Turn<'_> {
 /// group that commits just after a new game landed is not written into it.
 /// (Not `set_timer`: the clock of whatever is in play may stop and go, and its answer is how a
 /// view meets a game started behind its back.)
-pub const AIMED: &[&str] = &["act", "undo", "redo", "write_cell", "choose_alternative", "set_input_mode", "set_time_limit", "hint", "solve_step", "start_entered"];
+pub const AIMED: &[&str] = &["act", "undo", "redo", "write_cell", "choose_alternative", "set_input_mode", "set_time_limit", "hint", "solve_step", "start_entered", "mark_position", "back_to_mark", "last_correct", "back_to_last_correct"];
 
 thread_local! {
     /// The game the command running on this thread is meant for (set by [`aimed`] around it):

@@ -53,4 +53,8 @@ pub const COMMANDS: &[&str] = &[
     "set_time_limit",
     "save_status",
     "view_ready",
+    "mark_position",
+    "back_to_mark",
+    "last_correct",
+    "back_to_last_correct",
 ];

@@ -1681,3 +1681,54 @@ fn a_generated_game_asks_again_at_install_and_commands_for_another_game_are_refu
     assert_eq!(dispatch(&state, "set_input_mode", json!({"game_id": new_id, "mode": "pencil"})).unwrap()["input_mode"], "pencil");
     assert_eq!(dispatch(&state, "undo", json!({"game_id": "x"})).unwrap_err().kind(), "bad_arguments");
 }
+
+/// #44 checkpoints: mark, back to a mark (one undo step), "last correct" (asked about first,
+/// counted as a hint, nothing when nothing is wrong), all aimed at the game in play; the
+/// sliding puzzle has none.
+#[test]
+fn checkpoints_mark_go_back_and_undo_to_before_a_mistake() {
+    let state = fresh();
+    for kind in ["sudoku", "kenken"] {
+        dispatch(&state, "reset_stats", Value::Null).unwrap();
+        let v = dispatch(&state, "new_game", json!({"kind": kind, "replace": true, "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+        let id = v["game_id"].clone();
+        assert_eq!(v["marks"], json!([]), "{kind}");
+        let open: Vec<usize> = (0..16).filter(|&i| v["cells"][i]["given"] != true).collect();
+        let set = |i: usize, value: u64| dispatch(&state, "act", json!({"game_id": id, "action": {"type": "set_value", "row": i / 4, "col": i % 4, "value": value}})).unwrap();
+        // A right number and a wrong one, found by the view's own `incorrect`.
+        let (mut right, mut wrong) = (None, None);
+        for value in 1..=4 {
+            let c = set(open[0], value)["cells"][open[0]]["incorrect"].as_bool();
+            if c == Some(false) && right.is_none() {
+                right = Some(value);
+            } else if c == Some(true) && wrong.is_none() {
+                wrong = Some(value);
+            }
+        }
+        let (right, wrong) = (right.unwrap(), wrong.unwrap());
+        set(open[0], right);
+        assert_eq!(dispatch(&state, "last_correct", json!({"game_id": id})).unwrap_err().kind(), "nothing_wrong", "{kind}");
+        assert_eq!(dispatch(&state, "back_to_last_correct", json!({"game_id": id})).unwrap_err().kind(), "nothing_wrong");
+        let marked = dispatch(&state, "mark_position", json!({"game_id": id})).unwrap();
+        assert_eq!((&marked["marks"][0]["n"], &marked["marks"][0]["moves_ago"], marked["marks"].as_array().map(Vec::len)), (&json!(1), &json!(0), Some(1)), "{kind}");
+        assert_eq!(dispatch(&state, "mark_position", json!({"game_id": id})).unwrap_err().kind(), "already_marked");
+        let at_mark = marked["cells"].clone();
+        set(open[1], wrong);
+        let before = set(open[2], right)["cells"].clone();
+        assert_eq!(dispatch(&state, "mark_position", json!({"game_id": 999})).unwrap_err().kind(), "other_game");
+        let back = dispatch(&state, "back_to_mark", json!({"game_id": id, "mark": 1})).unwrap();
+        assert_eq!(back["cells"], at_mark, "{kind}");
+        assert_eq!(back["marks"][0]["moves_ago"], 3);
+        assert_eq!(dispatch(&state, "undo", json!({"game_id": id})).unwrap()["cells"], before);
+        assert_eq!(dispatch(&state, "back_to_mark", json!({"game_id": id, "mark": 4})).unwrap_err().kind(), "no_such_mark");
+        assert_eq!(dispatch(&state, "last_correct", json!({"game_id": id})).unwrap()["moves_back"], 2, "{kind}");
+        let r = dispatch(&state, "back_to_last_correct", json!({"game_id": id})).unwrap();
+        assert_eq!((r["moves_back"].as_u64(), &r["view"]["cells"]), (Some(2), &at_mark), "{kind}");
+        assert_eq!(stats_of(&state)["summaries"][0]["hints"], 1, "{kind}: counted as a hint");
+        assert_eq!(dispatch(&state, "undo", json!({"game_id": id})).unwrap()["cells"], before, "one undo step");
+    }
+    let v = dispatch(&state, "new_game", json!({"kind": "slide", "replace": true, "params": {"rows": 3, "cols": 3}})).unwrap();
+    assert!(v.get("marks").is_none(), "{v}");
+    assert_eq!(dispatch(&state, "mark_position", Value::Null).unwrap_err().kind(), "no_checkpoints");
+    assert_eq!(dispatch(&state, "last_correct", Value::Null).unwrap_err().kind(), "no_checkpoints");
+}

@@ -17,6 +17,7 @@ import { t, errorText, onLanguageChange } from '../i18n.js';
 import { hintText } from '../hints.js';
 import { penCellText } from '../a11ygrid.js';
 import { createStepper } from '../stepper.js';
+import { markChoices, readChoice } from '../checkpoints.js';
 import * as M from '../pen-modes.js';
 
 const $ = (id) => document.getElementById(id);
@@ -82,6 +83,7 @@ export function createPenScreen(ctx, game) {
   buildSwatches();
   // Colour marks are a move of the game's engine; a game without them shows no swatches.
   $('colour-row').hidden = !game.colours;
+  click('btn-marks', checkpoints);
   click('btn-clear', clearSelected);
   click('btn-hint', hint);
   click('btn-auto', () => ctx.act({ type: 'set_candidates' }));
@@ -175,6 +177,8 @@ export function createPenScreen(ctx, game) {
     $('steps').hidden = stepper.state === 'off';
     // The controls take the place of Hint and Solve while they are open.
     $('btn-solve').parentElement.hidden = stepper.state !== 'off';
+    // Checkpoints belong to a game in play (not to givens being copied from paper).
+    $('btn-marks').hidden = !view || !view.marks || Boolean(state.entering);
     const playing = stepper.state === 'playing';
     $('steps-play').textContent = t(playing ? 'steps.pause' : 'steps.play');
     $('steps-play').title = t(playing ? 'steps.pause.title' : 'steps.play.title');
@@ -493,6 +497,62 @@ export function createPenScreen(ctx, game) {
     if (h.highlight && h.highlight.target) state.selected = null;
     ctx.setStatus(() => hintText(h).text, () => hintText(h).technique);
     ctx.redraw();
+  }
+
+  // Checkpoints (#44): "⚑ Marks…" opens a small menu (#dlg-marks): mark the position (not a
+  // move), go back to a mark or to the last correct position, each as one move (Undo returns).
+  // The rules are the engine's; the last correct position is asked about first and counts as a
+  // hint.
+  async function markPosition() {
+    const v = await ctx.callOrToast('mark_position');
+    if (!v) return;
+    ctx.show(v);
+    const made = v.marks && v.marks[v.marks.length - 1];
+    if (made) ctx.setStatus(() => t('marks.made', { n: made.n }));
+  }
+
+  function chooseCheckpoint() {
+    const dlg = $('dlg-marks');
+    const choices = markChoices(view && view.marks, t);
+    $('marks-list').replaceChildren(...choices.map(({ value, label }) => {
+      const b = document.createElement('button');
+      Object.assign(b, { type: 'submit', value, textContent: label });
+      return b;
+    }));
+    $('marks-head').hidden = choices.length === 0;
+    return new Promise((resolve) => {
+      dlg.addEventListener('close', () => resolve(readChoice(dlg.returnValue)), { once: true });
+      ctx.openDialog(dlg);
+      $('marks-mark').focus();
+    });
+  }
+
+  async function checkpoints() {
+    const choice = await chooseCheckpoint();
+    if (!choice) return;
+    if (choice.markNow) return markPosition();
+    if (choice.correct) return backToCorrect();
+    const v = await ctx.callOrToast('back_to_mark', { mark: choice.mark });
+    if (!v) return;
+    ctx.show(v);
+    ctx.setStatus(() => t('marks.back', { n: choice.mark }));
+  }
+
+  async function backToCorrect() {
+    let found;
+    try {
+      found = await ctx.call('last_correct');
+    } catch (e) {
+      if (e && e.kind === 'nothing_wrong') ctx.setStatus(() => t('correct.none'));
+      else if (errorText(e)) ctx.toast(errorText(e));
+      return;
+    }
+    const yes = await ctx.confirm({ title: t('correct.title'), text: t('correct.text', { n: found.moves_back }), ok: t('correct.ok') });
+    if (!yes) return;
+    const r = await ctx.callOrToast('back_to_last_correct');
+    if (!r) return;
+    ctx.show(r.view);
+    ctx.setStatus(() => t('correct.done', { n: r.moves_back }));
   }
 
   return {

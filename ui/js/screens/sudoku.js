@@ -45,7 +45,8 @@
 //   act(action)     `act` + show the returned view; resolves to the view or null
 //   show(view)      hand the app a PlayView the screen got some other way (write_cell)
 //   redraw()        ask for draw() now
-//   setStatus(text, technique?), toast(text), confirm({title, text, ok}) -> Promise<boolean>
+//   setStatus(text, technique?), toast(text), confirm({title, text, ok}) -> Promise<boolean>,
+//                   ask(question) (dialogs.js), openDialog(dlg) (every modal dialog opens through it)
 //                   (setStatus's texts may be functions, () => t(...): said again in a new language)
 //   settings()      the player's settings now; saveSettings(patch) -> Promise (remembered options)
 //
