@@ -15,6 +15,7 @@ use crate::save::{LoadError, SaveError};
 use crate::session::Session;
 use crate::sudoku::play::{Action, EditKind, SudokuGame, SudokuSession, SudokuView};
 use crate::sudoku::human::Technique;
+use crate::sudoku::solo::{self, ClassicTextError, NotClassic};
 use crate::sudoku::{bank, generator, solver, Difficulty};
 
 pub struct SudokuDef;
@@ -134,19 +135,34 @@ impl GameDef for SudokuDef {
     /// Any text may be a Sudoku (one line or a grid, see [`Grid::parse`]): the fallback. A text
     /// that reads as a grid is likely one, and comes before a KenKen's rule lines (the list's
     /// order among equals), as it always has: only a board that is no Sudoku grid is taken for
-    /// a KenKen in its hand-entry format.
+    /// a KenKen in its hand-entry format. A Solo game ID (`3x3:…`, any of Solo's kinds) is
+    /// surely a Sudoku's, and comes before a sliding board's `RxC:` (the list's order); one with
+    /// only its outward shape (a part missing) is likely one.
     fn recognises(text: &str) -> Likeness {
-        if Grid::parse_puzzle(text).is_ok() {
-            Likeness::Likely
-        } else {
-            Likeness::Fallback
+        match solo::resemblance(text) {
+            solo::Resemblance::Full => Likeness::Surely,
+            solo::Resemblance::Partial => Likeness::Likely,
+            solo::Resemblance::None if Grid::parse_puzzle(text).is_ok() => Likeness::Likely,
+            solo::Resemblance::None => Likeness::Fallback,
         }
     }
 
     /// A Sudoku must have exactly one solution; it is rated as a puzzle entered from paper is.
+    /// A Solo game ID of a classic Sudoku plays as its grid would; Solo's variants are refused
+    /// by name until Inkdoku plays them (`solo_variant`, the variant as detail).
     fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let puzzle = solo::read_classic(text).map_err(|e| match e {
+            ClassicTextError::Grid(e) => TextError::unreadable("puzzle", format!("That puzzle can't be read: {e}."), None, e),
+            ClassicTextError::Solo(e) => TextError::unreadable("solo_id", format!("That Solo game ID can't be read: {e}."), None, e),
+            ClassicTextError::NotClassic(e) => {
+                let detail = match &e {
+                    NotClassic::Variant(v) => serde_json::json!({"key": format!("solo_variant.{}", v.key()), "variant": v.key()}),
+                    NotClassic::Boxes { rows, cols } => serde_json::json!({"key": "solo_variant.boxes", "rows": rows, "cols": cols}),
+                };
+                TextError::unreadable("solo_variant", format!("{e}."), Some(detail), e)
+            }
+        })?;
         let unreadable = |e: GridError| TextError::unreadable("puzzle", format!("That puzzle can't be read: {e}."), None, e);
-        let puzzle = Grid::parse_puzzle(text).map_err(unreadable)?;
         match check::check_puzzle(&puzzle) {
             PuzzleCheck::Conflicts { cells } => Err(unreadable(GridError::Conflict { cells })),
             PuzzleCheck::NoSolution => Err(TextError::NoSolution),

@@ -22,7 +22,7 @@
 
 use thiserror::Error;
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Grid, GridError, Shape};
 
 /// The largest side Inkdoku reads: its symbols stop at 16 (`G`). Solo goes to 31.
 pub const MAX_SIZE: usize = 16;
@@ -313,15 +313,44 @@ impl std::fmt::Display for SoloPuzzle {
     }
 }
 
+/// Why a text is no classic Sudoku to play: a grid that can't be read, a Solo ID that can't
+/// be read, or a Solo puzzle Inkdoku can't play yet.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ClassicTextError {
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    #[error("that Solo game ID can't be read: {0}")]
+    Solo(#[from] SoloError),
+    #[error(transparent)]
+    NotClassic(#[from] NotClassic),
+}
+
+/// A classic Sudoku's givens from a text: a Solo game ID when the text looks like one (see
+/// [`resemblance`]), else one of the grid forms ([`Grid::parse_puzzle`]). Givens that clash
+/// are refused either way.
+pub fn read_classic(text: &str) -> Result<Grid, ClassicTextError> {
+    if resemblance(text) == Resemblance::None {
+        return Ok(Grid::parse_puzzle(text)?);
+    }
+    let grid = SoloPuzzle::read(text)?.classic_grid()?;
+    let clashes = grid.conflicts();
+    if clashes.is_empty() {
+        Ok(grid)
+    } else {
+        Err(GridError::Conflict { cells: clashes }.into())
+    }
+}
+
 /// How much a text looks like a Solo game ID (for the games' "whose text is this").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Resemblance {
     /// Not an ID.
     None,
-    /// Its shape (a size, a colon or `#`, then only the description's letters), but not all
-    /// of it: a part missing, parameters Solo refuses.
+    /// Its outward shape (a size, a colon, no blanks) and nothing more: a sliding board's
+    /// `3x3:1,2,3,…` has it too.
     Partial,
-    /// An ID in every outward respect: known parameters, and the parts they call for.
+    /// An ID, or a broken one: a letter after the colon (no other text of the games has one
+    /// there), or known parameters and the parts they call for.
     Full,
 }
 
@@ -331,18 +360,16 @@ pub fn resemblance(text: &str) -> Resemblance {
     let Some(sep) = text.find([':', '#']) else { return Resemblance::None };
     let (params, rest) = (&text[..sep], &text[sep + 1..]);
     let params_shaped = params.starts_with(|c: char| c.is_ascii_digit()) && params.bytes().all(|b| b.is_ascii_alphanumeric());
-    if !params_shaped {
+    if !params_shaped || rest.is_empty() || rest.chars().any(char::is_whitespace) {
         return Resemblance::None;
     }
-    if text.as_bytes()[sep] == b'#' {
-        // A seed is any text; what matters is that it is Solo's, to say so.
-        return if rest.is_empty() || rest.chars().any(char::is_whitespace) { Resemblance::None } else { Resemblance::Full };
+    // A seed is any text; what matters is that it is Solo's, to say so.
+    if text.as_bytes()[sep] == b'#' || rest.bytes().any(|b| b.is_ascii_alphabetic()) {
+        return Resemblance::Full;
     }
-    if !rest.bytes().all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'_' | b',')) {
-        return Resemblance::None;
-    }
+    let solo_letters = rest.bytes().all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'_' | b','));
     match Params::read(params) {
-        Ok(p) if !rest.is_empty() && rest.split(',').count() == 1 + usize::from(p.jigsaw) + 2 * usize::from(p.killer) => Resemblance::Full,
+        Ok(p) if solo_letters && rest.split(',').count() == 1 + usize::from(p.jigsaw) + 2 * usize::from(p.killer) => Resemblance::Full,
         _ => Resemblance::Partial,
     }
 }
