@@ -3,8 +3,8 @@
 //! written back to the same ID; the classic and X ones, the jigsaws and the Killers solved with
 //! exactly one solution, which cross-checks the reading (classic: by the engine's solver).
 //!
-//! sgt-solo must be there (`scripts/setup.sh test` installs it): without it the test fails
-//! saying how to install it, unless `INKDOKU_SKIP_SOLO=1`.
+//! sgt-solo must be there (`scripts/setup.sh test` installs it): without it the tests fail
+//! saying how to install it. `INKDOKU_SKIP_SOLO=1` skips them (the Windows runs do).
 
 mod common;
 
@@ -14,10 +14,23 @@ use std::process::Command;
 use inkdoku::sudoku::solo::{Regions, SoloPuzzle, Variant};
 use inkdoku::sudoku::solver;
 
-/// sgt-solo on the PATH, or where Debian puts it (`/usr/games` is not on every PATH).
+/// sgt-solo on the PATH, or where Debian puts it (`/usr/games` is not on every PATH); `None`
+/// when `INKDOKU_SKIP_SOLO=1` (the Windows runs: Solo's Debian build is a Linux program).
+/// Missing otherwise, the test fails saying how to install it.
 fn sgt_solo() -> Option<PathBuf> {
+    if std::env::var("INKDOKU_SKIP_SOLO").is_ok_and(|v| v == "1") {
+        eprintln!("the Solo game ID tests are skipped (INKDOKU_SKIP_SOLO=1)");
+        return None;
+    }
     let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path).chain([PathBuf::from("/usr/games")]).map(|d| d.join("sgt-solo")).find(|p| p.is_file())
+    let found = std::env::split_paths(&path).chain([PathBuf::from("/usr/games")]).map(|d| d.join("sgt-solo")).find(|p| p.is_file());
+    assert!(
+        found.is_some(),
+        "sgt-solo (Simon Tatham's Solo) is not installed, and this test reads the IDs it makes: \
+         install it with `sudo apt-get install sgt-puzzles` (scripts/setup.sh test does), \
+         or set INKDOKU_SKIP_SOLO=1 to skip the Solo game ID tests"
+    );
+    found
 }
 
 /// `count` IDs of `params`, made by Solo now.
@@ -189,17 +202,7 @@ struct Tally {
 
 #[test]
 fn ids_made_by_solo_are_read_checked_solved_and_written_back() {
-    let Some(bin) = sgt_solo() else {
-        if std::env::var("INKDOKU_SKIP_SOLO").is_ok_and(|v| v == "1") {
-            eprintln!("sgt-solo not found: skipped (INKDOKU_SKIP_SOLO=1)");
-            return;
-        }
-        panic!(
-            "sgt-solo (Simon Tatham's Solo) is not installed, and this test reads the IDs it makes: \
-             install it with `sudo apt-get install sgt-puzzles` (scripts/setup.sh test does), \
-             or set INKDOKU_SKIP_SOLO=1 to skip this test"
-        );
-    };
+    let Some(bin) = sgt_solo() else { return };
     let classic = Variant { x: false, jigsaw: false, killer: false };
     let x = Variant { x: true, ..classic };
     let jigsaw = Variant { jigsaw: true, ..classic };
@@ -223,6 +226,7 @@ fn ids_made_by_solo_are_read_checked_solved_and_written_back() {
     let mut total = Tally::default();
     for (kind, params, count, variant, size) in kinds {
         let mut t = Tally::default();
+        let started = std::time::Instant::now();
         for &param in params {
             for id in generate(&bin, count, param) {
                 // Solo's writer counts a `z` of region or cage lines as 25, its reader as 26:
@@ -251,22 +255,25 @@ fn ids_made_by_solo_are_read_checked_solved_and_written_back() {
                     assert!(z_in_lines, "{id}: written back as {}", p.write());
                     t.solo_z_quirk += 1;
                 }
-                // Exactly one solution, by a solver that knows nothing of the reader's checks.
-                let units = Units::of(&p);
-                let mut grid = p.givens().to_vec();
-                assert_eq!(units.count(&mut grid, 2), 1, "{id}: not exactly one solution");
-                t.unique += 1;
-                // The classic ones Inkdoku plays: the engine's own solver agrees.
+                // The classic ones Inkdoku plays: exactly one solution by the engine's solver.
                 if let Ok(g) = p.classic_grid() {
                     assert_eq!(solver::count_solutions(&g, 2), 1, "{id}: the engine's solver");
                     assert!(matches!(p.regions(), Regions::Boxes { .. }));
                     t.engine_unique += 1;
                 }
+                // Exactly one solution, by a solver that knows nothing of the reader's checks
+                // (too plain for 16x16, where the engine's answered).
+                if p.size() < 16 {
+                    let units = Units::of(&p);
+                    let mut grid = p.givens().to_vec();
+                    assert_eq!(units.count(&mut grid, 2), 1, "{id}: not exactly one solution");
+                    t.unique += 1;
+                }
             }
         }
         report.push(format!(
-            "{kind:18} read {:3}  round trips {:3}  one solution {:3}  engine solver {:3}  Solo's z quirk {}",
-            t.read, t.round_trips, t.unique, t.engine_unique, t.solo_z_quirk
+            "{kind:18} read {:3}  round trips {:3}  one solution {:3}  engine solver {:3}  Solo's z quirk {}  ({:.1} s)",
+            t.read, t.round_trips, t.unique, t.engine_unique, t.solo_z_quirk, started.elapsed().as_secs_f64()
         ));
         total.read += t.read;
         total.round_trips += t.round_trips;
@@ -282,10 +289,7 @@ fn ids_made_by_solo_are_read_checked_solved_and_written_back() {
 /// `inkdoku solve` prints the one solution (the engine's).
 #[test]
 fn the_cli_solves_classic_ids_made_by_solo() {
-    let Some(bin) = sgt_solo() else {
-        assert!(std::env::var("INKDOKU_SKIP_SOLO").is_ok_and(|v| v == "1"), "sgt-solo is not installed: `sudo apt-get install sgt-puzzles`, or INKDOKU_SKIP_SOLO=1");
-        return;
-    };
+    let Some(bin) = sgt_solo() else { return };
     let ids: Vec<String> = ["2x2", "2x3db", "3x3di", "4x4db"].iter().flat_map(|p| generate(&bin, 3, p)).collect();
     let (code, out, err) = common::run_cli(&["solve", "-"], &(ids.join("\n") + "\n"));
     assert_eq!(code, 0, "{err}");
