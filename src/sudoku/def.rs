@@ -285,6 +285,35 @@ mod in_play_tests {
         assert!(["full_house", "hidden_single", "naked_single"].contains(&a.id), "{}", a.id);
     }
 
+    /// A pasted Solo game ID is a Sudoku's (`crate::import`), though a classic one's `3x3:` is
+    /// a sliding board's shape too: a classic one plays, a variant is refused by its name, a
+    /// broken one in Solo's terms; a sliding board's text (spaces, commas) is still its own.
+    #[test]
+    fn pasted_solo_game_ids_are_sudokus() {
+        use crate::games::{GameKind, TextError};
+        use crate::import::read;
+        let read_as = |text: &str| match read(text) {
+            Ok(i) => Some(i.game.kind()),
+            Err(e) => match e.most_alike() {
+                Some((k, TextError::NoSolution | TextError::NotUnique)) => Some(*k),
+                _ => None,
+            },
+        };
+        let classic = "3x3:b6_4e1_9j6_9a8a1a6b3b5_2a5b1b3a7_1b8b9a6a9a5_8j2_6e9_5b";
+        assert_eq!(read_as(classic), Some(GameKind::Sudoku));
+        assert_eq!(read_as("2x3:b5b2a2e1c4_3c1e3a6b5b"), Some(GameKind::Sudoku));
+        let killer = "3x3k:zzzc,aa___b_____b_aa__a_a___a_a_a___a_____a_______a_baab__ba_____aaa_aaa_aab_a___a_aa_aaaa__a_a___a_a__,8a13a11_10_12_16a6a16d7a9b13a8a5_7_16_12a15_24e11d11_12b7a16_9b14_15_15a5c11c20a13_10b10e7a11b";
+        let e = read(killer).unwrap_err();
+        assert_eq!((e.game(), e.kind()), (Some(GameKind::Sudoku), "solo_variant"));
+        assert_eq!(e.to_string(), "Inkdoku can't play Killer Sudoku yet.");
+        assert_eq!(e.error().and_then(|e| e.detail()).map(|d| d["key"].clone()), Some("solo_variant.killer".into()));
+        let e = read("3x3:b6_4e1").unwrap_err();
+        assert_eq!((e.game(), e.kind()), (Some(GameKind::Sudoku), "solo_id"), "{e}");
+        assert_eq!(e.to_string(), "That Solo game ID can't be read: the givens cover 10 cells, and the grid has 81.");
+        assert_eq!(read_as("3x3: 1 2 3 4 5 6 7 0 8"), Some(GameKind::Slide));
+        assert_eq!(read_as("3x3:1,2,3,4,5,6,7,0,8"), Some(GameKind::Slide));
+    }
+
     /// "Solve step by step" finishes a hard Sudoku one step at a time, each step one undo
     /// step, writing candidates when it first removes some, and the finished game is the
     /// computer's; undoing the last step gives the player the board back.

@@ -124,6 +124,8 @@ pub enum SoloError {
     Dimensions { params: String },
     #[error("a {size}x{size} grid is larger than the 16x16 Inkdoku plays")]
     TooLarge { size: u64 },
+    #[error("a grid of side {size} is too small: Solo's are at least 2x2")]
+    TooSmall { size: usize },
     #[error("a Killer grid is at most 9x9 in Solo, and this one is {size}x{size}")]
     KillerTooLarge { size: usize },
     #[error("an X grid is at least 4x4 in Solo, and this one is {size}x{size}")]
@@ -196,6 +198,9 @@ impl SoloPuzzle {
     pub fn new(size: usize, regions: Regions, x: bool, givens: Vec<u8>, cages: Option<Vec<Cage>>) -> Result<SoloPuzzle, SoloError> {
         if size > MAX_SIZE {
             return Err(SoloError::TooLarge { size: size as u64 });
+        }
+        if size < 2 {
+            return Err(SoloError::TooSmall { size });
         }
         let cells = size * size;
         let regions = match regions {
@@ -986,6 +991,9 @@ mod tests {
         let diagonal = SoloPuzzle::new(2, Regions::Jigsaw(vec![0, 1, 1, 0]), false, vec![0; 4], None);
         assert_eq!(diagonal, Err(SoloError::NotConnected { what: "jigsaw region", row: 1, col: 1 }));
         assert!(matches!(SoloPuzzle::new(4, Regions::Boxes { rows: 4, cols: 1 }, false, vec![0; 16], None), Err(SoloError::BoxShape { .. })));
+        // No ID holds a grid of side 0 or 1 (Solo's parameters start at 2).
+        assert_eq!(SoloPuzzle::new(1, Regions::Jigsaw(vec![0]), false, vec![0], None), Err(SoloError::TooSmall { size: 1 }));
+        assert_eq!(SoloPuzzle::new(0, Regions::Jigsaw(vec![]), false, vec![], None), Err(SoloError::TooSmall { size: 0 }));
         assert!(matches!(SoloPuzzle::new(4, Regions::Boxes { rows: 2, cols: 2 }, false, vec![0; 15], None), Err(SoloError::Length { .. })));
         let single = vec![Cage { cells: vec![0], sum: 1 }, Cage { cells: vec![1, 2, 3], sum: 9 }];
         let p = SoloPuzzle::new(2, Regions::Jigsaw(vec![0, 0, 1, 1]), false, vec![0; 4], Some(single));
