@@ -16,8 +16,9 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 pkgs=(build-essential pkg-config libwebkit2gtk-4.1-dev)
 if [ "$mode" = test ]; then
   # Xvfb for the real app, WebKitWebDriver for tauri-driver, Chromium for pen tests,
-  # dbus for the single-instance plugin, qqwing as a benchmark peer, Noto CJK for the Chinese view.
-  pkgs+=(xvfb xauth x11-utils imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core fonts-noto-cjk dbus qqwing xdotool wmctrl openbox)
+  # dbus for the single-instance plugin, qqwing as a benchmark peer, Noto CJK for the Chinese view,
+  # sgt-puzzles for Solo (/usr/games/sgt-solo), whose game IDs tests/solo_ids.rs reads.
+  pkgs+=(xvfb xauth x11-utils imagemagick webkit2gtk-driver chromium chromium-driver fonts-dejavu-core fonts-noto-cjk dbus qqwing xdotool wmctrl openbox sgt-puzzles)
   # The Windows steps (scripts/test-windows.sh): mingw cross-builds the app, the engine's tests
   # and the ProcessPrng shim; Wine runs them; wine32 runs the (32-bit) NSIS installer that
   # Debian's makensis builds; 7z lists what an installer holds.

@@ -10,10 +10,11 @@
 //! - when none does, the error names what each game found wrong, and the player hears the one
 //!   of the game the text looks most like.
 //!
-//! Today that is: a KenKen JSON (`{...}`) or a sliding board (`RxC: ...`, or a permutation of
-//! tile numbers) is surely theirs; a text that reads as a Sudoku grid is likely a Sudoku, and
-//! one with KenKen rule lines (`A 12+`) likely a KenKen (Sudoku first: the list's order); any
-//! other text may be a Sudoku, the fallback.
+//! Today that is: a KenKen JSON (`{...}`), a sliding board (`RxC: ...`, or a permutation of
+//! tile numbers) or a Solo game ID (`3x3:b6_4e1…`, a Sudoku's; before the sliding board's
+//! `RxC:`, the list's order) is surely theirs; a text that reads as a Sudoku grid is likely a
+//! Sudoku, and one with KenKen rule lines (`A 12+`) likely a KenKen (Sudoku first: the list's
+//! order); any other text may be a Sudoku, the fallback.
 
 use thiserror::Error;
 

@@ -120,3 +120,36 @@ fn solve_by_the_human_method_names_each_step_and_ends_with_the_answer() {
     let (code, _, err) = run(&["solve", "--method", "human", "--count", "-"], &format!("{easy}\n"));
     assert_ne!(code, 0, "--count is the exact solver's: {err}");
 }
+
+/// Issue 42: `solve`, `rate`, `steps` and `hint` read classic Solo game IDs (`3x3:…`, `2x3:…`)
+/// as they read grid lines; a Solo variant is refused by name on its line.
+#[test]
+fn classic_solo_game_ids_are_read_and_variants_refused() {
+    let classic = "3x3:b6_4e1_9j6_9a8a1a6b3b5_2a5b1b3a7_1b8b9a6a9a5_8j2_6e9_5b";
+    let six = "2x3:b5b2a2e1c4_3c1e3a6b5b";
+    let killer = "3x3xk:zzzc,a_a___a_a_____aa___a_a____a__a_a___aaa_aaa__b_baa__aa_aa_a__a_________aaa___aaa__a__aa____aa____aaa_a,8a9_12a3_9_9_14_19b16e8a8a8a17_6_4a11a19_12d5_19b6_15_9a15c11b7b9c8_10a15a15_11a11a12b6d17a12b";
+    let (code, out, err) = run(&["solve"], &format!("{classic}\n{six}\n"));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for (id, line) in [classic, six].iter().zip(&lines) {
+        let given = inkdoku::sudoku::solo::read_classic(id).unwrap();
+        let s = Grid::parse(line).unwrap();
+        assert!(s.is_complete_and_valid() && s.agrees_with(&given), "{id}: {line}");
+    }
+    let (code, out, err) = run(&["rate"], &format!("{classic}\n"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.split_whitespace().count(), 3, "LEVEL SCORE TECHNIQUE: {out}");
+    let (code, out, err) = run(&["hint"], &format!("{classic}\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.trim().is_empty());
+    let (code, out, err) = run(&["steps"], &format!("{six}\n"));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("rating:"), "{out}");
+    // A variant, and a broken ID: their line named, the others still solved.
+    let (code, out, err) = run(&["solve"], &format!("{killer}\n{classic}\n3x3:b6_4Q\n"));
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(err.contains("line 1: Inkdoku can't play Killer Sudoku X yet"), "{err}");
+    assert!(err.contains("line 3: that Solo game ID can't be read: 'Q' at character 9"), "{err}");
+}

@@ -12,6 +12,7 @@ use super::read_input;
 use inkdoku::grid::{Grid, GridError, Shape};
 use inkdoku::sudoku::generator::{self, GenerateOptions};
 use inkdoku::sudoku::human::{self, Hint, Step};
+use inkdoku::sudoku::solo::{self, ClassicTextError};
 use inkdoku::sudoku::{solver, Difficulty};
 
 #[derive(Subcommand)]
@@ -30,7 +31,8 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct InputArgs {
-    /// Input file with one puzzle per line (or one multi-line grid); `-` or nothing for stdin.
+    /// Input file with one puzzle per line (a grid line or a classic Solo game ID such as
+    /// `3x3:b6_4e1…`), or one multi-line grid; `-` or nothing for stdin.
     file: Option<PathBuf>,
 }
 
@@ -55,7 +57,8 @@ pub struct GenerateArgs {
 
 #[derive(Args)]
 pub struct HintArgs {
-    /// Input: the puzzle line, then optionally the current board line.
+    /// Input: the puzzle line (a grid line or a classic Solo game ID), then optionally the
+    /// current board line.
     file: Option<PathBuf>,
     /// Print the hint as JSON.
     #[arg(long)]
@@ -64,7 +67,8 @@ pub struct HintArgs {
 
 #[derive(Args)]
 pub struct StepsArgs {
-    /// Input file with one puzzle per line; `-` or nothing for stdin.
+    /// Input file with one puzzle per line (a grid line or a classic Solo game ID); `-` or
+    /// nothing for stdin.
     file: Option<PathBuf>,
     /// Print each path as one JSON line.
     #[arg(long)]
@@ -73,7 +77,8 @@ pub struct StepsArgs {
 
 #[derive(Args)]
 pub struct SolveArgs {
-    /// Input file with one puzzle per line (or one multi-line grid); `-` or nothing for stdin.
+    /// Input file with one puzzle per line (a grid line or a classic Solo game ID such as
+    /// `3x3:b6_4e1…`), or one multi-line grid; `-` or nothing for stdin.
     file: Option<PathBuf>,
     /// Print the number of solutions (capped by --limit) instead of the solution.
     #[arg(long)]
@@ -104,20 +109,21 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 
-/// Puzzles of the input: one per non-empty line, or the whole text as one multi-line grid when
-/// its lines are not puzzles by themselves. Each item is (line number, parse result).
-fn puzzles(text: &str) -> Vec<(usize, Result<Grid, GridError>)> {
+/// Puzzles of the input: one per non-empty line (a grid line or a classic Solo game ID), or the
+/// whole text as one multi-line grid when its lines are not puzzles by themselves. Each item is
+/// (line number, parse result).
+fn puzzles(text: &str) -> Vec<(usize, Result<Grid, ClassicTextError>)> {
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
-    let first_is_short = lines
-        .first()
-        .is_some_and(|(_, l)| matches!(Grid::parse(l), Err(GridError::WrongLength { .. })));
+    let first_is_short = lines.first().is_some_and(|(_, l)| {
+        solo::resemblance(l) == solo::Resemblance::None && matches!(Grid::parse(l), Err(GridError::WrongLength { .. }))
+    });
     if lines.len() > 1 && first_is_short {
         if let Ok(g) = Grid::parse_puzzle(text) {
             return vec![(1, Ok(g))];
         }
     }
-    lines.into_iter().map(|(n, l)| (n, Grid::parse_puzzle(l))).collect()
+    lines.into_iter().map(|(n, l)| (n, solo::read_classic(l))).collect()
 }
 
 fn solve(a: SolveArgs) -> ExitCode {
@@ -262,7 +268,7 @@ fn hint(a: HintArgs) -> ExitCode {
         text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
     let parse = |k: usize, strict: bool| -> Result<Grid, String> {
         let (n, l) = lines.get(k).ok_or_else(|| "no puzzle in the input".to_string())?;
-        let r = if strict { Grid::parse_puzzle(l) } else { Grid::parse(l) };
+        let r = if strict { solo::read_classic(l) } else { Grid::parse(l).map_err(ClassicTextError::from) };
         r.map_err(|e| format!("line {n}: {e}"))
     };
     let result = parse(0, true).and_then(|puzzle| {

@@ -15,6 +15,7 @@ use crate::save::{LoadError, SaveError};
 use crate::session::{CheckpointError, Session};
 use crate::sudoku::play::{Action, EditKind, SudokuGame, SudokuSession, SudokuView};
 use crate::sudoku::human::Technique;
+use crate::sudoku::solo::{self, ClassicTextError, NotClassic};
 use crate::sudoku::{bank, generator, solver, Difficulty};
 
 pub struct SudokuDef;
@@ -134,19 +135,34 @@ impl GameDef for SudokuDef {
     /// Any text may be a Sudoku (one line or a grid, see [`Grid::parse`]): the fallback. A text
     /// that reads as a grid is likely one, and comes before a KenKen's rule lines (the list's
     /// order among equals), as it always has: only a board that is no Sudoku grid is taken for
-    /// a KenKen in its hand-entry format.
+    /// a KenKen in its hand-entry format. A Solo game ID (`3x3:…`, any of Solo's kinds) is
+    /// surely a Sudoku's, and comes before a sliding board's `RxC:` (the list's order); one with
+    /// only its outward shape (a part missing) is likely one.
     fn recognises(text: &str) -> Likeness {
-        if Grid::parse_puzzle(text).is_ok() {
-            Likeness::Likely
-        } else {
-            Likeness::Fallback
+        match solo::resemblance(text) {
+            solo::Resemblance::Full => Likeness::Surely,
+            solo::Resemblance::Partial => Likeness::Likely,
+            solo::Resemblance::None if Grid::parse_puzzle(text).is_ok() => Likeness::Likely,
+            solo::Resemblance::None => Likeness::Fallback,
         }
     }
 
     /// A Sudoku must have exactly one solution; it is rated as a puzzle entered from paper is.
+    /// A Solo game ID of a classic Sudoku plays as its grid would; Solo's variants are refused
+    /// by name until Inkdoku plays them (`solo_variant`, the variant as detail).
     fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        let puzzle = solo::read_classic(text).map_err(|e| match e {
+            ClassicTextError::Grid(e) => TextError::unreadable("puzzle", format!("That puzzle can't be read: {e}."), None, e),
+            ClassicTextError::Solo(e) => TextError::unreadable("solo_id", format!("That Solo game ID can't be read: {e}."), None, e),
+            ClassicTextError::NotClassic(e) => {
+                let detail = match &e {
+                    NotClassic::Variant(v) => serde_json::json!({"key": format!("solo_variant.{}", v.key()), "variant": v.key()}),
+                    NotClassic::Boxes { rows, cols } => serde_json::json!({"key": "solo_variant.boxes", "rows": rows, "cols": cols}),
+                };
+                TextError::unreadable("solo_variant", format!("{e}."), Some(detail), e)
+            }
+        })?;
         let unreadable = |e: GridError| TextError::unreadable("puzzle", format!("That puzzle can't be read: {e}."), None, e);
-        let puzzle = Grid::parse_puzzle(text).map_err(unreadable)?;
         match check::check_puzzle(&puzzle) {
             PuzzleCheck::Conflicts { cells } => Err(unreadable(GridError::Conflict { cells })),
             PuzzleCheck::NoSolution => Err(TextError::NoSolution),
@@ -275,6 +291,35 @@ mod in_play_tests {
         let apply = a.apply.unwrap();
         assert_eq!((apply["row"].as_u64(), apply["col"].as_u64(), apply["value"].as_u64()), (Some(p.row as u64), Some(p.col as u64), Some(p.value as u64)));
         assert!(["full_house", "hidden_single", "naked_single"].contains(&a.id), "{}", a.id);
+    }
+
+    /// A pasted Solo game ID is a Sudoku's (`crate::import`), though a classic one's `3x3:` is
+    /// a sliding board's shape too: a classic one plays, a variant is refused by its name, a
+    /// broken one in Solo's terms; a sliding board's text (spaces, commas) is still its own.
+    #[test]
+    fn pasted_solo_game_ids_are_sudokus() {
+        use crate::games::{GameKind, TextError};
+        use crate::import::read;
+        let read_as = |text: &str| match read(text) {
+            Ok(i) => Some(i.game.kind()),
+            Err(e) => match e.most_alike() {
+                Some((k, TextError::NoSolution | TextError::NotUnique)) => Some(*k),
+                _ => None,
+            },
+        };
+        let classic = "3x3:b6_4e1_9j6_9a8a1a6b3b5_2a5b1b3a7_1b8b9a6a9a5_8j2_6e9_5b";
+        assert_eq!(read_as(classic), Some(GameKind::Sudoku));
+        assert_eq!(read_as("2x3:b5b2a2e1c4_3c1e3a6b5b"), Some(GameKind::Sudoku));
+        let killer = "3x3k:zzzc,aa___b_____b_aa__a_a___a_a_a___a_____a_______a_baab__ba_____aaa_aaa_aab_a___a_aa_aaaa__a_a___a_a__,8a13a11_10_12_16a6a16d7a9b13a8a5_7_16_12a15_24e11d11_12b7a16_9b14_15_15a5c11c20a13_10b10e7a11b";
+        let e = read(killer).unwrap_err();
+        assert_eq!((e.game(), e.kind()), (Some(GameKind::Sudoku), "solo_variant"));
+        assert_eq!(e.to_string(), "Inkdoku can't play Killer Sudoku yet.");
+        assert_eq!(e.error().and_then(|e| e.detail()).map(|d| d["key"].clone()), Some("solo_variant.killer".into()));
+        let e = read("3x3:b6_4e1").unwrap_err();
+        assert_eq!((e.game(), e.kind()), (Some(GameKind::Sudoku), "solo_id"), "{e}");
+        assert_eq!(e.to_string(), "That Solo game ID can't be read: the givens cover 10 cells, and the grid has 81.");
+        assert_eq!(read_as("3x3: 1 2 3 4 5 6 7 0 8"), Some(GameKind::Slide));
+        assert_eq!(read_as("3x3:1,2,3,4,5,6,7,0,8"), Some(GameKind::Slide));
     }
 
     /// "Solve step by step" finishes a hard Sudoku one step at a time, each step one undo

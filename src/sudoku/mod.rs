@@ -25,6 +25,7 @@ pub(crate) mod save;
 /// Its test hooks (`testkit::TestHooks`): a sample game and random moves.
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
+pub mod solo;
 pub mod solver;
 pub mod transform;
 

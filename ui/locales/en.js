@@ -522,6 +522,8 @@ export default {
   'error.unknown_note': 'That note is gone.',
   'error.kenken_puzzle': "That KenKen can't be used.",
   'error.slide_puzzle': "That sliding puzzle can't be used.",
+  'error.solo_id': "That Solo game ID can't be read.",
+  'error.solo_variant': "Inkdoku can't play that kind of Sudoku yet.",
   'error.not_entering': 'No puzzle is being entered: choose "Enter a puzzle from paper" first.',
   'error.handwriting': 'What the recogniser learnt of your handwriting could not be stored.',
   'error.stale': 'Too late for that: it has already been answered.',
@@ -545,6 +547,17 @@ export default {
   'detail.kenken.not_connected': 'Cage {cage} is not one piece: row {row}, column {col} touches no other cell of it.',
   'detail.kenken.unreachable': 'Cage {cage} ({rule}): no numbers from 1 to {size} make its target.',
   'detail.kenken.other': 'The puzzle is not valid.',
+
+  // ---- A Solo game ID of a kind Inkdoku can't play yet (the engine's structured detail) ----
+  'detail.solo_variant.x': 'It is a Sudoku X.',
+  'detail.solo_variant.jigsaw': 'It is a Jigsaw Sudoku.',
+  'detail.solo_variant.jigsaw_x': 'It is a Jigsaw Sudoku X.',
+  'detail.solo_variant.killer': 'It is a Killer Sudoku.',
+  'detail.solo_variant.killer_x': 'It is a Killer Sudoku X.',
+  'detail.solo_variant.killer_jigsaw': 'It is a Killer Jigsaw Sudoku.',
+  'detail.solo_variant.killer_jigsaw_x': 'It is a Killer Jigsaw Sudoku X.',
+  'detail.solo_variant.boxes': 'Its boxes are {rows} rows by {cols} columns; Inkdoku plays boxes of 2x2, 2x3, 3x3 and 4x4.',
+
   // ---- handwriting: teaching, forgetting, an unsure guess's alternatives ----
   'hw.legend': "Your handwriting",
   'hw.teach': "Teach my handwriting…",

@@ -519,6 +519,8 @@ export default {
   'error.unknown_note': '这条笔记已不存在。',
   'error.kenken_puzzle': '这道聪明格无法使用。',
   'error.slide_puzzle': '这个滑块拼图无法使用。',
+  'error.solo_id': '无法读取这个 Solo 游戏 ID。',
+  'error.solo_variant': 'Inkdoku 暂时还不能玩这种数独。',
   'error.not_entering': '当前没有正在录入的谜题：请先选择“从纸上录入谜题”。',
   'error.handwriting': '无法保存识别器从你的笔迹学到的内容。',
   'error.stale': '为时已晚：这件事已经有了答复。',
@@ -542,6 +544,17 @@ export default {
   'detail.kenken.not_connected': '笼子 {cage} 不连通：第{row}行第{col}列与笼中其他格子都不相邻。',
   'detail.kenken.unreachable': '笼子 {cage}（{rule}）：用 1 到 {size} 的数字无法得到目标值。',
   'detail.kenken.other': '这道谜题无效。',
+
+  // ---- A Solo game ID of a kind Inkdoku can't play yet (the engine's structured detail) ----
+  'detail.solo_variant.x': '这是一道对角线数独（X 数独）。',
+  'detail.solo_variant.jigsaw': '这是一道锯齿数独。',
+  'detail.solo_variant.jigsaw_x': '这是一道对角线锯齿数独。',
+  'detail.solo_variant.killer': '这是一道杀手数独。',
+  'detail.solo_variant.killer_x': '这是一道对角线杀手数独。',
+  'detail.solo_variant.killer_jigsaw': '这是一道锯齿杀手数独。',
+  'detail.solo_variant.killer_jigsaw_x': '这是一道对角线锯齿杀手数独。',
+  'detail.solo_variant.boxes': '它的宫是 {rows} 行 × {cols} 列；Inkdoku 只支持 2×2、2×3、3×3 和 4×4 的宫。',
+
   // ---- handwriting: teaching, forgetting, an unsure guess's alternatives ----
   'hw.legend': "你的笔迹",
   'hw.teach': "教它认我的字…",

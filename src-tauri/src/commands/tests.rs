@@ -261,6 +261,38 @@ fn every_exported_puzzle_plays_again_and_pasted_sudokus_are_rated() {
     assert_eq!(dispatch(&state, "import_puzzle", json!({"text": "{\"size\": 4"})).unwrap_err().kind(), "kenken_puzzle");
 }
 
+/// Issue 42: a classic Solo game ID pasted into "Play this puzzle" plays (Solo's `2x3` is the
+/// 6x6 of boxes two rows tall), and one of Solo's variants is refused with its kind, as data
+/// for the view; a broken ID says where, and leaves the game alone.
+#[test]
+fn a_pasted_solo_game_id_plays_and_a_variant_is_refused_by_its_kind() {
+    let state = fresh();
+    let v = dispatch(&state, "import_puzzle", json!({"text": "3x3:b6_4e1_9j6_9a8a1a6b3b5_2a5b1b3a7_1b8b9a6a9a5_8j2_6e9_5b\n"})).unwrap();
+    assert_eq!((v["kind"].as_str(), v["size"].as_u64()), (Some("sudoku"), Some(9)));
+    let line = dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].as_str().unwrap().to_string();
+    assert_eq!(&line[..9], "..64.....", "the givens as Solo wrote them");
+    let v = dispatch(&state, "import_puzzle", json!({"text": "2x3:b5b2a2e1c4_3c1e3a6b5b"})).unwrap();
+    assert_eq!((v["kind"].as_str(), v["size"].as_u64()), (Some("sudoku"), Some(6)));
+    let before = board_without_clock(&state);
+    for (id, variant) in [
+        ("3x3x:e4_9d4_6c8f1a4c1d6a3_4a5a8a9_2a7d5c6a9f1c5_4d2_1e", "x"),
+        ("6j:b5_6_4h2a3d3a6h3_4_2b,_bbaaa_a_aa_abae__d_dddb", "jigsaw"),
+        ("2x3k:zj,__b__a__b__a___a___aaaab___________a_aaaaa,4_11_7b8b10a8a8_12c5a4a6_8a9_7c8a5a6b", "killer"),
+    ] {
+        let e = dispatch(&state, "import_puzzle", json!({ "text": id })).unwrap_err();
+        assert_eq!(e.kind(), "solo_variant", "{id}: {e}");
+        assert_eq!(e.detail().map(|d| d["variant"].clone()), Some(json!(variant)), "{id}");
+        assert!(e.to_string().starts_with("Inkdoku can't play ") && e.to_string().ends_with(" yet."), "{e}");
+        assert_eq!(board_without_clock(&state), before, "{id} changed the game in play");
+    }
+    let e = dispatch(&state, "import_puzzle", json!({"text": "3x2:b1b3_1f4_6f6_4f5_2b1b"})).unwrap_err();
+    assert_eq!((e.kind(), e.detail().map(|d| d["key"].clone())), ("solo_variant", Some(json!("solo_variant.boxes"))));
+    let e = dispatch(&state, "import_puzzle", json!({"text": "3x3:b6_4e1_9j6_9a8a1a6b3b5_2a5b1b3a7_1b8b9a6a9a5_8j2_6e9_5Q"})).unwrap_err();
+    assert_eq!(e.kind(), "solo_id");
+    assert!(e.to_string().contains("'Q' at character 59"), "{e}");
+    assert_eq!(board_without_clock(&state), before);
+}
+
 #[test]
 fn settings_update_and_validation() {
     let state = fresh();
