@@ -211,9 +211,14 @@ fn zigzag(legs: usize, amp: f32, slant: f32, vertical: bool, jitter: &[f32]) -> 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
+    // From 45% of the cell: at 40% a 5-leg zig-zag turns only ~142° at its reversals, and the
+    // test's jitter (0.8% of the cell) can bring one under the 110° a reversal needs (found by
+    // this test once in many runs). Lowering the limit or widening the turn's baseline catches
+    // it but takes more real letters for scratch-outs (train.jsonl: a B and an A): a missed
+    // scratch is scratched again, a letter taken for one is lost. docs/recogniser.md.
     #[test]
     fn synthetic_zigzags_are_scratch_outs(
-        legs in 5usize..12, amp in 0.4f32..0.9, slant in -0.4f32..0.4, vertical: bool,
+        legs in 5usize..12, amp in 0.45f32..0.9, slant in -0.4f32..0.4, vertical: bool,
         jitter in prop::collection::vec(-0.008f32..0.008, 8),
     ) {
         let z = zigzag(legs, amp, slant, vertical, &jitter);
