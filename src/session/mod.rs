@@ -51,13 +51,13 @@ pub trait Game: Clone + PartialEq {
     /// The puzzle is complete and correct (Tatham's `status`).
     fn is_solved(&self) -> bool;
 
+    /// Whether [`Game::jump`] is implemented: the game has checkpoints.
+    const JUMPS: bool = false;
+
     /// The one edit that turns this state into `target`, an earlier state of the same game
     /// (a checkpoint's): how "Back to a mark" is one undo step. `None` for a game whose states
     /// can't be jumped between (the sliding puzzle: a board is reached only by sliding). The
     /// states are different when this is asked.
-    /// Whether [`Game::jump`] is implemented: the game has checkpoints.
-    const JUMPS: bool = false;
-
     fn jump(&self, _target: &Self) -> Option<Self::Edit> {
         None
     }
