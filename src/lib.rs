@@ -19,6 +19,7 @@
 /// Crash-safe file replacement: a leaf that saves and the handwriting profile both use.
 pub mod atomic_file;
 /// "Enter a puzzle from paper": the words every game's entry speaks (a leaf).
+pub mod daily;
 pub mod entry;
 pub mod games;
 pub mod grid;

@@ -44,6 +44,8 @@ pub struct PlayView {
     pub input_mode: InputMode,
     /// The game's time limit (play time, ms), or none: the view counts down to it.
     pub time_limit_ms: Option<u64>,
+    /// The date whose daily puzzle this is (`YYYY-MM-DD`), or null.
+    pub daily: Option<crate::daily::Day>,
     /// Which game in play this view shows and how many changes it had seen, numbered by
     /// whoever holds the game (the app numbers each game it installs from 1, and counts every
     /// change); 0 from the engine. The view drops a reply older than the one it shows.
@@ -235,6 +237,16 @@ impl GameInPlay {
         each_session!(self, s => s.set_time_limit_ms(limit))
     }
 
+    /// The date whose daily puzzle this is, if it is one.
+    pub fn daily(&self) -> Option<crate::daily::Day> {
+        each_session!(self, s => s.daily())
+    }
+
+    /// Marks the game as a day's daily puzzle (saved with it, not a move).
+    pub fn set_daily(&mut self, day: Option<crate::daily::Day>) {
+        each_session!(self, s => s.set_daily(day))
+    }
+
     /// Whether nothing has happened in this game yet: no move and no time played (a new game,
     /// which a time limit from the settings may be given).
     pub fn is_untouched(&self, now_ms: u64) -> bool {
@@ -326,6 +338,7 @@ impl GameInPlay {
             solved_by_computer: s.is_solved() && solved_by_computer,
             input_mode: s.input_mode(),
             time_limit_ms: s.time_limit_ms(),
+            daily: s.daily(),
             game_id: 0,
             rev: 0,
             marks,

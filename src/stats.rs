@@ -17,6 +17,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::daily::Day;
 use crate::play::{GameInPlay, GameKind};
 use crate::save::{recover, Recovery, Unusable};
 
@@ -28,6 +29,9 @@ pub const MAX_RECORDS: usize = 10_000;
 /// How many of the latest wins the "recent solve times" plot shows per group.
 pub const RECENT: usize = 30;
 
+/// The difficulty of the summary of daily puzzles.
+pub const DAILY: &str = "daily";
+
 /// Which game a record is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameId {
@@ -38,6 +42,10 @@ pub struct GameId {
     pub size: String,
     /// `easy` … `expert`, or `custom` for a puzzle the player brought.
     pub difficulty: String,
+    /// The date of a daily puzzle: its games are summed up apart, as `daily` (an older
+    /// Inkdoku ignores the field and counts them with their level).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<crate::daily::Day>,
 }
 
 /// One game begun.
@@ -56,6 +64,9 @@ pub struct Record {
     /// The sliding puzzle's moves, once won.
     #[serde(default)]
     pub moves: Option<u64>,
+    /// When it was won (unix ms): whether a daily puzzle was won on its own date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub won_at_ms: Option<u64>,
 }
 
 /// Every record, oldest first.
@@ -89,6 +100,30 @@ pub struct Summary {
     pub times_ms: Vec<u64>,
 }
 
+/// One day whose daily puzzle was won.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DailyDone {
+    pub date: Day,
+    /// Won on its own date (in the player's time zone).
+    pub on_time: bool,
+}
+
+/// A kind's daily puzzles: the days done and the streak.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DailyCalendar {
+    pub kind: GameKind,
+    pub today: Day,
+    /// Today's level.
+    pub level: crate::daily::Level,
+    /// The level of each weekday, Monday first.
+    pub week: [crate::daily::Level; 7],
+    /// Every day whose puzzle was won, oldest first.
+    pub days: Vec<DailyDone>,
+    /// Days in a row won on time, up to today (or yesterday, while today's is not won yet).
+    pub streak: usize,
+    pub best_streak: usize,
+}
+
 /// Why a statistics file could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum StatsError {
@@ -101,7 +136,7 @@ pub enum StatsError {
 }
 
 /// 64-bit FNV-1a: a stable fingerprint (std's hasher may change between Rust releases).
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
@@ -112,11 +147,13 @@ impl GameId {
         let kind = game.kind();
         let difficulty = key.difficulty.filter(|d| !d.is_empty()).unwrap_or_else(|| "custom".to_string());
         let puzzle = format!("{:016x}", fnv1a(format!("{}:{}", kind.as_str(), key.puzzle).as_bytes()));
-        GameId { puzzle, kind, size: format!("{}x{}", key.rows, key.cols), difficulty }
+        GameId { puzzle, kind, size: format!("{}x{}", key.rows, key.cols), difficulty, daily: game.daily() }
     }
 
+    /// Daily puzzles are one group per kind and size, whatever the day's level.
     fn group(&self) -> (GameKind, &str, &str) {
-        (self.kind, self.size.as_str(), self.difficulty.as_str())
+        let difficulty = if self.daily.is_some() { DAILY } else { self.difficulty.as_str() };
+        (self.kind, self.size.as_str(), difficulty)
     }
 }
 
@@ -143,7 +180,7 @@ impl Stats {
         if self.last_of(id).is_some_and(|r| !r.won) {
             return false;
         }
-        self.push(Record { id: id.clone(), started_ms: now_ms, won: false, ms: 0, hints: 0, moves: None });
+        self.push(Record { id: id.clone(), started_ms: now_ms, won: false, ms: 0, hints: 0, moves: None, won_at_ms: None });
         true
     }
 
@@ -167,11 +204,12 @@ impl Stats {
                 r.won = true;
                 r.ms = ms;
                 r.moves = moves;
+                r.won_at_ms = Some(now_ms);
                 true
             }
             // Begun before statistics were kept (or the record was reset meanwhile).
             None => {
-                self.push(Record { id: id.clone(), started_ms: now_ms, won: true, ms, hints: 0, moves });
+                self.push(Record { id: id.clone(), started_ms: now_ms, won: true, ms, hints: 0, moves, won_at_ms: Some(now_ms) });
                 true
             }
         }
@@ -185,6 +223,41 @@ impl Stats {
             groups.entry(r.id.group()).or_default().push(r);
         }
         groups.into_iter().map(|((kind, size, difficulty), rs)| summarise(kind, size, difficulty, &rs)).collect()
+    }
+
+    /// The daily puzzles of `kind` as its calendar shows them, for a player whose date is
+    /// `today` and whose clock is `offset_min` minutes east of UTC (which judges whether a win
+    /// was on the puzzle's own date).
+    pub fn daily_calendar(&self, kind: GameKind, today: Day, offset_min: i32) -> DailyCalendar {
+        let mut days: BTreeMap<Day, bool> = BTreeMap::new();
+        for r in self.records.iter().filter(|r| r.won && r.id.kind == kind) {
+            let Some(day) = r.id.daily else { continue };
+            let on_time = r.won_at_ms.and_then(|ms| Day::at(ms, offset_min)) == Some(day);
+            *days.entry(day).or_default() |= on_time;
+        }
+        let on_time = |d: Day| days.get(&d).copied().unwrap_or(false);
+        // Today not yet won breaks nothing yet: the streak then counts up to yesterday.
+        let mut from = if on_time(today) { Some(today) } else { today.previous() };
+        let mut streak = 0;
+        while let Some(d) = from.filter(|&d| on_time(d)) {
+            streak += 1;
+            from = d.previous();
+        }
+        let (mut run, mut best_streak, mut last) = (0usize, 0usize, None::<Day>);
+        for (&d, _) in days.iter().filter(|(_, &t)| t) {
+            run = if last.and_then(Day::next) == Some(d) { run + 1 } else { 1 };
+            best_streak = best_streak.max(run);
+            last = Some(d);
+        }
+        DailyCalendar {
+            kind,
+            today,
+            level: today.level(),
+            week: crate::daily::WEEK,
+            days: days.into_iter().map(|(date, on_time)| DailyDone { date, on_time }).collect(),
+            streak,
+            best_streak,
+        }
     }
 
     /// Reads the file; a missing file is empty statistics.
@@ -290,7 +363,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn id(p: &str, difficulty: &str) -> GameId {
-        GameId { puzzle: p.into(), kind: GameKind::Sudoku, size: "9x9".into(), difficulty: difficulty.into() }
+        GameId { puzzle: p.into(), kind: GameKind::Sudoku, size: "9x9".into(), difficulty: difficulty.into(), daily: None }
     }
 
     #[test]
@@ -329,7 +402,7 @@ mod tests {
         s.start(&id("lost", "easy"), 10); // abandoned: breaks the streak once a game follows
         s.win(&id("w5", "easy"), 50_000, None, 11);
         s.start(&id("open", "easy"), 12); // still in play: breaks nothing yet
-        let slide = GameId { puzzle: "s".into(), kind: GameKind::Slide, size: "3x3".into(), difficulty: "easy".into() };
+        let slide = GameId { puzzle: "s".into(), kind: GameKind::Slide, size: "3x3".into(), difficulty: "easy".into(), daily: None };
         s.win(&slide, 9_000, Some(31), 13);
         let slide2 = GameId { puzzle: "t".into(), ..slide.clone() };
         s.win(&slide2, 8_000, Some(25), 14);

@@ -17,7 +17,7 @@ use inkdoku::sudoku::play::{Action, SudokuSession};
 use inkdoku::testkit::{each_kind, play, random_action, sample_session, EachKind, TestHooks};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 /// One move, tried on a copy of `s`: a move that changes the game is reversed exactly by undo
 /// and made again exactly by redo; a refused or no-op move changes nothing. The view of the
@@ -116,7 +116,11 @@ where
     again.set_marks(s.marks().to_vec());
     prop_assert_eq!(&again, &s);
 
-    let game = in_play(s.clone());
+    let mut game = in_play(s.clone());
+    // Half the games are a day's daily puzzle (the date is the session's, saved with it).
+    if rng.random_bool(0.5) {
+        game.set_daily(inkdoku::daily::Day::at(rng.random_range(946_684_800_000..4_000_000_000_000), 0));
+    }
     let bytes = to_bytes(&game, 1_700_000_000_000).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let loaded = from_bytes(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(loaded.saved_at_ms, 1_700_000_000_000);

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod daily;
 mod games;
 mod recognize;
 mod sudoku;
@@ -26,6 +27,8 @@ enum Command {
         #[command(subcommand)]
         cmd: games::KenkenCommand,
     },
+    /// A day's daily puzzle as text, the same the app serves (docs/daily.md).
+    Daily(daily::DailyArgs),
     /// Sliding puzzle: solve, shuffle, bench-korf (docs/slide.md).
     Slide {
         #[command(subcommand)]
@@ -40,6 +43,7 @@ pub fn main() -> ExitCode {
         Command::Recognize(args) => recognize::run(args),
         Command::Kenken { cmd } => games::run_kenken(cmd),
         Command::Slide { cmd } => games::run_slide(cmd),
+        Command::Daily(args) => daily::run(args),
     }
 }
 

@@ -95,6 +95,12 @@ pub trait GameDef {
         None
     }
 
+    /// The params of this game's daily puzzle at a day's level, or `None` for a game that
+    /// has none ([`crate::daily`]). Changing them changes every player's daily puzzles.
+    fn daily(_level: crate::daily::Level) -> Option<Self::Params> {
+        None
+    }
+
     /// A move given as JSON in the game's own action vocabulary; `Ok(true)` if it changed.
     fn act(s: &mut Session<Self::Game>, action: Value) -> Result<bool, PlayError>;
     fn view(s: &Session<Self::Game>, info: &Self::Info) -> Self::View;

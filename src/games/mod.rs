@@ -108,6 +108,11 @@ macro_rules! games {
                 match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::recognises(text), )+ }
             }
 
+            /// The kind's daily puzzle params at `level` ([`GameDef::daily`]), if it has one.
+            pub fn daily(self, level: crate::daily::Level) -> Option<GameParams> {
+                match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::daily(level).map(GameParams::$V), )+ }
+            }
+
             /// The advice ids the kind's hints can give ([`GameDef::HINT_IDS`]).
             pub fn hint_ids(self) -> &'static [&'static str] {
                 match self { $( $(#[$m])* GameKind::$V => <$def as GameDef>::HINT_IDS, )+ }

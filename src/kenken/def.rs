@@ -87,6 +87,11 @@ impl GameDef for KenkenDef {
         Some(&crate::kenken::entry::ENTRY)
     }
 
+    /// A 6x6: a daily's few minutes.
+    fn daily(level: crate::daily::Level) -> Option<KenkenParams> {
+        Some(KenkenParams { size: 6, difficulty: level.into() })
+    }
+
     fn validate(p: &KenkenParams) -> Result<(), String> {
         let size = usize::from(p.size);
         if (crate::kenken::MIN_SIZE..=crate::kenken::MAX_SIZE).contains(&size) {

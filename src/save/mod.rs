@@ -137,6 +137,10 @@ pub(crate) struct SaveFile<G, H> {
     /// The game's time limit (play time, ms); absent when it has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     time_limit_ms: Option<u64>,
+    /// The date whose daily puzzle this is; absent for any other game (an older Inkdoku reads
+    /// the file as an ordinary game of the same puzzle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    daily: Option<crate::daily::Day>,
     pub(crate) game: G,
     pub(crate) history: H,
 }
@@ -269,7 +273,7 @@ pub(crate) fn check_glyph_version(version: u32, glyphs: bool) -> Result<(), Load
 pub(crate) fn encode<G: Serialize, H: Serialize>(
     kind: GameKind,
     now_ms: u64,
-    (elapsed_ms, input_mode, time_limit_ms, version): (u64, InputMode, Option<u64>, u32),
+    Envelope { elapsed_ms, input_mode, time_limit_ms, daily, version }: Envelope,
     game: G,
     history: H,
 ) -> Result<Vec<u8>, SaveError> {
@@ -281,6 +285,7 @@ pub(crate) fn encode<G: Serialize, H: Serialize>(
         elapsed_ms,
         input_mode,
         time_limit_ms,
+        daily,
         game,
         history,
     };
@@ -308,20 +313,30 @@ pub(crate) fn read_file<G: serde::de::DeserializeOwned, H: serde::de::Deserializ
     serde_json::from_slice(bytes).map_err(|e| json_error(bytes, e))
 }
 
-/// The session-wide fields of a loaded file (input mode, time limit), put back on its
-/// replayed session by [`settle`].
-pub(crate) fn kept<R, H>(f: &SaveFile<R, H>) -> (InputMode, Option<u64>) {
-    (f.input_mode, f.time_limit_ms)
+/// The session-wide fields of a loaded file (input mode, time limit, daily date), put back on
+/// its replayed session by [`settle`].
+pub(crate) fn kept<R, H>(f: &SaveFile<R, H>) -> (InputMode, Option<u64>, Option<crate::daily::Day>) {
+    (f.input_mode, f.time_limit_ms, f.daily)
 }
 
-pub(crate) fn settle<G: crate::session::Game>(s: &mut crate::session::Session<G>, (mode, limit): (InputMode, Option<u64>)) {
+pub(crate) fn settle<G: crate::session::Game>(s: &mut crate::session::Session<G>, (mode, limit, daily): (InputMode, Option<u64>, Option<crate::daily::Day>)) {
     s.set_input_mode(mode);
     s.set_time_limit_ms(limit);
+    s.set_daily(daily);
+}
+
+/// The session-wide fields [`encode`] writes around a game's own part.
+pub(crate) struct Envelope {
+    elapsed_ms: u64,
+    input_mode: InputMode,
+    time_limit_ms: Option<u64>,
+    daily: Option<crate::daily::Day>,
+    version: u32,
 }
 
 /// A session's envelope fields for [`encode`].
-pub(crate) fn envelope<G: crate::session::Game>(s: &crate::session::Session<G>, now_ms: u64, version: u32) -> (u64, InputMode, Option<u64>, u32) {
-    (s.elapsed(now_ms), s.input_mode(), s.time_limit_ms(), version)
+pub(crate) fn envelope<G: crate::session::Game>(s: &crate::session::Session<G>, now_ms: u64, version: u32) -> Envelope {
+    Envelope { elapsed_ms: s.elapsed(now_ms), input_mode: s.input_mode(), time_limit_ms: s.time_limit_ms(), daily: s.daily(), version }
 }
 
 /// [`from_bytes`] for a file that must hold one kind of game: a known other kind is

@@ -173,6 +173,8 @@ pub struct Session<G: Game> {
     /// The optional time limit of this game (play time, ms): the view counts down to it, and
     /// when it runs out the player may play on untimed (the limit is taken away).
     time_limit_ms: Option<u64>,
+    /// The date whose daily puzzle this is ([`crate::daily`]), or none.
+    daily: Option<crate::daily::Day>,
     /// Checkpoints, oldest first (not moves: making one is no undo step).
     marks: Vec<Mark<G>>,
 }
@@ -180,7 +182,7 @@ pub struct Session<G: Game> {
 impl<G: Game> Session<G> {
     /// A fresh session: the game is its own start, empty history, timer stopped at zero.
     pub fn from_game(game: G) -> Self {
-        Session { start: game.clone(), game, history: History::default(), timer: Timer::default(), input_mode: InputMode::Pen, time_limit_ms: None, marks: Vec::new() }
+        Session { start: game.clone(), game, history: History::default(), timer: Timer::default(), input_mode: InputMode::Pen, time_limit_ms: None, daily: None, marks: Vec::new() }
     }
 
     /// Rebuilds a session from its start and its history, as Tatham's midend loads a save:
@@ -196,7 +198,7 @@ impl<G: Game> Session<G> {
         for (k, edit) in history.undone().iter().rev().enumerate() {
             probe.forward(edit).map_err(|mismatch| ReplayError::Undone { step: k + 1, mismatch })?;
         }
-        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None, marks: Vec::new() })
+        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None, daily: None, marks: Vec::new() })
     }
 
     /// Pen or pencil (not a move: no undo step).
@@ -215,6 +217,15 @@ impl<G: Game> Session<G> {
 
     pub fn set_time_limit_ms(&mut self, limit: Option<u64>) {
         self.time_limit_ms = limit;
+    }
+
+    /// The date whose daily puzzle this is, if it is one (not a move: no undo step).
+    pub fn daily(&self) -> Option<crate::daily::Day> {
+        self.daily
+    }
+
+    pub fn set_daily(&mut self, day: Option<crate::daily::Day>) {
+        self.daily = day;
     }
 
     /// The state the game started from (where undoing everything leads).

@@ -57,6 +57,11 @@ impl GameDef for SudokuDef {
         p.shape().map(|_| ())
     }
 
+    /// A 9x9 with symmetric givens, as printed dailies are.
+    fn daily(level: crate::daily::Level) -> Option<SudokuParams> {
+        Some(SudokuParams { size: 9, difficulty: level.into(), symmetric: true })
+    }
+
     fn can_make(p: &SudokuParams, source: Source) -> Result<(), MakeError> {
         let shape = p.shape().map_err(MakeError::Unavailable)?;
         if source == Source::Fresh && !generator::available(shape, p.difficulty) {

@@ -45,6 +45,18 @@ pub enum Difficulty {
     Expert,
 }
 
+/// A daily puzzle's level is the same word (KenKen's levels are Sudoku's too).
+impl From<crate::daily::Level> for Difficulty {
+    fn from(level: crate::daily::Level) -> Difficulty {
+        match level {
+            crate::daily::Level::Easy => Difficulty::Easy,
+            crate::daily::Level::Medium => Difficulty::Medium,
+            crate::daily::Level::Hard => Difficulty::Hard,
+            crate::daily::Level::Expert => Difficulty::Expert,
+        }
+    }
+}
+
 impl Difficulty {
     pub const ALL: [Difficulty; 4] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert];
 
