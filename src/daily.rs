@@ -60,6 +60,17 @@ pub enum DailyError {
     Make(#[from] MakeError),
 }
 
+impl DailyError {
+    /// A stable code for the view.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            DailyError::BadDate(_) => "bad_date",
+            DailyError::NoDaily(_) => "no_daily",
+            DailyError::Make(_) => "unavailable",
+        }
+    }
+}
+
 impl Day {
     /// `YYYY-MM-DD`, exactly (no spaces, no time, no other calendar).
     pub fn parse(text: &str) -> Result<Day, DailyError> {

@@ -97,6 +97,9 @@ pub struct Summary {
     /// Cells filled (tiles in place for the sliding puzzle) out of `total`.
     pub done: usize,
     pub total: usize,
+    /// The date of a daily puzzle ("Continue" says so; the view continues it when that day's
+    /// puzzle is asked for again instead of replacing it).
+    pub daily: Option<crate::daily::Day>,
 }
 
 /// Runs `$body` with `$s` bound to the session of any kind (the session API is the same).
@@ -349,7 +352,7 @@ impl GameInPlay {
     /// What "Continue" says about this game.
     pub fn summary(&self) -> Summary {
         let p = each_game!(self, |s, info, D| D::progress(s, info));
-        Summary { kind: self.kind(), rows: p.rows, cols: p.cols, difficulty: p.difficulty, elapsed_ms: self.elapsed(0), done: p.done, total: p.total }
+        Summary { kind: self.kind(), rows: p.rows, cols: p.cols, difficulty: p.difficulty, elapsed_ms: self.elapsed(0), done: p.done, total: p.total, daily: self.daily() }
     }
 
     /// The next step for the board as the player has it.

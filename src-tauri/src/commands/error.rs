@@ -54,6 +54,9 @@ pub enum CommandError {
     OtherGame,
     #[error("The statistics could not be saved: {0}")]
     Stats(String),
+    /// No daily puzzle for that date or game (a puzzle that could not be made is `Unavailable`).
+    #[error("There is no daily puzzle there: {0}.")]
+    Daily(inkdoku::daily::DailyError),
     #[error("Something went wrong inside Inkdoku: {0}")]
     Internal(String),
 }
@@ -61,6 +64,15 @@ pub enum CommandError {
 impl From<inkdoku::import::ImportError> for CommandError {
     fn from(e: inkdoku::import::ImportError) -> Self {
         CommandError::Import(e)
+    }
+}
+
+impl From<inkdoku::daily::DailyError> for CommandError {
+    fn from(e: inkdoku::daily::DailyError) -> Self {
+        match e {
+            inkdoku::daily::DailyError::Make(e) => e.into(),
+            other => CommandError::Daily(other),
+        }
     }
 }
 
@@ -125,6 +137,7 @@ impl CommandError {
             CommandError::Stale(_) => "stale",
             CommandError::OtherGame => "other_game",
             CommandError::Stats(_) => "stats",
+            CommandError::Daily(e) => e.kind(),
             CommandError::Internal(_) => "internal",
         }
     }

@@ -1,5 +1,6 @@
 //! Fresh puzzles made on demand, off the command path: `generate_game` starts the game's
-//! `GameDef::make` from `Source::Fresh` (the generator, with progress) on its own thread and returns at once; the view polls `generation_status` (which
+//! `GameDef::make` from `Source::Fresh` (the generator, with progress; or a day's daily puzzle,
+//! `inkdoku::daily::make`) on its own thread and returns at once; the view polls `generation_status` (which
 //! reports progress, and starts the game when the puzzle is ready) and may `cancel_generation`.
 //! Polling keeps one code path for both transports (Tauri IPC and the dev bridge).
 
@@ -41,8 +42,18 @@ pub struct Started {
 pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, CommandError> {
     // Asked before the wait, and again at install if the games changed meanwhile.
     let agreed = state.check_replace(args.kind, args.replace)?;
-    let (params, seed) = args.resolve(state, "generate_game")?;
-    params.can_make(Source::Fresh)?;
+    // What the thread makes: a day's daily puzzle, or a game of the params.
+    let make: Box<dyn FnOnce(&mut dyn FnMut(f32) -> bool) -> Result<GameInPlay, String> + Send> = match args.daily("generate_game")? {
+        Some(day) => {
+            let kind = args.kind;
+            Box::new(move |report| inkdoku::daily::make(kind, day, report).map_err(|e| e.to_string()))
+        }
+        None => {
+            let (params, seed) = args.resolve(state, "generate_game")?;
+            params.can_make(Source::Fresh)?;
+            Box::new(move |report| GameInPlay::make(&params, Source::Fresh, seed, report).map_err(|e| e.to_string()))
+        }
+    };
     let mut slot = state.job.lock().unwrap_or_else(|p| p.into_inner());
     if let Some(old) = slot.take() {
         old.cancel.store(true, Ordering::Relaxed);
@@ -64,7 +75,7 @@ pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, Com
                 progress.store((p.clamp(0.0, 1.0) * 1000.0) as u32, Ordering::Relaxed);
                 !cancel.load(Ordering::Relaxed)
             };
-            let out = GameInPlay::make(&params, Source::Fresh, seed, &mut report).map_err(|e| e.to_string());
+            let out = make(&mut report);
             if let Ok(mut r) = result.lock() {
                 *r = Some(out);
             }

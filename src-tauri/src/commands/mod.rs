@@ -103,6 +103,7 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "picture" => to_value(pictures::picture(state, a.parse()?)),
         "get_stats" => to_value(stats::get_stats(state)),
         "reset_stats" => to_value(stats::reset_stats(state)),
+        "daily_calendar" => to_value(stats::daily_calendar(state, a.parse()?)),
         other => Err(CommandError::UnknownCommand(other.to_string())),
     }
 }

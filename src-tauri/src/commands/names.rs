@@ -57,4 +57,5 @@ pub const COMMANDS: &[&str] = &[
     "back_to_mark",
     "last_correct",
     "back_to_last_correct",
+    "daily_calendar",
 ];

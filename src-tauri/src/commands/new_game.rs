@@ -17,6 +17,10 @@ pub struct NewGameArgs {
     pub params: Option<Value>,
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The daily puzzle of this date (`YYYY-MM-DD`) instead of params and a seed
+    /// (`generate_game` only: the date makes the puzzle, see `inkdoku::daily`).
+    #[serde(default)]
+    pub daily: Option<String>,
     /// The player agreed to replace the unfinished game of this kind (see `would_replace`).
     #[serde(default)]
     pub replace: bool,
@@ -25,6 +29,9 @@ pub struct NewGameArgs {
 impl NewGameArgs {
     /// The params, checked (and the player's picture they name still there), and the seed.
     pub(crate) fn resolve(&self, state: &AppState, command: &str) -> Result<(GameParams, u64), CommandError> {
+        if self.daily.is_some() {
+            return Err(CommandError::BadArguments { command: command.into(), detail: "a daily puzzle is made by generate_game".into() });
+        }
         let params = match &self.params {
             None => state.lock().settings.params.of(self.kind),
             Some(v) => GameParams::parse(self.kind, v.clone())
@@ -34,6 +41,19 @@ impl NewGameArgs {
             return Err(CommandError::MissingPicture);
         }
         Ok((params, self.seed.unwrap_or_else(rand::random)))
+    }
+
+    /// The day of a daily puzzle asked for (alone: params or a seed beside it are refused).
+    pub(crate) fn daily(&self, command: &str) -> Result<Option<inkdoku::daily::Day>, CommandError> {
+        let Some(text) = &self.daily else { return Ok(None) };
+        if self.params.is_some() || self.seed.is_some() {
+            return Err(CommandError::BadArguments { command: command.into(), detail: "a daily puzzle takes no params or seed".into() });
+        }
+        let day = inkdoku::daily::Day::parse(text)?;
+        if !inkdoku::daily::has_daily(self.kind) {
+            return Err(inkdoku::daily::DailyError::NoDaily(self.kind.name()).into());
+        }
+        Ok(Some(day))
     }
 }
 

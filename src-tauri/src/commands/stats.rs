@@ -5,9 +5,10 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use inkdoku::play::GameInPlay;
-use inkdoku::stats::{GameId, Stats, Summary};
-use serde::Serialize;
+use inkdoku::daily::Day;
+use inkdoku::play::{GameInPlay, GameKind};
+use inkdoku::stats::{DailyCalendar, GameId, Stats, Summary};
+use serde::{Deserialize, Serialize};
 
 use super::{AppState, CommandError};
 
@@ -90,6 +91,32 @@ pub struct StatsView {
     pub set_aside: Option<String>,
     /// With `set_aside`: its previous copy was restored (else counting starts again).
     pub restored: bool,
+}
+
+/// `daily_calendar`: a kind's daily puzzles for the player whose date is `today`, with their
+/// clock `offset_min` minutes east of UTC (JavaScript's `-getTimezoneOffset()`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalendarArgs {
+    pub kind: GameKind,
+    pub today: String,
+    #[serde(default)]
+    pub offset_min: i32,
+}
+
+/// Earth's clocks run from UTC-12 to UTC+14.
+const OFFSETS_MIN: std::ops::RangeInclusive<i32> = -12 * 60..=14 * 60;
+
+pub fn daily_calendar(state: &AppState, args: CalendarArgs) -> Result<DailyCalendar, CommandError> {
+    let today = Day::parse(&args.today)?;
+    if !inkdoku::daily::has_daily(args.kind) {
+        return Err(inkdoku::daily::DailyError::NoDaily(args.kind.name()).into());
+    }
+    if !OFFSETS_MIN.contains(&args.offset_min) {
+        return Err(CommandError::BadArguments { command: "daily_calendar".into(), detail: format!("no clock is {} minutes from UTC", args.offset_min) });
+    }
+    let stats = state.stats.inner.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(stats.daily_calendar(args.kind, today, args.offset_min))
 }
 
 pub fn get_stats(state: &AppState) -> Result<StatsView, CommandError> {

@@ -1764,3 +1764,75 @@ fn checkpoints_mark_go_back_and_undo_to_before_a_mistake() {
     assert_eq!(dispatch(&state, "mark_position", Value::Null).unwrap_err().kind(), "no_checkpoints");
     assert_eq!(dispatch(&state, "last_correct", Value::Null).unwrap_err().kind(), "no_checkpoints");
 }
+
+/// Wins the game in play as the player: each hint's move where it has one, the computer's step
+/// for an elimination (the last step, a placement, is always the player's).
+fn win_as_player(state: &AppState) {
+    for _ in 0..2_000 {
+        let h = dispatch(state, "hint", Value::Null).unwrap();
+        let v = if h["apply"].is_null() { dispatch(state, "solve_step", Value::Null).unwrap()["view"].clone() } else { dispatch(state, "act", json!({ "action": h["apply"] })).unwrap() };
+        if v["solved"] == true {
+            assert_eq!(v["solved_by_computer"], false);
+            return;
+        }
+    }
+    panic!("the hints never finished the game");
+}
+
+/// Generates `args` and waits for the game.
+fn generated(state: &AppState, args: Value) -> Value {
+    dispatch(state, "generate_game", args).unwrap();
+    loop {
+        let s = dispatch(state, "generation_status", Value::Null).unwrap();
+        if s["done"] == true {
+            assert!(s["error"].is_null(), "{s}");
+            break s["view"].clone();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// #44 item 1: a day's daily puzzle through generate_game, won, on its calendar; the
+/// statistics keep it apart; bad dates and games without one are refused by kind.
+#[test]
+fn a_daily_puzzle_is_made_from_its_date_won_and_shown_on_its_calendar() {
+    let state = fresh();
+    let today = inkdoku::daily::Day::at(state.now_ms(), 0).unwrap().to_string();
+    for kind in ["sudoku", "kenken"] {
+        let view = generated(&state, json!({"kind": kind, "daily": today, "replace": true}));
+        assert_eq!(view["daily"], today.as_str());
+        let text = dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].clone();
+        let again = generated(&state, json!({"kind": kind, "daily": today, "replace": true}));
+        assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], text, "{kind}: the same puzzle for the same date");
+        assert_eq!(again["daily"], today.as_str());
+        win_as_player(&state);
+        let cal = dispatch(&state, "daily_calendar", json!({"kind": kind, "today": today, "offset_min": 0})).unwrap();
+        assert_eq!(cal["days"], json!([{"date": today, "on_time": true}]), "{kind}: {cal}");
+        assert_eq!((cal["streak"].as_u64(), cal["today"].as_str()), (Some(1), Some(today.as_str())));
+        assert_eq!(cal["week"], json!(["easy", "easy", "medium", "medium", "hard", "hard", "expert"]));
+    }
+    // An ordinary game of the same kind counts in its own group, not with the dailies.
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "easy"}, "replace": true})).unwrap();
+    win_as_player(&state);
+    let groups: Vec<(String, String)> = stats_of(&state)["summaries"].as_array().unwrap().iter().map(|s| (s["kind"].as_str().unwrap().into(), s["difficulty"].as_str().unwrap().into())).collect();
+    assert!(groups.contains(&("sudoku".into(), "daily".into())) && groups.contains(&("kenken".into(), "daily".into())) && groups.contains(&("sudoku".into(), "easy".into())), "{groups:?}");
+    // A day's puzzle played later is not on time.
+    let earlier = generated(&state, json!({"kind": "sudoku", "daily": "2026-01-05", "replace": true}));
+    assert_eq!((earlier["daily"].as_str(), earlier["difficulty"].as_str()), (Some("2026-01-05"), Some("easy")), "a Monday");
+    win_as_player(&state);
+    let cal = dispatch(&state, "daily_calendar", json!({"kind": "sudoku", "today": today})).unwrap();
+    assert_eq!(cal["days"][0], json!({"date": "2026-01-05", "on_time": false}));
+    for (command, args, kind) in [
+        ("generate_game", json!({"kind": "sudoku", "daily": "2026-02-30", "replace": true}), "bad_date"),
+        ("generate_game", json!({"kind": "slide", "daily": "2026-02-03", "replace": true}), "no_daily"),
+        ("generate_game", json!({"kind": "sudoku", "daily": "2026-02-03", "seed": 1, "replace": true}), "bad_arguments"),
+        ("generate_game", json!({"kind": "sudoku", "daily": "2026-02-03", "params": {}, "replace": true}), "bad_arguments"),
+        ("new_game", json!({"kind": "sudoku", "daily": "2026-02-03", "replace": true}), "bad_arguments"),
+        ("daily_calendar", json!({"kind": "slide", "today": today}), "no_daily"),
+        ("daily_calendar", json!({"kind": "sudoku", "today": "yesterday"}), "bad_date"),
+        ("daily_calendar", json!({"kind": "sudoku", "today": today, "offset_min": 100_000}), "bad_arguments"),
+        ("daily_calendar", json!({"kind": "sudoku"}), "bad_arguments"),
+    ] {
+        assert_eq!(dispatch(&state, command, args.clone()).unwrap_err().kind(), kind, "{command} {args}");
+    }
+}
