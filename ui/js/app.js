@@ -511,7 +511,9 @@ function wire() {
   $('btn-redo').addEventListener('click', () => history('redo'));
   // Each game's New game fields, from its screen module, before the dialogs are wired.
   mountGames();
-  wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle, calibrate });
+  // The daily puzzle's dialog is loaded when first opened (as the statistics are).
+  const openDaily = async (kind) => (await import('./daily.js')).openDaily(kind);
+  wireDialogs({ settings: () => app.settings, saveSettings, startGame, newGame, newDefaultGame, enterPuzzle, calibrate, openDaily });
   wireEntry(entryHost);
   wirePrint({ view: () => app.view, game: gameOf, toast });
   $('btn-stats').addEventListener('click', async () => (await import('./screens/stats.js')).openStats());

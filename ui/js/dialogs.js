@@ -15,7 +15,8 @@ const $ = (id) => document.getElementById(id);
  * What the dialogs need from the app.
  * @typedef {{settings: () => object|null, saveSettings: (patch: object) => Promise<void>,
  *   startGame: (view: object) => Promise<boolean>, newGame: (kind: string, args: object) => Promise<void>,
- *   newDefaultGame: () => Promise<void>, enterPuzzle: (kind: string, args: object) => void}} Host
+ *   newDefaultGame: () => Promise<void>, enterPuzzle: (kind: string, args: object) => void,
+ *   openDaily: (kind: string) => void}} Host
  */
 /** @type {Host} */
 let host = null;
@@ -75,6 +76,7 @@ export function openPicker(note) {
 
 function onPickerClosed() {
   const choice = $('dlg-new').returnValue;
+  if (choice === 'daily') { host.openDaily(picked); return; }
   if (choice !== 'start' && choice !== 'fresh' && choice !== 'enter') return;
   const g = gameOf(picked);
   const params = g.options.read();
@@ -98,9 +100,10 @@ export async function generateGame(game, args) {
 
 /**
  * Shows the progress of generation `job` until its game starts (also after the view reloaded
- * while it ran). Resolves to whether the new game is shown.
+ * while it ran). Resolves to whether the new game is shown. `announce`: say "a fresh puzzle"
+ * (the caller says what it is otherwise).
  */
-export function watchGeneration(job, progress = 0) {
+export function watchGeneration(job, progress = 0, announce = true) {
   $('gen').hidden = false;
   $('gen-progress').value = progress;
   return new Promise((resolve) => {
@@ -114,7 +117,7 @@ export function watchGeneration(job, progress = 0) {
       $('gen').hidden = true;
       if (s.view) {
         const shown = await host.startGame(s.view);
-        if (shown) setStatus(() => t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
+        if (shown && announce) setStatus(() => t('status.fresh', { game: gameOf(s.view.kind).describe(s.view) }));
         resolve(shown);
         return;
       }
@@ -123,6 +126,11 @@ export function watchGeneration(job, progress = 0) {
     };
     setTimeout(poll, 100);
   });
+}
+
+/** Shows a game the backend started (as Continue and the pickers do). */
+export function showGame(view) {
+  return host.startGame(view);
 }
 
 // ---------- nothing replaces a game in progress without the player's yes ----------
@@ -343,6 +351,7 @@ export function wireDialogs(app) {
   // Not a submit button: Enter in the form must keep meaning Start.
   // A game's "Enter a puzzle" button that is no submit button of the form (its `data-enter`).
   for (const b of document.querySelectorAll('#dlg-new [data-enter]')) b.addEventListener('click', () => $('dlg-new').close('enter'));
+  $('new-daily').addEventListener('click', () => $('dlg-new').close('daily'));
   $('gen-cancel').addEventListener('click', async () => {
     await callOrToast('cancel_generation');
     $('gen').hidden = true;
