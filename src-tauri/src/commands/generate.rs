@@ -7,7 +7,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
-use inkdoku::play::{GameInPlay, PlayView, Source};
+use inkdoku::daily::Day;
+use inkdoku::play::{GameInPlay, GameKind, GameParams, PlayView, Source};
 use serde::Serialize;
 
 use super::new_game::NewGameArgs;
@@ -34,6 +35,23 @@ impl Job {
     }
 }
 
+/// What the generator thread makes.
+enum Order {
+    /// A kind's daily puzzle of a date.
+    Daily(GameKind, Day),
+    /// A fresh game of the params, from the seed.
+    Fresh(GameParams, u64),
+}
+
+impl Order {
+    fn make(self, report: &mut dyn FnMut(f32) -> bool) -> Result<GameInPlay, String> {
+        match self {
+            Order::Daily(kind, day) => inkdoku::daily::make(kind, day, report).map_err(|e| e.to_string()),
+            Order::Fresh(params, seed) => GameInPlay::make(&params, Source::Fresh, seed, report).map_err(|e| e.to_string()),
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct Started {
     pub job: u32,
@@ -42,16 +60,12 @@ pub struct Started {
 pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, CommandError> {
     // Asked before the wait, and again at install if the games changed meanwhile.
     let agreed = state.check_replace(args.kind, args.replace)?;
-    // What the thread makes: a day's daily puzzle, or a game of the params.
-    let make: Box<dyn FnOnce(&mut dyn FnMut(f32) -> bool) -> Result<GameInPlay, String> + Send> = match args.daily("generate_game")? {
-        Some(day) => {
-            let kind = args.kind;
-            Box::new(move |report| inkdoku::daily::make(kind, day, report).map_err(|e| e.to_string()))
-        }
+    let order = match args.daily("generate_game")? {
+        Some(day) => Order::Daily(args.kind, day),
         None => {
             let (params, seed) = args.resolve(state, "generate_game")?;
             params.can_make(Source::Fresh)?;
-            Box::new(move |report| GameInPlay::make(&params, Source::Fresh, seed, report).map_err(|e| e.to_string()))
+            Order::Fresh(params, seed)
         }
     };
     let mut slot = state.job.lock().unwrap_or_else(|p| p.into_inner());
@@ -75,7 +89,7 @@ pub fn generate_game(state: &AppState, args: NewGameArgs) -> Result<Started, Com
                 progress.store((p.clamp(0.0, 1.0) * 1000.0) as u32, Ordering::Relaxed);
                 !cancel.load(Ordering::Relaxed)
             };
-            let out = make(&mut report);
+            let out = order.make(&mut report);
             if let Ok(mut r) = result.lock() {
                 *r = Some(out);
             }
