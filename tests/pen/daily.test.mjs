@@ -1,5 +1,5 @@
 // The daily puzzle (issue #44, item 1) in headless Chromium against the real backend: New
-// game… → 📅 Daily puzzle… opens the month's calendar of the game (Sudoku and KenKen; the
+// game… → ☀ Daily puzzle… opens the month's calendar of the game (Sudoku and KenKen; the
 // sliding puzzle has none), today chosen and outlined, later days shut; Play makes today's
 // puzzle from the date (the same puzzle the engine makes for it), a reload resumes it, asking
 // for it again continues it rather than replacing it; won, the day shows a star and the streak

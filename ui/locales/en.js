@@ -219,7 +219,7 @@ export default {
   'new.picture.add.title': 'Choose a PNG or JPEG photo',
   'new.fresh': 'Generate fresh',
   'new.fresh.title': 'Make a brand-new puzzle (takes a moment)',
-  'new.daily': '📅 Daily puzzle…',
+  'new.daily': '☀ Daily puzzle…',
   'new.daily.title': 'One puzzle a day, the same for everyone',
   'daily.title': 'Daily puzzle',
   'daily.prev': 'Previous month',

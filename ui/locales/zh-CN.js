@@ -216,7 +216,7 @@ export default {
   'new.picture.add.title': '选择一张 PNG 或 JPEG 照片',
   'new.fresh': '全新生成',
   'new.fresh.title': '生成一道全新的谜题（需要一点时间）',
-  'new.daily': '📅 每日一题…',
+  'new.daily': '☀ 每日一题…',
   'new.daily.title': '每天一道题，人人相同',
   'daily.title': '每日一题',
   'daily.prev': '上个月',
