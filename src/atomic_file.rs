@@ -141,7 +141,7 @@ fn keep_previous(path: &Path, dir: &Path, name: &str, unique: &str) -> io::Resul
 
 /// Flushes the folder entry so the rename itself survives a power cut (Unix; on Windows a
 /// folder cannot be opened this way and NTFS journals the rename).
-fn sync_dir(dir: &Path) {
+pub(crate) fn sync_dir(dir: &Path) {
     #[cfg(unix)]
     if let Ok(d) = fs::File::open(dir) {
         let _ = d.sync_all();

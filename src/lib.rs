@@ -18,6 +18,7 @@
 
 /// Crash-safe file replacement: a leaf that saves and the handwriting profile both use.
 pub mod atomic_file;
+pub mod backup;
 /// "Enter a puzzle from paper": the words every game's entry speaks (a leaf).
 pub mod daily;
 pub mod entry;

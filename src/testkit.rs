@@ -279,3 +279,24 @@ impl GameInPlay {
         crate::games::each_game!(self, |s, info, D| serde_json::to_value(<D as TestHooks>::random_move(s, rng)).unwrap_or(serde_json::Value::Null))
     }
 }
+
+/// A data folder's layout for the backup tests and the restore crash writer: the app's own
+/// names (the shell's layout is built from its constants the same way), and a photo that is
+/// a PNG by its signature, named by hex digits.
+pub fn backup_layout() -> crate::backup::Layout {
+    use crate::backup::{Layout, Part};
+    let mut files: Vec<(String, Part)> = GameKind::ALL.iter().map(|&k| (format!("autosave-{}.{}", k.as_str(), crate::save::EXTENSION), Part::Save(k))).collect();
+    files.push(("stats.json".into(), Part::Stats));
+    files.push(("settings.json".into(), Part::Settings));
+    files.push((crate::ink::adapt::FILE_NAME.into(), Part::Profile));
+    Layout { files, pictures: "pictures".into(), check_picture: test_picture }
+}
+
+fn test_picture(name: &str, bytes: &[u8]) -> Result<(), String> {
+    let hex = name.strip_suffix(".png").is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()));
+    match (hex, bytes.starts_with(b"\x89PNG\r\n\x1a\n")) {
+        (true, true) => Ok(()),
+        (false, _) => Err(format!("\"{name}\" is no picture name")),
+        (true, false) => Err("it is not a PNG".into()),
+    }
+}

@@ -18,7 +18,7 @@ use crate::commands::{self, AppState, CommandError, ErrorBody, Pause, COMMANDS};
 use crate::watchdog::{self, Failure, SecondLaunch, Step, Watch};
 use crate::words::{self, ViewTrouble};
 
-const SETTINGS_FILE: &str = "settings.json";
+use crate::commands::settings::SETTINGS_FILE;
 
 fn handle_invoke(invoke: Invoke) -> bool {
     let command = invoke.message.command().to_string();
@@ -45,6 +45,13 @@ fn handle_invoke(invoke: Invoke) -> bool {
             Ok(value) if command == "quit" => {
                 resolver.resolve(value);
                 app.exit(0);
+            }
+            // A restore is committed: the app starts again, which finishes it before reading
+            // anything (`inkdoku::backup::finish`); the game in play is saved on the way out
+            // and then replaced.
+            Ok(value) if command == "restore_backup" => {
+                resolver.resolve(value);
+                app.restart();
             }
             Ok(value) if command == "view_ready" => {
                 resolver.resolve(value);
@@ -114,6 +121,7 @@ impl FilePicker for DialogPicker {
                     dialog = dialog.add_filter(filter_named(f.filter, lang), f.extensions);
                 }
             }
+            FileKind::Backup => dialog = dialog.add_filter(name(Filter::Backup, lang), &[inkdoku::backup::EXTENSION]),
             _ => dialog = dialog.add_filter(name(Filter::Game, lang), &[inkdoku::save::EXTENSION]),
         }
         let picked = dialog.blocking_save_file();
@@ -127,6 +135,7 @@ impl FilePicker for DialogPicker {
         let dialog = match kind {
             FileKind::Game => dialog.add_filter(name(Filter::Game, lang), &[inkdoku::save::EXTENSION]),
             FileKind::PuzzleText => dialog.add_filter(name(Filter::PuzzleText, lang), &["txt", "sdk", "sudoku"]),
+            FileKind::Backup => dialog.add_filter(name(Filter::Backup, lang), &[inkdoku::backup::EXTENSION]),
             FileKind::Entry(game) => {
                 // One filter for every format the game's entry reads.
                 let entry = game.entry();
@@ -268,6 +277,8 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
         *LOG_GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some(guard);
     }
     tracing::info!(data_dir = %data_dir.display(), bound_ms = watch.bound().as_millis() as u64, "Inkdoku starting");
+    // A restore committed before the last exit is finished before any file is read.
+    crate::commands::backup::finish_restore(&data_dir);
     let settings = open_settings(app, &data_dir);
     let picker = Box::new(DialogPicker(app.handle().clone()));
     let state = Arc::new(AppState::new(Some(data_dir), settings, picker));

@@ -35,6 +35,7 @@ pub enum Filter {
     KenkenJson,
     KenkenAny,
     Picture,
+    Backup,
 }
 
 pub fn filter_name(f: Filter, lang: Lang) -> &'static str {
@@ -51,6 +52,8 @@ pub fn filter_name(f: Filter, lang: Lang) -> &'static str {
         (Filter::KenkenAny, Lang::Zh) => "聪明格（文本或 JSON）",
         (Filter::Picture, Lang::En) => "Picture",
         (Filter::Picture, Lang::Zh) => "图片",
+        (Filter::Backup, Lang::En) => "Inkdoku backup",
+        (Filter::Backup, Lang::Zh) => "Inkdoku 备份",
     }
 }
 
@@ -64,6 +67,7 @@ pub fn filter_of(key: &str) -> Option<Filter> {
         "kenken_json" => Filter::KenkenJson,
         "kenken_any" => Filter::KenkenAny,
         "picture" => Filter::Picture,
+        "backup" => Filter::Backup,
         _ => return None,
     })
 }

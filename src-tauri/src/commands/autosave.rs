@@ -18,7 +18,12 @@ use inkdoku::play::GameKind;
 
 /// The autosave of one kind: `autosave-<kind>.inkdoku` in the app's data folder.
 pub fn autosave_path(data_dir: &Path, kind: GameKind) -> PathBuf {
-    data_dir.join(format!("autosave-{}.{}", kind.as_str(), inkdoku::save::EXTENSION))
+    data_dir.join(autosave_name(kind))
+}
+
+/// `autosave-<kind>.inkdoku`.
+pub fn autosave_name(kind: GameKind) -> String {
+    format!("autosave-{}.{}", kind.as_str(), inkdoku::save::EXTENSION)
 }
 
 /// Before one autosave per kind, the app kept its (Sudoku) game in `autosave.inkdoku`: such a

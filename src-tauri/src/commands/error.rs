@@ -54,6 +54,10 @@ pub enum CommandError {
     OtherGame,
     #[error("The statistics could not be saved: {0}")]
     Stats(String),
+    /// A backup that can't be read or restored (`not_a_backup`, `backup_newer`,
+    /// `backup_damaged`; a file that can't be read or written is `files`).
+    #[error("{}", backup_sentence(.0))]
+    Backup(inkdoku::backup::BackupError),
     /// No daily puzzle for that date or game (a puzzle that could not be made is `Unavailable`).
     #[error("There is no daily puzzle there: {0}.")]
     Daily(inkdoku::daily::DailyError),
@@ -138,9 +142,17 @@ impl CommandError {
             CommandError::OtherGame => "other_game",
             CommandError::Stats(_) => "stats",
             CommandError::Daily(e) => e.kind(),
+            CommandError::Backup(e) => e.kind(),
             CommandError::Internal(_) => "internal",
         }
     }
+}
+
+/// A backup's problem as a sentence ("This backup is damaged: …").
+fn backup_sentence(e: &inkdoku::backup::BackupError) -> String {
+    let s = e.to_string();
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str() + ".").unwrap_or_default()
 }
 
 /// A refused move or unreadable ink as a sentence for the player.

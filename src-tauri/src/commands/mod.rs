@@ -6,6 +6,7 @@
 //! deserialises its arguments, calls the engine and returns a view; no game rule lives here.
 
 mod autosave;
+pub mod backup;
 mod entry;
 mod error;
 pub mod files;
@@ -104,6 +105,9 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "get_stats" => to_value(stats::get_stats(state)),
         "reset_stats" => to_value(stats::reset_stats(state)),
         "daily_calendar" => to_value(stats::daily_calendar(state, a.parse()?)),
+        "back_up" => to_value(backup::back_up(state)),
+        "read_backup" => to_value(backup::read_backup(state)),
+        "restore_backup" => to_value(backup::restore_backup(state)),
         other => Err(CommandError::UnknownCommand(other.to_string())),
     }
 }

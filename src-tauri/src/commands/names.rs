@@ -58,4 +58,7 @@ pub const COMMANDS: &[&str] = &[
     "last_correct",
     "back_to_last_correct",
     "daily_calendar",
+    "back_up",
+    "read_backup",
+    "restore_backup",
 ];

@@ -17,6 +17,8 @@ pub enum FileKind {
     Entry(GameKind),
     /// A picture for the sliding puzzle (PNG or JPEG).
     Picture,
+    /// A backup of everything (`.inkdoku-backup`).
+    Backup,
 }
 
 /// Asks the player for a file. `None` means they cancelled.

@@ -19,6 +19,8 @@ use super::picker::FileKind;
 use super::{AppState, CommandError};
 
 /// A picture file bigger than this is refused (a 50-megapixel JPEG is about 20 MB).
+/// The folder of the player's own pictures in the data folder.
+pub const DIR: &str = "pictures";
 pub const MAX_PICTURE_BYTES: u64 = 40 << 20;
 /// Each side must be within this range (pixels).
 pub const MIN_SIDE: u32 = 16;

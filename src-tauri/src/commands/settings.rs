@@ -22,6 +22,9 @@ pub trait SettingsStore: Send + Sync {
     }
 }
 
+/// The settings file in the data folder.
+pub const SETTINGS_FILE: &str = "settings.json";
+
 /// Settings kept in memory only (tests, dev server).
 #[derive(Default)]
 pub struct MemoryStore(std::sync::Mutex<Option<Settings>>);

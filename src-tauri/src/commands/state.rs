@@ -21,6 +21,8 @@ pub struct AppState {
     /// never jumps with the wall clock.
     started: Instant,
     started_unix_ms: u64,
+    /// The app's data folder (`None`: everything in memory), for a backup of everything.
+    pub(crate) data_dir: Option<PathBuf>,
     /// One autosave per game kind; `None` keeps everything in memory (tests, dev server by
     /// default).
     pub(crate) autosaves: Option<Autosaves>,
@@ -85,6 +87,8 @@ pub(crate) struct Inner {
     /// A new game that would have replaced one in progress, waiting for the player's yes
     /// (`replace_game`).
     pub waiting: Option<Waiting>,
+    /// The backup "Restore from a backup…" showed, which `restore_backup` restores.
+    pub backup_shown: Option<PathBuf>,
 }
 
 /// The game waiting for `replace_game`, with its rating's hardest technique when it has one
@@ -112,15 +116,21 @@ impl AppState {
 
     /// `data_dir`: where the autosaves live (`autosave-<kind>.inkdoku`, each with `.bak`).
     pub fn new(data_dir: Option<PathBuf>, settings_store: Box<dyn SettingsStore>, picker: Box<dyn FilePicker>) -> Self {
+        // A restore committed before the app stopped is finished before anything is read (the
+        // app has done so before opening the settings file; finishing twice does nothing).
+        if let Some(d) = &data_dir {
+            super::backup::finish_restore(d);
+        }
         let settings = settings_store.load();
-        let pictures = super::pictures::Pictures::new(data_dir.as_ref().map(|d| d.join("pictures")));
+        let pictures = super::pictures::Pictures::new(data_dir.as_ref().map(|d| d.join(super::pictures::DIR)));
         let handwriting = super::handwriting::Handwriting::load(data_dir.as_ref(), inkdoku::save::now_ms());
         let stats = super::stats::StatsStore::open(data_dir.as_deref(), inkdoku::save::now_ms());
         AppState {
-            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, moves: 0, side: None, waiting: None }),
+            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, moves: 0, side: None, waiting: None, backup_shown: None }),
             started: Instant::now(),
             started_unix_ms: inkdoku::save::now_ms(),
-            autosaves: data_dir.map(|d| Autosaves::start(&d)),
+            autosaves: data_dir.as_ref().map(|d| Autosaves::start(d)),
+            data_dir,
             settings_store,
             picker,
             pictures,

@@ -1836,3 +1836,56 @@ fn a_daily_puzzle_is_made_from_its_date_won_and_shown_on_its_calendar() {
         assert_eq!(dispatch(&state, command, args.clone()).unwrap_err().kind(), kind, "{command} {args}");
     }
 }
+
+/// #44 item 5: "Back up everything…" writes the games, statistics and pictures in one file;
+/// "Restore from a backup…" shows what it holds, then, after the app starts again, everything
+/// is as in the backup, and what it replaced is kept; a bad file changes nothing.
+#[test]
+fn a_backup_holds_everything_and_a_restore_brings_it_back_after_the_restart() {
+    let dir = temp_dir("backup");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = dir.join("all.inkdoku-backup");
+    let open = || AppState::new(Some(data.clone()), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(file.clone())));
+    let state = open();
+    dispatch(&state, "startup", Value::Null).unwrap();
+    dispatch(&state, "new_game", json!({"kind": "kenken", "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    win_with_hints(&state);
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 5, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    let hint = dispatch(&state, "hint", Value::Null).unwrap();
+    let backed = dispatch(&state, "act", json!({"action": hint["apply"]})).unwrap();
+    let saved = dispatch(&state, "back_up", Value::Null).unwrap();
+    assert_eq!(saved["path"], file.display().to_string());
+    // Played on after the backup: another game, another win.
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 6, "params": {"size": 4, "difficulty": "easy"}, "replace": true})).unwrap();
+    win_with_hints(&state);
+    assert_eq!(stats_of(&state)["summaries"].as_array().unwrap().iter().map(|s| s["won"].as_u64().unwrap()).sum::<u64>(), 2);
+
+    let shown = dispatch(&state, "read_backup", Value::Null).unwrap();
+    let c = &shown["contents"];
+    assert_eq!((c["games"].as_array().map(Vec::len), c["games_recorded"].as_u64(), c["games_won"].as_u64()), (Some(1), Some(2), Some(1)), "{c}");
+    assert_eq!(c["games"][0]["kind"], "sudoku");
+    let restored = dispatch(&state, "restore_backup", Value::Null).unwrap();
+    let kept = std::path::PathBuf::from(restored["kept"].as_str().unwrap());
+    assert!(kept.starts_with(data.join("backups")), "{kept:?}");
+    // The app starts again (the game in play is saved on the way out, then replaced).
+    state.save_before_exit();
+    drop(state);
+    let state = open();
+    let start = dispatch(&state, "startup", Value::Null).unwrap();
+    assert_eq!(start["resumable"].as_array().map(Vec::len), Some(1), "{start}");
+    let v = dispatch(&state, "continue_game", json!({"kind": "sudoku"})).unwrap();
+    assert_eq!(v["cells"], backed["cells"], "the game as it was backed up");
+    assert_eq!(stats_of(&state)["summaries"].as_array().unwrap().iter().map(|s| s["won"].as_u64().unwrap()).sum::<u64>(), 1, "the statistics as they were");
+    // What the restore replaced is a backup of its own, which restores like any other.
+    let (_, old) = inkdoku::backup::read(&kept, &backup::layout()).unwrap();
+    assert_eq!(old.games_won, 2);
+
+    // A file that is no backup is refused and nothing changes; restoring needs a backup shown.
+    std::fs::write(&file, b"{\"format\": \"inkdoku\"}").unwrap();
+    assert_eq!(dispatch(&state, "read_backup", Value::Null).unwrap_err().kind(), "not_a_backup");
+    assert_eq!(dispatch(&state, "restore_backup", Value::Null).unwrap_err().kind(), "stale");
+    assert!(!data.join(inkdoku::backup::PENDING).exists());
+    // Memory only (the dev bridge): no backups.
+    assert_eq!(dispatch(&fresh(), "back_up", Value::Null).unwrap_err().kind(), "files");
+}
