@@ -7,7 +7,7 @@ import { call } from './backend.js';
 import { formatTime } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { GAMES, gameOf, playable } from './screens/index.js';
-import { t, errorText, sizeText, difficultyText, ratedLevelText, onLanguageChange } from './i18n.js';
+import { t, language, errorText, sizeText, difficultyText, ratedLevelText, onLanguageChange } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -337,6 +337,36 @@ function opened(message) {
   };
 }
 
+/**
+ * "Restore from a backup…": the backup chosen and checked (nothing changes), what it holds said
+ * and asked, then restored: the app starts again with it (the state it replaces is kept).
+ */
+async function restoreBackup() {
+  let shown;
+  try {
+    shown = await call('read_backup');
+  } catch (e) {
+    $('share-error').textContent = errorText(e);
+    return;
+  }
+  const c = shown && shown.contents;
+  if (!c) return;
+  if (!(await confirm({ title: t('restore.title'), text: restoreText(c, t, language()), ok: t('restore.ok'), cancel: t('cancel') }))) return;
+  try {
+    await call('restore_backup');
+    $('dlg-share').close();
+    setStatus(() => t('status.restoring'));
+  } catch (e) {
+    $('share-error').textContent = errorText(e);
+  }
+}
+
+/** What a backup holds, as the restore question says it (`contents` of `read_backup`). */
+export function restoreText(c, t, lang) {
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(c.made_at_ms));
+  return t('restore.text', { date, app: c.app, games: c.games.length, recorded: c.games_recorded, won: c.games_won, photos: c.photos, samples: c.handwriting_samples, settings: t(c.settings ? 'restore.settings' : 'restore.no_settings') });
+}
+
 /** An imported puzzle's level as rated by the engine (a sliding board has none), and a Sudoku's hardest technique. */
 const importedLevel = (view) => ({ level: ratedLevelText(view.difficulty, view.technique) });
 
@@ -377,6 +407,15 @@ export function wireDialogs(app) {
   });
   const asOpened = (view) => ({ view });
   fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
+  $('file-backup').addEventListener('click', async () => {
+    try {
+      const r = await call('back_up');
+      if (r.path) { $('dlg-share').close(); setStatus(() => t('status.backed_up', { path: r.path })); }
+    } catch (e) {
+      $('share-error').textContent = errorText(e);
+    }
+  });
+  $('file-restore').addEventListener('click', restoreBackup);
   $('file-quit').addEventListener('click', async () => {
     // The app exits after saving; where nothing closes (the dev bridge) the player is told.
     if (await callOrToast('quit')) { $('dlg-share').close(); setStatus(() => t('status.saved_quit')); }

@@ -2,11 +2,13 @@
 //! 127.0.0.1, so the real view and the real backend can be driven from headless Chromium (which,
 //! unlike WebKitGTK, reports pen pointer events).
 //!
-//! Usage: `inkdoku-devserver [--port N] [--ui DIR] [--pick-file FILE]`. Port 0 (the default)
+//! Usage: `inkdoku-devserver [--port N] [--ui DIR] [--pick-file FILE] [--data-dir DIR]`. Port 0 (the default)
 //! picks a free port; the first line on stdout is `listening on http://127.0.0.1:PORT/`.
 //! `--pick-file`: every file dialog (open or save) answers with the path written in FILE at that
 //! moment (empty: cancelled), so tests can choose a picture or a KenKen file; without it there
-//! are no dialogs.
+//! are no dialogs. `--data-dir`: the app's files (autosaves, statistics, pictures) live in DIR
+//! as in the app, instead of memory (settings stay in memory); a second dev server on the same
+//! DIR is the app started again (a backup restored is finished then).
 //!
 //! `POST /test/delay {"command": C, "ms": N}`: the next reply to C is computed at once but sent N
 //! ms later, so tests can make replies overtake each other (the view must drop a stale one).
@@ -37,13 +39,15 @@ fn main() {
     let mut port: u16 = 0;
     let mut ui = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../ui"));
     let mut pick_file: Option<PathBuf> = None;
+    let mut data_dir: Option<PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match (a.as_str(), args.next()) {
             ("--port", Some(v)) => port = v.parse().unwrap_or_else(|_| fail(&format!("bad port {v}"))),
             ("--ui", Some(v)) => ui = PathBuf::from(v),
             ("--pick-file", Some(v)) => pick_file = Some(PathBuf::from(v)),
-            _ => fail("usage: inkdoku-devserver [--port N] [--ui DIR] [--pick-file FILE]"),
+            ("--data-dir", Some(v)) => data_dir = Some(PathBuf::from(v)),
+            _ => fail("usage: inkdoku-devserver [--port N] [--ui DIR] [--pick-file FILE] [--data-dir DIR]"),
         }
     }
     let listener = TcpListener::bind(("127.0.0.1", port)).unwrap_or_else(|e| fail(&format!("cannot listen: {e}")));
@@ -51,10 +55,14 @@ fn main() {
     println!("listening on http://{addr}/");
     let _ = std::io::stdout().flush();
 
-    let state = Arc::new(match pick_file {
-        Some(f) => AppState::new(None, Box::new(MemoryStore::default()), Box::new(TestPicker(f))),
-        None => AppState::in_memory(),
-    });
+    if let Some(d) = &data_dir {
+        std::fs::create_dir_all(d).unwrap_or_else(|e| fail(&format!("cannot make {}: {e}", d.display())));
+    }
+    let picker: Box<dyn FilePicker> = match pick_file {
+        Some(f) => Box::new(TestPicker(f)),
+        None => Box::new(inkdoku_app::commands::files::NoPicker),
+    };
+    let state = Arc::new(AppState::new(data_dir, Box::new(MemoryStore::default()), picker));
     let ui = Arc::new(ui);
     for stream in listener.incoming().flatten() {
         let (state, ui) = (state.clone(), ui.clone());
