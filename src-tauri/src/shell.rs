@@ -108,9 +108,24 @@ impl DialogPicker {
     }
 }
 
+/// Debug builds only (the E2E tests; never in a release): a file named by
+/// INKDOKU_TEST_PICK_FILE holds the path "picked" (empty: cancelled), as the native dialogs
+/// can't be driven by WebDriver. `None`: ask the player.
+fn test_pick() -> Result<Option<Option<PathBuf>>, String> {
+    #[cfg(debug_assertions)]
+    if let Some(answer) = std::env::var_os("INKDOKU_TEST_PICK_FILE") {
+        let path = std::fs::read_to_string(answer).map_err(|e| e.to_string())?;
+        return Ok(Some((!path.trim().is_empty()).then(|| PathBuf::from(path.trim()))));
+    }
+    Ok(None)
+}
+
 impl FilePicker for DialogPicker {
     fn pick_save(&self, suggested_name: &str, kind: FileKind) -> Result<Option<PathBuf>, String> {
         use crate::words::{filter_name as name, filter_named, Filter};
+        if let Some(answer) = test_pick()? {
+            return Ok(answer);
+        }
         let lang = self.lang();
         // What is saved says the filters: a game, or a puzzle of a game's entry (one filter a
         // format, the player's choice; the chosen name's extension decides the format).
@@ -130,6 +145,9 @@ impl FilePicker for DialogPicker {
 
     fn pick_open(&self, kind: FileKind) -> Result<Option<PathBuf>, String> {
         use crate::words::{filter_name as name, Filter};
+        if let Some(answer) = test_pick()? {
+            return Ok(answer);
+        }
         let lang = self.lang();
         let dialog = self.0.dialog().file();
         let dialog = match kind {
@@ -142,17 +160,7 @@ impl FilePicker for DialogPicker {
                 let extensions: Vec<&str> = entry.map_or(&[][..], |e| e.formats).iter().flat_map(|f| f.extensions.iter().copied()).collect();
                 dialog.add_filter(crate::words::filter_named(entry.map_or("puzzle_text", |e| e.any_filter), lang), &extensions)
             }
-            FileKind::Picture => {
-                // Debug builds only (the E2E tests; never in a release): a file named by
-                // INKDOKU_TEST_PICK_FILE holds the path "picked", as the native dialog can't be
-                // driven by WebDriver.
-                #[cfg(debug_assertions)]
-                if let Some(answer) = std::env::var_os("INKDOKU_TEST_PICK_FILE") {
-                    let path = std::fs::read_to_string(answer).map_err(|e| e.to_string())?;
-                    return Ok((!path.trim().is_empty()).then(|| PathBuf::from(path.trim())));
-                }
-                dialog.add_filter(name(Filter::Picture, lang), &["png", "jpg", "jpeg"])
-            }
+            FileKind::Picture => dialog.add_filter(name(Filter::Picture, lang), &["png", "jpg", "jpeg"]),
         };
         let picked = dialog.blocking_pick_file();
         picked.map(|p| p.into_path().map_err(|e| e.to_string())).transpose()
