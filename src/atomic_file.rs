@@ -41,7 +41,7 @@ pub fn is_busy(e: &io::Error) -> bool {
 }
 
 /// `fs::rename`, retried while [`is_busy`] says another program holds a file.
-fn rename_patiently(from: &Path, to: &Path) -> io::Result<()> {
+pub(crate) fn rename_patiently(from: &Path, to: &Path) -> io::Result<()> {
     let mut waits = BUSY_WAITS_MS.iter();
     loop {
         match fs::rename(from, to) {

@@ -309,7 +309,9 @@ pub fn restore(data_dir: &Path, layout: &Layout, backup: &Backup, now_ms: u64) -
 
 /// Finishes a restore that was committed (moves its files into place, removes what it does not
 /// have, then the pending folder) and throws away one that was not (a staging folder). Safe to
-/// run again at any point of its own run. Returns whether a restore was finished.
+/// run again at any point of its own run. Returns whether a restore was finished. An error
+/// leaves it pending: the data folder may then hold some new files and some old, and must not
+/// be used until a later run finishes it (the app does not start; see the shell).
 pub fn finish(data_dir: &Path, layout: &Layout) -> io::Result<bool> {
     if let Ok(rd) = fs::read_dir(data_dir) {
         for e in rd.filter_map(|e| e.ok()) {
@@ -335,7 +337,8 @@ pub fn finish(data_dir: &Path, layout: &Layout) -> io::Result<bool> {
         if manifest.paths.contains(name) {
             let from = pending.join(name);
             if from.exists() {
-                fs::rename(&from, &target)?;
+                // On Windows another program (an antivirus) may hold the file a moment.
+                crate::atomic_file::rename_patiently(&from, &target)?;
             }
         } else {
             remove_if_there(&target)?;
@@ -352,7 +355,7 @@ pub fn finish(data_dir: &Path, layout: &Layout) -> io::Result<bool> {
             Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
             _ => {}
         }
-        fs::rename(&new_pictures, &pictures)?;
+        crate::atomic_file::rename_patiently(&new_pictures, &pictures)?;
     }
     crate::atomic_file::sync_dir(data_dir);
     fs::remove_file(pending.join(MANIFEST))?;

@@ -286,7 +286,7 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
     }
     tracing::info!(data_dir = %data_dir.display(), bound_ms = watch.bound().as_millis() as u64, "Inkdoku starting");
     // A restore committed before the last exit is finished before any file is read.
-    crate::commands::backup::finish_restore(&data_dir);
+    crate::commands::backup::finish_restore(&data_dir)?;
     let settings = open_settings(app, &data_dir);
     let picker = Box::new(DialogPicker(app.handle().clone()));
     let state = Arc::new(AppState::new(Some(data_dir), settings, picker));

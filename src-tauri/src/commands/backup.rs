@@ -33,12 +33,20 @@ fn check_picture(name: &str, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Finishes a restore committed before the app last stopped (see `inkdoku::backup::finish`).
-/// One that can't be finished now is logged and tried again at the next start.
-pub fn finish_restore(data_dir: &Path) {
+/// One that can't be finished now stays pending, and the data folder must not be read half
+/// restored: the error is the reason the app can't start (tried again at the next start).
+pub fn finish_restore(data_dir: &Path) -> Result<(), String> {
     match backup::finish(data_dir, &layout()) {
-        Ok(true) => tracing::info!("a restore from a backup was finished"),
-        Ok(false) => {}
-        Err(e) => tracing::error!(error = %e, "a restore from a backup could not be finished"),
+        Ok(finished) => {
+            if finished {
+                tracing::info!("a restore from a backup was finished");
+            }
+            Ok(())
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "a restore from a backup could not be finished");
+            Err(format!("a backup being restored could not be put in place ({e}); close the programs that may hold Inkdoku's files and start it again"))
+        }
     }
 }
 

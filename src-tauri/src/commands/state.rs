@@ -117,9 +117,10 @@ impl AppState {
     /// `data_dir`: where the autosaves live (`autosave-<kind>.inkdoku`, each with `.bak`).
     pub fn new(data_dir: Option<PathBuf>, settings_store: Box<dyn SettingsStore>, picker: Box<dyn FilePicker>) -> Self {
         // A restore committed before the app stopped is finished before anything is read (the
-        // app has done so before opening the settings file; finishing twice does nothing).
+        // app has done so before opening the settings file, and does not start if it can't;
+        // finishing twice does nothing).
         if let Some(d) = &data_dir {
-            super::backup::finish_restore(d);
+            let _ = super::backup::finish_restore(d);
         }
         let settings = settings_store.load();
         let pictures = super::pictures::Pictures::new(data_dir.as_ref().map(|d| d.join(super::pictures::DIR)));
