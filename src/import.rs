@@ -29,12 +29,14 @@ pub struct Imported {
 }
 
 /// No game read the text: what each game that tried found wrong, the most alike first. Its
-/// sentence is that game's.
+/// sentence is that game's; or the text is an Inkdoku link that can't be played.
 #[derive(Debug, Error)]
-#[error("{}", .tried.first().map(|(_, e)| e.to_string()).unwrap_or_else(|| "That text is no puzzle.".into()))]
+#[error("{}", match &.link { Some(e) => format!("That link can't be played: {e}."), None => .tried.first().map(|(_, e)| e.to_string()).unwrap_or_else(|| "That text is no puzzle.".into()) })]
 pub struct ImportError {
-    /// Never empty: at least one game (the fallback) tries any text.
+    /// Never empty unless `link` says why: at least one game (the fallback) tries any text.
     pub tried: Vec<(GameKind, TextError)>,
+    /// A link that is broken before any game could read its code.
+    pub link: Option<crate::link::LinkError>,
 }
 
 impl ImportError {
@@ -53,8 +55,12 @@ impl ImportError {
         self.tried.first().map(|(k, _)| *k)
     }
 
-    /// The stable code the view knows the error by: the most alike game's ([`TextError::kind`]).
+    /// The stable code the view knows the error by: the most alike game's ([`TextError::kind`]),
+    /// or a broken link's.
     pub fn kind(&self) -> &'static str {
+        if let Some(e) = &self.link {
+            return e.kind();
+        }
         match self.tried.first() {
             Some((_, e)) => e.kind(),
             None => "puzzle",
@@ -70,8 +76,16 @@ fn candidates(text: &str) -> Vec<GameKind> {
     kinds.into_iter().map(|(_, k)| k).collect()
 }
 
-/// The game `text` is the puzzle of, or what each game found wrong with it.
+/// The game `text` is the puzzle of (or the puzzle of the link it is), or what each game found
+/// wrong with it.
 pub fn read(text: &str) -> Result<Imported, ImportError> {
+    let code;
+    let text = if crate::link::is_link(text) {
+        code = crate::link::code_of(text).map_err(|e| ImportError { tried: Vec::new(), link: Some(e) })?;
+        code.as_str()
+    } else {
+        text
+    };
     let mut tried = Vec::new();
     for kind in candidates(text) {
         match GameInPlay::read_text(kind, text) {
@@ -79,7 +93,7 @@ pub fn read(text: &str) -> Result<Imported, ImportError> {
             Err(e) => tried.push((kind, e)),
         }
     }
-    Err(ImportError { tried })
+    Err(ImportError { tried, link: None })
 }
 
 #[cfg(test)]

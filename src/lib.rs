@@ -27,6 +27,7 @@ pub mod grid;
 pub mod import;
 pub mod ink;
 pub mod kenken;
+pub mod link;
 pub mod pen;
 pub mod play;
 pub mod save;

@@ -366,6 +366,11 @@ impl GameInPlay {
     }
 
     /// The puzzle as text ("Export puzzle").
+    /// The puzzle's short code for a link ([`crate::games::GameDef::link_code`]).
+    pub fn link_code(&self) -> String {
+        each_game!(self, |s, info, D| D::link_code(s, info))
+    }
+
     pub fn puzzle_text(&self) -> String {
         each_game!(self, |s, info, D| D::puzzle_text(s, info))
     }

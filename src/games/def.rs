@@ -115,6 +115,12 @@ pub trait GameDef {
     fn stats_key(s: &Session<Self::Game>, info: &Self::Info) -> StatsKey;
     /// The puzzle as text, as "Export puzzle" gives it and [`GameDef::read_text`] reads back.
     fn puzzle_text(s: &Session<Self::Game>, info: &Self::Info) -> String;
+    /// The puzzle's short code for a link (`inkdoku://play/<code>`, [`crate::link`]), which
+    /// [`GameDef::read_text`] reads back as it reads the puzzle's text. The text itself unless
+    /// the game has a shorter one.
+    fn link_code(s: &Session<Self::Game>, info: &Self::Info) -> String {
+        Self::puzzle_text(s, info)
+    }
     /// How much `text` has the shape of this game's puzzle text (asked of every game before
     /// any reads it: [`crate::import`] tries the games from the most alike, in the list's order).
     fn recognises(text: &str) -> Likeness;

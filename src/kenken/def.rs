@@ -158,11 +158,16 @@ impl GameDef for KenkenDef {
         s.game().puzzle().to_json(info.solution.as_deref(), info.difficulty.as_deref())
     }
 
-    /// The data sets' JSON (`{...}`) is surely a KenKen; rule lines such as `A 12+` after the
+    /// The short code of a link ([`super::code`]).
+    fn link_code(s: &KenkenSession, _: &KenkenInfo) -> String {
+        super::code::write(s.game().puzzle())
+    }
+
+    /// The data sets' JSON (`{...}`) or a link's code (`k6.…`) is surely a KenKen; rule lines such as `A 12+` after the
     /// cage grid (the hand-entry text format, docs/kenken.md) likely one.
     fn recognises(text: &str) -> Likeness {
         let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
-        if first.starts_with('{') {
+        if first.starts_with('{') || super::code::looks_like(text) {
             Likeness::Surely
         } else if has_rule_lines(text) {
             Likeness::Likely
@@ -173,6 +178,10 @@ impl GameDef for KenkenDef {
 
     /// A KenKen must have exactly one solution; it is rated as one entered from paper is.
     fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
+        if super::code::looks_like(text) {
+            let puzzle = super::code::read(text).map_err(|e| TextError::unreadable("kenken_puzzle", format!("That KenKen's code can't be read: {e}."), None, e))?;
+            return from_entered(&Entered::from_puzzle(&puzzle));
+        }
         let read = entry::read_any(text).map_err(unreadable)?;
         from_entered(&Entered::from_puzzle(&read.puzzle))
     }

@@ -7,6 +7,7 @@
 //! game into the shared [`crate::session::Session`] for undo/redo and the timer.
 
 pub mod bank;
+pub mod code;
 pub mod entry;
 pub mod generator;
 pub mod hint;

@@ -123,11 +123,16 @@ impl GameDef for SlideDef {
         s.start().board().to_line()
     }
 
-    /// `RxC: t1 t2 ...`, or a square board of tile numbers separated by spaces or commas (a
+    /// The short code of a link (`s3x4.…`).
+    fn link_code(s: &SlideSession, _: &SlideInfo) -> String {
+        s.start().board().to_code()
+    }
+
+    /// A link's code (`s3x4.…`), `RxC: t1 t2 ...`, or a square board of tile numbers separated by spaces or commas (a
     /// permutation of 0..N, so never a Sudoku, whose values repeat).
     fn recognises(text: &str) -> Likeness {
         let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
-        if has_size_prefix(first) || (is_tile_list(text) && Board::parse(text.trim()).is_ok()) {
+        if Board::looks_like_code(first) || has_size_prefix(first) || (is_tile_list(text) && Board::parse(text.trim()).is_ok()) {
             Likeness::Surely
         } else {
             Likeness::No
@@ -137,7 +142,7 @@ impl GameDef for SlideDef {
     /// A board that no slides can solve is refused here, not after the player has tried.
     fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
         let unreadable = |e: SlideError| TextError::unreadable("slide_puzzle", format!("That sliding puzzle can't be used: {e}."), None, e);
-        let board = Board::parse(text.trim()).map_err(unreadable)?;
+        let board = if Board::looks_like_code(text) { Board::from_code(text) } else { Board::parse(text.trim()) }.map_err(unreadable)?;
         if !board.is_solvable() {
             return Err(unreadable(SlideError::Unsolvable));
         }

@@ -79,6 +79,8 @@ pub enum SlideError {
     Outside { row: usize, col: usize },
     #[error("cell ({row},{col}) is not in the gap's row or column")]
     NotInLine { row: usize, col: usize },
+    #[error("a sliding puzzle's code is s, its rows x columns, a dot and a character a tile (0-9, a-z)")]
+    Code,
 }
 
 /// A board position.
@@ -164,6 +166,31 @@ impl Board {
     }
 
     /// `RxC: t1 t2 ...`, readable by [`Board::parse`].
+    /// The board's short code for a link: `s<rows>x<cols>.` and a character a tile, in base 36
+    /// (`0` the gap, `1`-`9`, `a`-`z` for 10 to 35), row by row: `s3x3.12345678 0` without the space.
+    pub fn to_code(&self) -> String {
+        let tiles: String = self.tiles.iter().map(|&t| char::from_digit(t as u32, 36).unwrap_or('?')).collect();
+        format!("s{}x{}.{tiles}", self.rows, self.cols)
+    }
+
+    /// Whether `text` has a sliding puzzle code's head (`s3x4.`).
+    pub fn looks_like_code(text: &str) -> bool {
+        let b = text.trim().as_bytes();
+        b.len() > 5 && b[0] == b's' && b[1].is_ascii_digit() && b[2] == b'x' && b[3].is_ascii_digit() && b[4] == b'.'
+    }
+
+    /// A board from its code ([`Board::to_code`]), checked as every board is.
+    pub fn from_code(code: &str) -> Result<Board, SlideError> {
+        let code = code.trim();
+        if !Board::looks_like_code(code) {
+            return Err(SlideError::Code);
+        }
+        let b = code.as_bytes();
+        let (rows, cols) = ((b[1] - b'0') as usize, (b[3] - b'0') as usize);
+        let tiles: Option<Vec<u8>> = code[5..].chars().map(|c| c.to_digit(36).filter(|_| !c.is_ascii_uppercase()).map(|d| d as u8)).collect();
+        Board::new(rows, cols, tiles.ok_or(SlideError::Code)?)
+    }
+
     pub fn to_line(&self) -> String {
         let t: Vec<String> = self.tiles.iter().map(|t| t.to_string()).collect();
         format!("{}x{}: {}", self.rows, self.cols, t.join(" "))

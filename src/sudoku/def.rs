@@ -137,6 +137,11 @@ impl GameDef for SudokuDef {
         s.game().givens().to_line()
     }
 
+    /// The Solo game ID (`3x3:…`): shorter than the grid, and Solo plays it too.
+    fn link_code(s: &SudokuSession, _: &()) -> String {
+        solo::SoloPuzzle::from_grid(s.game().givens()).write()
+    }
+
     /// Any text may be a Sudoku (one line or a grid, see [`Grid::parse`]): the fallback. A text
     /// that reads as a grid is likely one, and comes before a KenKen's rule lines (the list's
     /// order among equals), as it always has: only a board that is no Sudoku grid is taken for

@@ -557,6 +557,7 @@ export default {
   'error.solo_id': "That Solo game ID can't be read.",
   'error.solo_variant': "Inkdoku can't play that kind of Sudoku yet.",
   'error.bad_date': 'There is no daily puzzle for that date.',
+  'error.bad_link': "That link can't be played: it may have been cut short.",
   'error.not_a_backup': 'That file is not an Inkdoku backup.',
   'error.backup_newer': 'That backup was made by a newer Inkdoku: update Inkdoku to restore it.',
   'error.backup_damaged': 'That backup is damaged, so nothing was changed.',

@@ -554,6 +554,7 @@ export default {
   'error.solo_id': '无法读取这个 Solo 游戏 ID。',
   'error.solo_variant': 'Inkdoku 暂时还不能玩这种数独。',
   'error.bad_date': '这个日期没有每日一题。',
+  'error.bad_link': '这个链接无法打开：它可能被截断了。',
   'error.not_a_backup': '这个文件不是 Inkdoku 备份。',
   'error.backup_newer': '这个备份来自更新版本的 Inkdoku：请先更新 Inkdoku 再恢复。',
   'error.backup_damaged': '这个备份已损坏，所以没有做任何更改。',
