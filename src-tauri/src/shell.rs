@@ -301,6 +301,7 @@ fn set_up(app: &mut tauri::App, log_dir: Option<PathBuf>) -> Result<(), String> 
         }
     }));
     tracing::info!(watching, "suspend/resume notifications");
+    watch_links(app, &state);
     app.manage(state);
     // The window is made only now ("create": false in tauri.conf.json): the webview keeps its
     // data in the data folder too, and a folder that can't be used must be told as such above,
@@ -449,6 +450,28 @@ fn paper_colour(theme: &str, system_dark: bool) -> tauri::window::Color {
     tauri::window::Color(r, g, b, 255)
 }
 
+/// Puzzle links (`inkdoku::link`): the one this launch was started with, and each one a later
+/// launch hands over (the single-instance plugin passes its arguments to the deep-link
+/// plugin), wait in the state for the view, which is told of a new one.
+fn watch_links(app: &tauri::App, state: &Arc<AppState>) {
+    use tauri_plugin_deep_link::DeepLinkExt;
+    if let Ok(Some(urls)) = app.deep_link().get_current() {
+        for url in urls {
+            state.offer_link(url.as_str());
+        }
+    }
+    let (state, page) = (state.clone(), app.handle().clone());
+    app.deep_link().on_open_url(move |event| {
+        let mut kept = false;
+        for url in event.urls() {
+            kept |= state.offer_link(url.as_str());
+        }
+        if let (true, Some(w)) = (kept, page.get_webview_window("main")) {
+            let _ = w.eval("window.dispatchEvent(new CustomEvent('inkdoku-link'))");
+        }
+    });
+}
+
 fn check_writable(dir: &Path) -> std::io::Result<()> {
     let probe = dir.join(".write-test");
     std::fs::write(&probe, b"inkdoku")?;
@@ -532,6 +555,8 @@ pub fn run() {
         // The settings' cache in memory (open_settings); the file is written like the saves.
         .plugin(tauri_plugin_store::Builder::default().build())
         .plugin(tauri_plugin_dialog::init())
+        // inkdoku://play/<code> links: the one a launch was started with (its only argument).
+        .plugin(tauri_plugin_deep_link::init())
         .setup(|app| {
             let log_dir = app.path().app_log_dir().ok();
             if let Err(reason) = set_up(app, log_dir) {

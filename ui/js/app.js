@@ -12,7 +12,7 @@ import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
 import { gameOf, playable, screenReady, screenLoaded, mountGames } from './screens/index.js';
-import { wireDialogs, openPicker, offerResume, confirm, ask, openDialog, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
+import { wireDialogs, openPicker, offerResume, offerLink, confirm, ask, openDialog, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
 import { wirePrint } from './print.js';
@@ -496,6 +496,8 @@ function wire() {
   window.addEventListener('inkdoku-platform-changed', followPlatform);
   // The shell stopped or restarted the clock itself (sleep, screen off, minimised; the
   // shell's commands/state.rs): the clock shows it at once rather than ticking on.
+  // A link handed over by a second launch while this one runs.
+  window.addEventListener('inkdoku-link', () => offerLink());
   window.addEventListener('inkdoku-clock-changed', async () => {
     if (!app.view) return;
     const v = await callOrToast('board');
@@ -567,7 +569,11 @@ async function startUp() {
   if (app.settings) input.setPenOnly(app.settings.pen_only);
   const notice = noticeText(found);
   if (notice) toast(notice, 12000);
+  // A cold start by a puzzle's link offers that puzzle first: taken, it is the game, and the
+  // games in progress wait for Continue. A reload shows the game in play, then the link.
+  if (found && !found.in_play && !found.side && !found.generating && (await offerLink())) return;
   await resumeOrAsk(found);
+  if (found && found.in_play) await offerLink();
 }
 
 /**

@@ -314,6 +314,8 @@ async function openSettings() {
 async function openShare() {
   const e = await callOrToast('export_puzzle');
   $('share-text').value = e ? e.text : '';
+  $('share-link').value = e ? e.link : '';
+  $('share-copy-link').disabled = !e;
   $('share-error').textContent = '';
   openDialog($('dlg-share'));
 }
@@ -335,6 +337,44 @@ function opened(message) {
     $('dlg-share').close();
     if (await host.startGame(view)) setStatus(() => message(view));
   };
+}
+
+/**
+ * A puzzle's link opened from outside (the OS started Inkdoku with it, or a second launch
+ * handed it over): what its puzzle is, asked, then played with the usual question before an
+ * unfinished game is replaced. Resolves to whether it became the game.
+ */
+export async function offerLink() {
+  let offer;
+  try {
+    offer = await call('take_link');
+  } catch (e) {
+    toast(errorText(e));
+    return false;
+  }
+  if (!offer || !offer.link) return false;
+  const s = offer.summary;
+  const g = gameOf(s.kind) || { name: s.kind };
+  const about = { game: g.name, size: sizeText(s.rows, s.cols), difficulty: difficultyText(s.difficulty) };
+  if (!(await confirm({ title: t('link.title'), text: t('link.text', about), ok: t('link.ok'), cancel: t('link.cancel') }))) return false;
+  const view = await replacingOrToast('import_puzzle', { text: offer.link });
+  if (!view || !(await host.startGame(view))) return false;
+  setStatus(() => t('status.link_played', about));
+  return true;
+}
+
+/** "Copy link": the puzzle's link to the clipboard (selected in its field where the clipboard
+ * can't be written, for the player to copy). */
+async function copyLink() {
+  const field = $('share-link');
+  try {
+    await navigator.clipboard.writeText(field.value);
+    setStatus(() => t('status.link_copied'));
+  } catch {
+    field.focus();
+    field.select();
+    $('share-error').textContent = t('files.copy_by_hand');
+  }
 }
 
 /**
@@ -407,6 +447,7 @@ export function wireDialogs(app) {
   });
   const asOpened = (view) => ({ view });
   fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
+  $('share-copy-link').addEventListener('click', copyLink);
   $('file-backup').addEventListener('click', async () => {
     try {
       const r = await call('back_up');

@@ -12,6 +12,8 @@
 //!
 //! `POST /test/delay {"command": C, "ms": N}`: the next reply to C is computed at once but sent N
 //! ms later, so tests can make replies overtake each other (the view must drop a stale one).
+//! `POST /test/link {"url": …}`: a puzzle's link handed to the app, as the OS does (the test
+//! tells the page, as the app's shell does, with an `inkdoku-link` event).
 //! `POST /test/relaunch`: the games as after quitting and launching again (the game in play
 //! waits for Continue), so a reload of the page is a cold start.
 //!
@@ -141,6 +143,13 @@ fn serve(stream: TcpStream, state: &AppState, ui: &Path) -> std::io::Result<()> 
     } else if method == "POST" && target == "/test/relaunch" {
         state.as_if_relaunched();
         Response { status: 200, content_type: "application/json", body: b"true".to_vec() }
+    } else if method == "POST" && target == "/test/link" {
+        // As the OS hands the app a link (`{"url": …}`); the page is told by the test.
+        let mut body = vec![0; content_length];
+        reader.read_exact(&mut body)?;
+        let url = serde_json::from_slice::<serde_json::Value>(&body).ok().and_then(|v| v["url"].as_str().map(str::to_string)).unwrap_or_default();
+        let kept = state.offer_link(&url);
+        Response { status: 200, content_type: "application/json", body: kept.to_string().into_bytes() }
     } else if method == "POST" && target == "/test/delay" {
         let mut body = vec![0; content_length];
         reader.read_exact(&mut body)?;

@@ -74,12 +74,14 @@ pub fn import_puzzle(state: &AppState, args: ImportArgs) -> Result<Installed, Co
 #[derive(Debug, Serialize)]
 pub struct ExportedPuzzle {
     pub text: String,
+    /// Its link, `inkdoku://play/<code>` (`inkdoku::link`).
+    pub link: String,
 }
 
-/// The puzzle in play as text: a Sudoku's givens as one line, a KenKen as the JSON of the
-/// shared data sets, a sliding puzzle's start board as one line.
+/// The puzzle in play as text (a Sudoku's givens as one line, a KenKen as the JSON of the
+/// shared data sets, a sliding puzzle's start board as one line) and as a link.
 pub fn export_puzzle(state: &AppState) -> Result<ExportedPuzzle, CommandError> {
-    state.read(|g| Ok(ExportedPuzzle { text: g.puzzle_text() }))
+    state.read(|g| Ok(ExportedPuzzle { text: g.puzzle_text(), link: inkdoku::link::link_of(g) }))
 }
 
 pub fn board(state: &AppState) -> Result<PlayView, CommandError> {

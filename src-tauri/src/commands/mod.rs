@@ -15,6 +15,7 @@ mod generate;
 mod handwriting;
 mod help;
 mod in_play;
+mod links;
 mod names;
 mod new_game;
 mod notice;
@@ -108,6 +109,7 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "back_up" => to_value(backup::back_up(state)),
         "read_backup" => to_value(backup::read_backup(state)),
         "restore_backup" => to_value(backup::restore_backup(state)),
+        "take_link" => to_value(links::take_link(state)),
         other => Err(CommandError::UnknownCommand(other.to_string())),
     }
 }

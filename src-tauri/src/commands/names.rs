@@ -61,4 +61,5 @@ pub const COMMANDS: &[&str] = &[
     "back_up",
     "read_backup",
     "restore_backup",
+    "take_link",
 ];

@@ -89,6 +89,8 @@ pub(crate) struct Inner {
     pub waiting: Option<Waiting>,
     /// The backup "Restore from a backup…" showed, which `restore_backup` restores.
     pub backup_shown: Option<PathBuf>,
+    /// A puzzle's link opened from outside, until the view takes it (`take_link`).
+    pub link: Option<String>,
 }
 
 /// The game waiting for `replace_game`, with its rating's hardest technique when it has one
@@ -127,7 +129,7 @@ impl AppState {
         let handwriting = super::handwriting::Handwriting::load(data_dir.as_ref(), inkdoku::save::now_ms());
         let stats = super::stats::StatsStore::open(data_dir.as_deref(), inkdoku::save::now_ms());
         AppState {
-            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, moves: 0, side: None, waiting: None, backup_shown: None }),
+            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, moves: 0, side: None, waiting: None, backup_shown: None, link: None }),
             started: Instant::now(),
             started_unix_ms: inkdoku::save::now_ms(),
             autosaves: data_dir.as_ref().map(|d| Autosaves::start(d)),
