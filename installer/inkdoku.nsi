@@ -33,6 +33,8 @@ RequestExecutionLevel user
 !define IDENTIFIER "app.inkdoku.desktop"
 !define MAINEXE "inkdoku-app.exe"
 !define UNINSTKEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\${PRODUCT}"
+; The inkdoku:// link scheme, for this user.
+!define LINKKEY "Software\Classes\inkdoku"
 ; The Evergreen WebView2 Runtime's client id (per machine under HKLM, per user under HKCU).
 !define WV2KEY "Microsoft\EdgeUpdate\Clients\{F3017226-FE2A-4295-8BDF-00C3A9A7E4C5}"
 ; Microsoft's Evergreen bootstrapper (about 2 MB), fetched only when the runtime is missing.
@@ -214,6 +216,13 @@ Section "!$(SecApp)" SecApp
   ${GetSize} "$INSTDIR" "/S=0K" $0 $1 $2
   IntFmt $0 "0x%08X" $0
   WriteRegDWORD HKCU "${UNINSTKEY}" "EstimatedSize" "$0"
+
+  ; inkdoku://play/<code> links open Inkdoku (for this user, as it is installed): the link is
+  ; the exe's one argument, which tauri-plugin-deep-link reads (or hands to the running copy).
+  WriteRegStr HKCU "${LINKKEY}" "" "URL:Inkdoku puzzle link"
+  WriteRegStr HKCU "${LINKKEY}" "URL Protocol" ""
+  WriteRegStr HKCU "${LINKKEY}\DefaultIcon" "" "$\"$INSTDIR\${MAINEXE}$\",0"
+  WriteRegStr HKCU "${LINKKEY}\shell\open\command" "" "$\"$INSTDIR\${MAINEXE}$\" $\"%1$\""
 SectionEnd
 
 Section /o "$(SecDesktop)" SecDesktop
@@ -238,6 +247,7 @@ Section "Uninstall"
   Delete "$SMPROGRAMS\${PRODUCT}.lnk"
   Delete "$DESKTOP\${PRODUCT}.lnk"
   DeleteRegKey HKCU "${UNINSTKEY}"
+  DeleteRegKey HKCU "${LINKKEY}"
 
   ; The player's games, settings and handwriting stay unless asked (/DELETEDATA when silent).
   ${GetParameters} $1

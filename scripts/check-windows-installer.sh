@@ -5,8 +5,8 @@
 #      sentence, installs nothing;
 #   2. with WebView2 faked present (its registry key): the older build installs silently; a save
 #      is put in the data folder; the current build upgrades over it: files, Start-menu
-#      shortcut, uninstall key (version, publisher, icon, size) there, the exe and loader
-#      byte-identical to the build, the save untouched;
+#      shortcut, uninstall key (version, publisher, icon, size) and the inkdoku: link scheme
+#      there, the exe and loader byte-identical to the build, the save untouched;
 #   3. (#45, Wine only, under Xvfb) the installed app with a WebView2 that can't start
 #      (tools/wine/fake-webview2.c registered as the runtime): a start that never completes
 #      exits 3 within the watchdog's bound (shortened by INKDOKU_VIEW_TIMEOUT_MS) plus a margin,
@@ -14,7 +14,7 @@
 #      once with its own advice; a second launch during the first's wait makes the first say so
 #      and end (5, the default answer: INKDOKU_NO_MODAL logs the boxes instead of showing them);
 #      a launch after both starts afresh to the same point; the save is untouched;
-#   4. the silent uninstall removes files, shortcut and key, and keeps the data.
+#   4. the silent uninstall removes files, shortcut, key and the link scheme, and keeps the data.
 # On Windows itself (Git Bash: the CI workflow, after build-windows-installer.sh --msvc
 # --also-older) the same checks run natively, except 1: the runner has WebView2.
 set -euo pipefail
@@ -108,6 +108,12 @@ ok "Start-menu shortcut"
 regval DisplayIcon | grep -q 'inkdoku-app.exe' || fail "no DisplayIcon"
 size=$(regval EstimatedSize); [ -n "$size" ] && [ $((size)) -gt 1000 ] || fail "EstimatedSize '$size'"
 ok "uninstall key: version $version, publisher, icon, size $((size)) KB"
+# #44: inkdoku://play/<code> links open the installed exe with the link as its one argument.
+linkkey='HKCU\Software\Classes\inkdoku'
+winreg query "$linkkey" /v "URL Protocol" >/dev/null 2>&1 || fail "no inkdoku: link scheme ($linkkey, URL Protocol)"
+opens=$(winreg query "$linkkey\shell\open\command" /ve 2>/dev/null | tr -d '\r' | grep -i 'REG_SZ' || true)
+grep -qi 'inkdoku-app.exe" "%1"' <<<"$opens" || fail "the link scheme opens '$opens'"
+ok "inkdoku: links registered for the user: $(sed 's/.*REG_SZ *//' <<<"$opens")"
 [ "$(sha256sum <"$datadir/autosave-sudoku.inkdoku")" = "$save_sum" ] || fail "the upgrade changed the save"
 ok "the save in the data folder survived the upgrade"
 
@@ -163,6 +169,7 @@ run "$instdir/uninstall.exe" /S || fail "the uninstaller exited $?"
 [ ! -e "$instdir" ] || fail "files left in $instdir: $(ls "$instdir")"
 [ ! -e "$shortcut" ] || fail "the shortcut is still there"
 [ -z "$(regval DisplayName)" ] || fail "the uninstall key is still there"
+! winreg query "$linkkey" >/dev/null 2>&1 || fail "the inkdoku: link scheme is still registered"
 [ "$(sha256sum <"$datadir/autosave-sudoku.inkdoku")" = "$save_sum" ] || fail "the uninstaller touched the save"
 ok "silent uninstall removed files, shortcut and key, kept the save"
 

@@ -13,7 +13,8 @@ const home = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-e2e-home-'));
 process.on('exit', () => fs.rmSync(home, { recursive: true, force: true }));
 /** The app's data folder (saves, settings, logs) in this test file's home. */
 export const appDataDir = () => path.join(home, 'data', 'app.inkdoku.desktop');
-const appEnv = () => ({ ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') });
+/** The environment the app runs in (its home, data and config folders). */
+export const appEnv = () => ({ ...process.env, HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') });
 
 // Ports can be moved (INKDOKU_DRIVER_PORT) so that two checkouts can run their E2E at once.
 const driverPort = Number(process.env.INKDOKU_DRIVER_PORT || 4444);
