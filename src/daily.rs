@@ -146,6 +146,16 @@ pub fn has_daily(kind: GameKind) -> bool {
     kind.daily(Level::Easy).is_some()
 }
 
+/// `kind` has a daily puzzle, or [`DailyError::NoDaily`].
+pub fn check(kind: GameKind) -> Result<(), DailyError> {
+    if has_daily(kind) { Ok(()) } else { Err(DailyError::NoDaily(kind.name())) }
+}
+
+/// The games with a daily puzzle, in the list's order.
+pub fn kinds() -> Vec<GameKind> {
+    GameKind::ALL.iter().copied().filter(|&k| has_daily(k)).collect()
+}
+
 /// `kind`'s puzzle of `day`, as the app serves it and `inkdoku daily` prints it: a new game
 /// marked as that day's, telling `progress` (0..1; `false` cancels).
 pub fn make(kind: GameKind, day: Day, progress: &mut dyn FnMut(f32) -> bool) -> Result<GameInPlay, DailyError> {

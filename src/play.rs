@@ -365,12 +365,12 @@ impl GameInPlay {
         each_game!(self, |s, info, D| D::stats_key(s, info))
     }
 
-    /// The puzzle as text ("Export puzzle").
     /// The puzzle's short code for a link ([`crate::games::GameDef::link_code`]).
     pub fn link_code(&self) -> String {
         each_game!(self, |s, info, D| D::link_code(s, info))
     }
 
+    /// The puzzle as text ("Export puzzle").
     pub fn puzzle_text(&self) -> String {
         each_game!(self, |s, info, D| D::puzzle_text(s, info))
     }

@@ -112,6 +112,8 @@ pub struct DailyDone {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DailyCalendar {
     pub kind: GameKind,
+    /// Every game with a daily puzzle, in the list's order (the calendar's tabs).
+    pub kinds: Vec<GameKind>,
     pub today: Day,
     /// Today's level.
     pub level: crate::daily::Level,
@@ -251,6 +253,7 @@ impl Stats {
         }
         DailyCalendar {
             kind,
+            kinds: crate::daily::kinds(),
             today,
             level: today.level(),
             week: crate::daily::WEEK,

@@ -14,7 +14,7 @@ fn day(text: &str) -> Day {
 }
 
 fn kinds() -> Vec<GameKind> {
-    GameKind::ALL.iter().copied().filter(|&k| daily::has_daily(k)).collect()
+    daily::kinds()
 }
 
 fn text_of(kind: GameKind, date: &str) -> String {

@@ -32,7 +32,7 @@ pub fn run(args: DailyArgs) -> ExitCode {
 }
 
 fn puzzle(args: &DailyArgs) -> Result<(String, &'static str), String> {
-    let kinds = || GameKind::ALL.iter().copied().filter(|&k| daily::has_daily(k)).map(GameKind::as_str).collect::<Vec<_>>().join(", ");
+    let kinds = || daily::kinds().into_iter().map(GameKind::as_str).collect::<Vec<_>>().join(", ");
     let kind = GameKind::ALL
         .iter()
         .copied()

@@ -165,7 +165,6 @@ impl Board {
         Board::new(side, side, mapped)
     }
 
-    /// `RxC: t1 t2 ...`, readable by [`Board::parse`].
     /// The board's short code for a link: `s<rows>x<cols>.` and a character a tile, in base 36
     /// (`0` the gap, `1`-`9`, `a`-`z` for 10 to 35), row by row: `s3x3.12345678 0` without the space.
     pub fn to_code(&self) -> String {
@@ -191,6 +190,7 @@ impl Board {
         Board::new(rows, cols, tiles.ok_or(SlideError::Code)?)
     }
 
+    /// `RxC: t1 t2 ...`, readable by [`Board::parse`].
     pub fn to_line(&self) -> String {
         let t: Vec<String> = self.tiles.iter().map(|t| t.to_string()).collect();
         format!("{}x{}: {}", self.rows, self.cols, t.join(" "))

@@ -494,10 +494,10 @@ function wire() {
   };
   window.addEventListener('focus', followPlatform);
   window.addEventListener('inkdoku-platform-changed', followPlatform);
-  // The shell stopped or restarted the clock itself (sleep, screen off, minimised; the
-  // shell's commands/state.rs): the clock shows it at once rather than ticking on.
   // A link handed over by a second launch while this one runs.
   window.addEventListener('inkdoku-link', () => offerLink());
+  // The shell stopped or restarted the clock itself (sleep, screen off, minimised; the
+  // shell's commands/state.rs): the clock shows it at once rather than ticking on.
   window.addEventListener('inkdoku-clock-changed', async () => {
     if (!app.view) return;
     const v = await callOrToast('board');

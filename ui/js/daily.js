@@ -7,7 +7,7 @@
 import { call } from './backend.js';
 import { callOrToast, setStatus, toast } from './status.js';
 import { openDialog, replacing, watchGeneration, showGame } from './dialogs.js';
-import { GAMES, gameOf } from './screens/index.js';
+import { gameOf } from './screens/index.js';
 import { t, language, difficultyText, errorText, onLanguageChange } from './i18n.js';
 import { dateOf, partsOf, localToday, addMonths, monthWeeks, dayState, levelOf, dateText, weekdayNames, MARKS } from './dailycal.js';
 
@@ -15,55 +15,48 @@ const $ = (id) => document.getElementById(id);
 
 // ---------- the dialog ----------
 
-/** The games with a daily puzzle, as the backend says (asked once). */
-let kinds = null;
 let state = null; // {kind, today, offsetMin, calendar, month: {y, m}, chosen}
 
-async function dailyKinds(today) {
-  if (kinds) return kinds;
-  const found = [];
-  for (const g of GAMES) {
-    if (!g.create) continue;
-    try {
-      await call('daily_calendar', { kind: g.kind, today });
-      found.push(g.kind);
-    } catch (e) {
-      if (e.kind !== 'no_daily') throw e;
-    }
-  }
-  kinds = found;
-  return kinds;
-}
+/** A kind's calendar (`null` kind: the first game's with a daily puzzle). */
+const calendar = (kind, today, offsetMin) => call('daily_calendar', { ...(kind ? { kind } : {}), today, offset_min: offsetMin });
 
 /**
- * Opens the daily puzzle: `kind`'s if it has one, else the first game's that does.
+ * Opens the daily puzzle: `kind`'s if it has one, else the first game's that does (the
+ * calendar names the games that have one).
  * @param {string} [kind]
  */
 export async function openDaily(kind) {
   const { today, offsetMin } = localToday();
-  let list;
+  let c;
   try {
-    list = await dailyKinds(today);
+    c = await calendar(kind, today, offsetMin).catch((e) => {
+      if (e.kind === 'no_daily') return calendar(null, today, offsetMin);
+      throw e;
+    });
   } catch (e) {
     toast(errorText(e));
     return;
   }
-  if (!list.length) return;
   const { y, m } = partsOf(today);
-  state = { kind: list.includes(kind) ? kind : list[0], today, offsetMin, calendar: null, month: { y, m }, chosen: today };
-  buildGames(list);
-  if (!(await load())) return;
+  state = { kind: c.kind, today, offsetMin, calendar: c, month: { y, m }, chosen: today };
+  buildGames(c.kinds);
+  render();
   if (!wired) wire();
   openDialog($('dlg-daily'));
   focusChosen();
 }
 
+/** Another game's calendar. */
 async function load() {
-  const c = await callOrToast('daily_calendar', { kind: state.kind, today: state.today, offset_min: state.offsetMin });
-  if (!c) return false;
+  let c;
+  try {
+    c = await calendar(state.kind, state.today, state.offsetMin);
+  } catch (e) {
+    toast(errorText(e));
+    return;
+  }
   state.calendar = c;
   render();
-  return true;
 }
 
 function buildGames(list) {

@@ -391,7 +391,7 @@ async function restoreBackup() {
   }
   const c = shown && shown.contents;
   if (!c) return;
-  if (!(await confirm({ title: t('restore.title'), text: restoreText(c, t, language()), ok: t('restore.ok'), cancel: t('cancel') }))) return;
+  if (!(await confirm({ title: t('restore.title'), text: restoreText(c), ok: t('restore.ok'), cancel: t('cancel') }))) return;
   try {
     await call('restore_backup');
     $('dlg-share').close();
@@ -402,8 +402,8 @@ async function restoreBackup() {
 }
 
 /** What a backup holds, as the restore question says it (`contents` of `read_backup`). */
-export function restoreText(c, t, lang) {
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(c.made_at_ms));
+function restoreText(c) {
+  const date = new Intl.DateTimeFormat(language(), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(c.made_at_ms));
   return t('restore.text', { date, app: c.app, games: c.games.length, recorded: c.games_recorded, won: c.games_won, photos: c.photos, samples: c.handwriting_samples, settings: t(c.settings ? 'restore.settings' : 'restore.no_settings') });
 }
 
@@ -442,20 +442,15 @@ export function wireDialogs(app) {
   $('btn-share').addEventListener('click', openShare);
   const none = () => ({});
   fileButton('share-import', 'import_puzzle', () => ({ text: $('share-text').value }), opened((v) => t('status.imported', importedLevel(v))));
-  fileButton('file-save', 'save_game_as', none, (r) => {
-    if (r.path) { $('dlg-share').close(); setStatus(() => t('status.saved_to', { path: r.path })); }
-  });
+  // A file written where the player chose (no path: cancelled), said in the status line.
+  const written = (key) => (r) => {
+    if (r.path) { $('dlg-share').close(); setStatus(() => t(key, { path: r.path })); }
+  };
+  fileButton('file-save', 'save_game_as', none, written('status.saved_to'));
+  fileButton('file-backup', 'back_up', none, written('status.backed_up'));
   const asOpened = (view) => ({ view });
   fileButton('file-open', 'open_game', none, (r) => r.view && opened(() => t('status.opened'))(r.view), asOpened);
   $('share-copy-link').addEventListener('click', copyLink);
-  $('file-backup').addEventListener('click', async () => {
-    try {
-      const r = await call('back_up');
-      if (r.path) { $('dlg-share').close(); setStatus(() => t('status.backed_up', { path: r.path })); }
-    } catch (e) {
-      $('share-error').textContent = errorText(e);
-    }
-  });
   $('file-restore').addEventListener('click', restoreBackup);
   $('file-quit').addEventListener('click', async () => {
     // The app exits after saving; where nothing closes (the dev bridge) the player is told.

@@ -60,18 +60,6 @@ fn data_dir(state: &AppState) -> Result<&Path, CommandError> {
     state.data_dir.as_deref().ok_or_else(|| CommandError::Files("backups are only made by the app, which keeps its files in a folder".into()))
 }
 
-/// Writes the game in play to its autosave and waits for every autosave on disk, so that a
-/// backup holds the game as it is now (the clock is not paused).
-fn flush_saves(state: &AppState) {
-    let game = state.lock().game.clone();
-    if let Some(g) = game {
-        state.autosave(&g);
-    }
-    if let Some(savers) = &state.autosaves {
-        savers.flush();
-    }
-}
-
 #[derive(Debug, Serialize)]
 pub struct BackedUp {
     /// `None` if the player cancelled.
@@ -84,7 +72,8 @@ pub fn back_up(state: &AppState) -> Result<BackedUp, CommandError> {
     let now = state.now_ms();
     let day = inkdoku::daily::Day::at(now, 0).map(|d| d.to_string()).unwrap_or_default();
     let path = state.save_dialog(&format!("inkdoku-{day}.{}", backup::EXTENSION), FileKind::Backup, |path| {
-        flush_saves(state);
+        // The game as it is now (its clock not paused).
+        state.write_saves();
         let b = backup::collect(&dir, &layout(), now).map_err(|e| CommandError::Files(e.to_string()))?;
         backup::write(&path, &b)?;
         Ok(path.display().to_string())
@@ -126,7 +115,7 @@ pub fn restore_backup(state: &AppState) -> Result<Restored, CommandError> {
     let path: PathBuf = state.lock().backup_shown.take().ok_or_else(|| CommandError::Stale("no backup was chosen to restore".into()))?;
     let layout = layout();
     let (b, _) = backup::read(&path, &layout)?;
-    flush_saves(state);
+    state.write_saves();
     let kept = backup::restore(&dir, &layout, &b, state.now_ms())?;
     tracing::info!(from = %path.display(), kept = %kept.display(), "restore from a backup committed; the app starts again");
     Ok(Restored { kept: kept.display().to_string() })

@@ -56,7 +56,7 @@ pub enum CommandError {
     Stats(String),
     /// A backup that can't be read or restored (`not_a_backup`, `backup_newer`,
     /// `backup_damaged`; a file that can't be read or written is `files`).
-    #[error("{}", backup_sentence(.0))]
+    #[error("{}", sentence(.0))]
     Backup(inkdoku::backup::BackupError),
     /// No daily puzzle for that date or game (a puzzle that could not be made is `Unavailable`).
     #[error("There is no daily puzzle there: {0}.")]
@@ -148,8 +148,9 @@ impl CommandError {
     }
 }
 
-/// A backup's problem as a sentence ("This backup is damaged: …").
-fn backup_sentence(e: &inkdoku::backup::BackupError) -> String {
+/// An engine error's words as a sentence: capitalised, with a full stop ("This backup is
+/// damaged: …").
+fn sentence(e: &impl std::fmt::Display) -> String {
     let s = e.to_string();
     let mut c = s.chars();
     c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str() + ".").unwrap_or_default()
@@ -160,9 +161,9 @@ fn play_sentence(e: &inkdoku::play::PlayError) -> String {
     use inkdoku::play::PlayError;
     match e {
         PlayError::Ink(e) => format!("That ink can't be read: {e}."),
-        PlayError::History(e) => format!("{}{}.", e.to_string()[..1].to_uppercase(), &e.to_string()[1..]),
+        PlayError::History(e) => sentence(e),
         PlayError::NoHint(why) => format!("No hint this time: {why}."),
-        PlayError::Checkpoint(e) => format!("{}{}.", e.to_string()[..1].to_uppercase(), &e.to_string()[1..]),
+        PlayError::Checkpoint(e) => sentence(e),
         other => format!("That move isn't possible: {other}."),
     }
 }

@@ -50,9 +50,7 @@ impl NewGameArgs {
             return Err(CommandError::BadArguments { command: command.into(), detail: "a daily puzzle takes no params or seed".into() });
         }
         let day = inkdoku::daily::Day::parse(text)?;
-        if !inkdoku::daily::has_daily(self.kind) {
-            return Err(inkdoku::daily::DailyError::NoDaily(self.kind.name()).into());
-        }
+        inkdoku::daily::check(self.kind)?;
         Ok(Some(day))
     }
 }

@@ -178,12 +178,18 @@ impl AppState {
     /// Pauses the clock and writes the game now (window closing, app exiting).
     pub fn save_before_exit(&self) {
         let now = self.now_ms();
-        let mut inner = self.lock();
-        if let Some(g) = inner.game.as_mut() {
+        if let Some(g) = self.lock().game.as_mut() {
             g.pause(now);
-            let snapshot = g.clone();
-            drop(inner);
-            self.autosave(&snapshot);
+        }
+        self.write_saves();
+    }
+
+    /// Writes the game in play to its autosave and waits until every autosave is on disk
+    /// (before the app exits, and before a backup reads the files).
+    pub(crate) fn write_saves(&self) {
+        let snapshot = self.lock().game.clone();
+        if let Some(g) = snapshot {
+            self.autosave(&g);
         }
         if let Some(savers) = &self.autosaves {
             savers.flush();

@@ -93,12 +93,14 @@ pub struct StatsView {
     pub restored: bool,
 }
 
-/// `daily_calendar`: a kind's daily puzzles for the player whose date is `today`, with their
-/// clock `offset_min` minutes east of UTC (JavaScript's `-getTimezoneOffset()`).
+/// `daily_calendar`: a kind's daily puzzles (left out: the first game's that has them) for the
+/// player whose date is `today`, with their clock `offset_min` minutes east of UTC
+/// (JavaScript's `-getTimezoneOffset()`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CalendarArgs {
-    pub kind: GameKind,
+    #[serde(default)]
+    pub kind: Option<GameKind>,
     pub today: String,
     #[serde(default)]
     pub offset_min: i32,
@@ -109,14 +111,14 @@ const OFFSETS_MIN: std::ops::RangeInclusive<i32> = -12 * 60..=14 * 60;
 
 pub fn daily_calendar(state: &AppState, args: CalendarArgs) -> Result<DailyCalendar, CommandError> {
     let today = Day::parse(&args.today)?;
-    if !inkdoku::daily::has_daily(args.kind) {
-        return Err(inkdoku::daily::DailyError::NoDaily(args.kind.name()).into());
-    }
+    let kinds = inkdoku::daily::kinds();
+    let kind = args.kind.or(kinds.first().copied()).ok_or(CommandError::Unavailable("no game has a daily puzzle".into()))?;
+    inkdoku::daily::check(kind)?;
     if !OFFSETS_MIN.contains(&args.offset_min) {
         return Err(CommandError::BadArguments { command: "daily_calendar".into(), detail: format!("no clock is {} minutes from UTC", args.offset_min) });
     }
     let stats = state.stats.inner.lock().unwrap_or_else(|e| e.into_inner());
-    Ok(stats.daily_calendar(args.kind, today, args.offset_min))
+    Ok(stats.daily_calendar(kind, today, args.offset_min))
 }
 
 pub fn get_stats(state: &AppState) -> Result<StatsView, CommandError> {

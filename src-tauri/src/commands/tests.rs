@@ -1810,6 +1810,7 @@ fn a_daily_puzzle_is_made_from_its_date_won_and_shown_on_its_calendar() {
         assert_eq!(cal["days"], json!([{"date": today, "on_time": true}]), "{kind}: {cal}");
         assert_eq!((cal["streak"].as_u64(), cal["today"].as_str()), (Some(1), Some(today.as_str())));
         assert_eq!(cal["week"], json!(["easy", "easy", "medium", "medium", "hard", "hard", "expert"]));
+        assert_eq!(cal["kinds"], json!(["sudoku", "kenken"]), "the games with a daily puzzle");
     }
     // An ordinary game of the same kind counts in its own group, not with the dailies.
     dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "easy"}, "replace": true})).unwrap();
@@ -1822,6 +1823,8 @@ fn a_daily_puzzle_is_made_from_its_date_won_and_shown_on_its_calendar() {
     win_as_player(&state);
     let cal = dispatch(&state, "daily_calendar", json!({"kind": "sudoku", "today": today})).unwrap();
     assert_eq!(cal["days"][0], json!({"date": "2026-01-05", "on_time": false}));
+    // No kind named: the first game's with a daily puzzle.
+    assert_eq!(dispatch(&state, "daily_calendar", json!({"today": today})).unwrap(), cal);
     for (command, args, kind) in [
         ("generate_game", json!({"kind": "sudoku", "daily": "2026-02-30", "replace": true}), "bad_date"),
         ("generate_game", json!({"kind": "slide", "daily": "2026-02-03", "replace": true}), "no_daily"),
