@@ -19,8 +19,8 @@
 /// Crash-safe file replacement: a leaf that saves and the handwriting profile both use.
 pub mod atomic_file;
 pub mod backup;
-/// "Enter a puzzle from paper": the words every game's entry speaks (a leaf).
 pub mod daily;
+/// "Enter a puzzle from paper": the words every game's entry speaks (a leaf).
 pub mod entry;
 pub mod games;
 pub mod grid;
@@ -36,6 +36,8 @@ pub mod settings;
 pub mod slide;
 pub mod stats;
 pub mod sudoku;
+/// Recent wins kept for "Watch my solve" (a replay from the statistics).
+pub mod wins;
 /// The toy fourth game that proves the one list (`games!`); tests only.
 #[cfg(feature = "toy-game")]
 pub mod toy;

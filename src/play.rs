@@ -102,6 +102,35 @@ pub struct Summary {
     pub daily: Option<crate::daily::Day>,
 }
 
+/// One step of a replay: what the player did, at what play time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ReplayStep {
+    pub op: crate::session::Op,
+    pub t_ms: u64,
+}
+
+fn play_view<D: GameDef>(kind: GameKind, s: &crate::session::Session<D::Game>, info: &D::Info, now_ms: u64, solved_by_computer: bool, marks: Option<Vec<MarkView>>) -> PlayView
+where
+    BoardView: From<D::View>,
+{
+    PlayView {
+        kind,
+        can_undo: s.can_undo(),
+        can_redo: s.can_redo(),
+        elapsed_ms: s.elapsed(now_ms),
+        running: s.is_running(),
+        solved: s.is_solved(),
+        solved_by_computer: s.is_solved() && solved_by_computer,
+        input_mode: s.input_mode(),
+        time_limit_ms: s.time_limit_ms(),
+        daily: s.daily(),
+        game_id: 0,
+        rev: 0,
+        marks,
+        board: D::view(s, info).into(),
+    }
+}
+
 /// Runs `$body` with `$s` bound to the session of any kind (the session API is the same).
 macro_rules! each_session {
     ($game:expr, $s:ident => $body:expr) => {
@@ -331,21 +360,25 @@ impl GameInPlay {
         let kind = self.kind();
         let solved_by_computer = self.was_solved_by_computer();
         let marks = self.marks();
-        each_game!(self, |s, info, D| PlayView {
-            kind,
-            can_undo: s.can_undo(),
-            can_redo: s.can_redo(),
-            elapsed_ms: s.elapsed(now_ms),
-            running: s.is_running(),
-            solved: s.is_solved(),
-            solved_by_computer: s.is_solved() && solved_by_computer,
-            input_mode: s.input_mode(),
-            time_limit_ms: s.time_limit_ms(),
-            daily: s.daily(),
-            game_id: 0,
-            rev: 0,
-            marks,
-            board: D::view(s, info).into(),
+        each_game!(self, |s, info, D| play_view::<D>(kind, s, info, now_ms, solved_by_computer, marks))
+    }
+
+    /// "Watch my solve": every move, undo and redo the player made, in order, with its play
+    /// time ([`crate::session::Journal`]).
+    pub fn replay_steps(&self) -> Vec<ReplayStep> {
+        each_session!(self, s => {
+            let j = s.history().journal();
+            j.ops().iter().enumerate().map(|(k, &op)| ReplayStep { op, t_ms: j.time(k) }).collect()
+        })
+    }
+
+    /// The board after the first `step` steps of [`GameInPlay::replay_steps`] (0: the start),
+    /// as the view draws it, its clock showing that step's time.
+    pub fn replay_view(&self, step: usize) -> Result<PlayView, PlayError> {
+        let kind = self.kind();
+        each_game!(self, |s, info, D| {
+            let at = s.at_step(step).map_err(|e| PlayError::History(crate::session::HistoryError::Damaged(e)))?;
+            Ok(play_view::<D>(kind, &at, info, 0, false, None))
         })
     }
 

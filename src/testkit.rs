@@ -190,11 +190,18 @@ pub fn chain_step(s: &mut SudokuSession, seed: u64, k: u64) {
 /// Plays `steps` moves chosen by `next` (refused ones included) with undo and redo mixed in
 /// (about one step in five), pausing and resuming the clock now and then as a player putting
 /// the tablet down would, and ends with it paused. Works for every game.
-pub fn play<G: Game, R: Rng>(
+pub fn play<G: Game, R: Rng>(s: &mut Session<G>, rng: &mut R, steps: usize, next: impl FnMut(&Session<G>, &mut R) -> G::Action) {
+    play_watched(s, rng, steps, next, |_| {})
+}
+
+/// [`play`], with `watch` shown the session after every step (its clock settled, as the app
+/// does after every change: the journal's times are stamped).
+pub fn play_watched<G: Game, R: Rng>(
     s: &mut Session<G>,
     rng: &mut R,
     steps: usize,
     mut next: impl FnMut(&Session<G>, &mut R) -> G::Action,
+    mut watch: impl FnMut(&Session<G>),
 ) {
     let mut clock = 0u64;
     for _ in 0..steps {
@@ -210,6 +217,8 @@ pub fn play<G: Game, R: Rng>(
                 let _ = s.apply(a);
             }
         }
+        s.settle_clock(clock);
+        watch(s);
         if rng.random_ratio(1, 50) {
             if s.is_running() {
                 s.pause(clock)

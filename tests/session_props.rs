@@ -14,7 +14,7 @@ use inkdoku::play::{GameInPlay, GameKind};
 use inkdoku::save::{from_bytes, to_bytes};
 use inkdoku::session::{CheckpointError, Game, Session};
 use inkdoku::sudoku::play::{Action, SudokuSession};
-use inkdoku::testkit::{each_kind, play, random_action, sample_session, EachKind, TestHooks};
+use inkdoku::testkit::{each_kind, play_watched, random_action, sample_session, EachKind, TestHooks};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -36,7 +36,8 @@ where
                 return Err(format!("undo of {action:?} does not restore the game"));
             }
             t.redo().map_err(|e| format!("redo of {action:?}: {e}"))?;
-            if t != after {
+            // The same game and undo/redo lists (the journal has the undo and redo besides).
+            if t.game() != after.game() || t.history().without_journal() != after.history().without_journal() {
                 return Err(format!("redo of {action:?} does not make it again"));
             }
         }
@@ -82,11 +83,19 @@ where
         }
         action
     };
+    // The game after each op of the journal (every change: a move, an undo, a redo), as play
+    // left it: what "Watch my solve" must show at each step.
+    let mut frames = vec![s.game().clone()];
+    let mut watch = |s: &Session<G>| {
+        if s.history().journal().len() == frames.len() {
+            frames.push(s.game().clone());
+        }
+    };
     // Checkpoints: a mark half-way, play on, a second mark, then back to the first as one
     // undo step (undo returns, redo goes back again); the marks go into the save below.
-    play(&mut s, rng, steps / 2, &mut checked);
+    play_watched(&mut s, rng, steps / 2, &mut checked, &mut watch);
     let first = s.mark();
-    play(&mut s, rng, steps - steps / 2, &mut checked);
+    play_watched(&mut s, rng, steps - steps / 2, &mut checked, &mut watch);
     let second = s.mark();
     match (first, second) {
         (Ok(n), _) if G::JUMPS => {
@@ -95,10 +104,13 @@ where
             match s.back_to_mark(n) {
                 Ok(()) => {
                     prop_assert_eq!(Some(s.game()), marked.as_ref());
+                    watch(&s);
                     prop_assert_eq!(s.history().done().len(), before.history().done().len() + 1, "one undo step");
                     s.undo().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    watch(&s);
                     prop_assert_eq!(s.game(), before.game());
                     s.redo().map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    watch(&s);
                     prop_assert_eq!(Some(s.game()), marked.as_ref());
                 }
                 Err(CheckpointError::AlreadyThere) => prop_assert_eq!(Some(s.game()), marked.as_ref()),
@@ -111,6 +123,15 @@ where
     if let Some(f) = failure {
         return Err(TestCaseError::fail(f));
     }
+
+    // The replay: the journal holds every change, and each step shows the game as it was.
+    prop_assert_eq!(s.history().journal().len() + 1, frames.len());
+    for (k, frame) in frames.iter().enumerate() {
+        let at = s.at_step(k).map_err(|e| TestCaseError::fail(format!("step {k}: {e}")))?;
+        prop_assert_eq!(at.game(), frame, "the replay's step {}", k);
+    }
+    let end = s.at_step(frames.len()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(end.history(), s.history());
 
     let mut again = Session::replay(s.start().clone(), s.history().clone(), s.timer()).map_err(|e| TestCaseError::fail(e.to_string()))?;
     again.set_marks(s.marks().to_vec());
@@ -126,6 +147,14 @@ where
     prop_assert_eq!(loaded.saved_at_ms, 1_700_000_000_000);
     prop_assert!(!loaded.game.is_running());
     prop_assert_eq!(&loaded.game, &game);
+    // A loaded game replays as the one saved, step for step.
+    let steps = game.replay_steps();
+    prop_assert_eq!(&loaded.game.replay_steps(), &steps);
+    prop_assert!(steps.windows(2).all(|w| w[0].t_ms <= w[1].t_ms), "the times go forward");
+    for k in (0..=steps.len()).step_by(steps.len() / 16 + 1).chain([steps.len()]) {
+        let (a, b) = (game.replay_view(k), loaded.game.replay_view(k));
+        prop_assert!(a.is_ok() && a == b, "step {} of {}", k, steps.len());
+    }
 
     let start = s.start().clone();
     assert_playable(s, &start);

@@ -18,10 +18,12 @@ pub mod colours;
 pub mod glyph;
 pub mod gridplay;
 mod history;
+pub mod journal;
 pub mod scratchpad;
 mod timer;
 
 pub use history::History;
+pub use journal::{Journal, Op};
 pub use scratchpad::{InkNote, Point, Scratchpad, MAX_NOTE_POINTS};
 pub use timer::Timer;
 
@@ -198,7 +200,64 @@ impl<G: Game> Session<G> {
         for (k, edit) in history.undone().iter().rev().enumerate() {
             probe.forward(edit).map_err(|mismatch| ReplayError::Undone { step: k + 1, mismatch })?;
         }
-        Ok(Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None, daily: None, marks: Vec::new() })
+        let mut s = Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None, daily: None, marks: Vec::new() };
+        // The journal only serves replays: one that doesn't lead to this game is made up again
+        // from the history (the game itself is proven above).
+        let journal = &s.history.journal;
+        let fits = journal.len() >= s.history.len() && s.at_step(journal.len()).is_ok_and(|end| end.game == s.game);
+        if !fits {
+            s.history.dropped.clear();
+            s.history.journal = Journal::made_up(s.history.done.len(), s.history.undone.len(), timer.elapsed(0));
+        }
+        Ok(s)
+    }
+
+    /// The game after the first `k` ops of its journal, as it was then: its history (so the
+    /// handwriting shown is that of the edits applied then), its clock stopped at the op's
+    /// time, no checkpoints. `k` = 0 is the start; past the end is the end. An error only for
+    /// a journal that doesn't fit its edits (a loaded one that doesn't is made up again).
+    pub fn at_step(&self, k: usize) -> Result<Session<G>, EditMismatch> {
+        let h = &self.history;
+        let unfit = || EditMismatch("the journal does not fit the history".into());
+        let order = h.journal.order(h.done.len(), h.undone.len(), h.dropped.len()).ok_or_else(unfit)?;
+        let k = k.min(h.journal.len());
+        let (mut game, mut done, mut undone, mut dropped) = (self.start.clone(), Vec::new(), Vec::new(), Vec::new());
+        let mut made = order.iter();
+        for op in &h.journal.ops()[..k] {
+            match op {
+                Op::Do => {
+                    dropped.append(&mut undone);
+                    let edit = match made.next().ok_or_else(unfit)? {
+                        journal::Kept::Done(i) => &h.done[*i],
+                        journal::Kept::Undone(i) => &h.undone[*i],
+                        journal::Kept::Dropped(i) => &h.dropped[*i],
+                    };
+                    game.forward(edit)?;
+                    done.push(edit.clone());
+                }
+                Op::Undo => {
+                    let edit = done.pop().ok_or_else(unfit)?;
+                    game.backward(&edit)?;
+                    undone.push(edit);
+                }
+                Op::Redo => {
+                    let edit = undone.pop().ok_or_else(unfit)?;
+                    game.forward(&edit)?;
+                    done.push(edit);
+                }
+            }
+        }
+        let at = if k == 0 { 0 } else { h.journal.time(k - 1) };
+        Ok(Session {
+            start: self.start.clone(),
+            game,
+            history: History { done, undone, dropped, journal: h.journal.prefix(k) },
+            timer: Timer::paused_at(at),
+            input_mode: self.input_mode,
+            time_limit_ms: self.time_limit_ms,
+            daily: self.daily,
+            marks: Vec::new(),
+        })
     }
 
     /// Pen or pencil (not a move: no undo step).
@@ -248,12 +307,19 @@ impl<G: Game> Session<G> {
             None => Ok(false),
             Some(edit) => {
                 self.game.forward(&edit)?;
-                self.history.done.push(edit);
-                // A new move forks the timeline: the old future is gone, as in every editor.
-                self.history.undone.clear();
+                self.record(edit);
                 Ok(true)
             }
         }
+    }
+
+    /// An edit made (already applied to the game): a new move forks the timeline, so the old
+    /// future is gone from undo/redo as in every editor, but kept for the replay.
+    fn record(&mut self, edit: G::Edit) {
+        self.history.done.push(edit);
+        let cut = std::mem::take(&mut self.history.undone);
+        self.history.dropped.extend(cut);
+        self.history.journal.push(Op::Do);
     }
 
     /// Takes back the last move.
@@ -263,6 +329,7 @@ impl<G: Game> Session<G> {
         if let Some(e) = self.history.done.pop() {
             self.history.undone.push(e);
         }
+        self.history.journal.push(Op::Undo);
         Ok(())
     }
 
@@ -273,6 +340,7 @@ impl<G: Game> Session<G> {
         if let Some(e) = self.history.undone.pop() {
             self.history.done.push(e);
         }
+        self.history.journal.push(Op::Redo);
         Ok(())
     }
 
@@ -333,8 +401,7 @@ impl<G: Game> Session<G> {
         }
         let edit = self.game.jump(target).ok_or(CheckpointError::NotSupported)?;
         self.game.forward(&edit)?;
-        self.history.done.push(edit);
-        self.history.undone.clear();
+        self.record(edit);
         Ok(())
     }
 
@@ -363,8 +430,10 @@ impl<G: Game> Session<G> {
         self.timer.pause(now_ms)
     }
 
-    /// The clock stops the moment the puzzle is solved; call after every change.
+    /// The clock stops the moment the puzzle is solved; call after every change (it also
+    /// gives the change's journal ops their play time).
     pub fn settle_clock(&mut self, now_ms: u64) {
+        self.history.journal.stamp(self.timer.elapsed(now_ms));
         if self.is_solved() {
             self.timer.pause(now_ms)
         }
@@ -471,15 +540,53 @@ mod tests {
         s.undo().unwrap();
         let again = Session::replay(s.start().clone(), s.history().clone(), s.timer()).unwrap();
         assert_eq!(again, s);
-        let bad = History { done: vec![0, 7], undone: vec![] };
+        let bad = History { done: vec![0, 7], ..History::default() };
         assert_eq!(
             Session::replay(Switches(vec![false; 3]), bad, Timer::default()).err().map(|e| e.to_string()),
             Some("replaying step 2: no such switch".into())
         );
-        let bad = History { done: vec![0], undone: vec![1, 9] };
+        let bad = History { done: vec![0], undone: vec![1, 9], ..History::default() };
         assert!(matches!(
             Session::replay(Switches(vec![false; 3]), bad, Timer::default()),
             Err(ReplayError::Undone { step: 1, .. })
         ));
+    }
+
+    #[test]
+    fn the_journal_replays_every_move_undo_and_redo_at_its_time() {
+        let mut s = Session::from_game(Switches(vec![false; 3]));
+        s.resume(0);
+        let mut seen = vec![s.game().clone()];
+        let mut step = |s: &mut Session<Switches>, at: u64, f: &dyn Fn(&mut Session<Switches>)| {
+            f(s);
+            s.settle_clock(at);
+            seen.push(s.game().clone());
+        };
+        step(&mut s, 100, &|s| assert_eq!(s.apply(0), Ok(true)));
+        step(&mut s, 200, &|s| assert_eq!(s.apply(1), Ok(true)));
+        step(&mut s, 300, &|s| s.undo().unwrap());
+        // A new move cuts the undone one off the redo list; the journal keeps it.
+        step(&mut s, 400, &|s| assert_eq!(s.apply(2), Ok(true)));
+        step(&mut s, 500, &|s| s.undo().unwrap());
+        step(&mut s, 600, &|s| s.redo().unwrap());
+        assert_eq!(s.history().dropped(), &[1]);
+        assert_eq!(s.history().journal().ops(), &[Op::Do, Op::Do, Op::Undo, Op::Do, Op::Undo, Op::Redo]);
+        for (k, want) in seen.iter().enumerate() {
+            let at = s.at_step(k).unwrap();
+            assert_eq!(at.game(), want, "step {k}");
+            assert_eq!(at.elapsed(9_999), if k == 0 { 0 } else { 100 * k as u64 });
+        }
+        let end = s.at_step(99).unwrap();
+        assert_eq!((end.game(), end.history()), (s.game(), s.history()));
+        // A history proven by replay keeps its journal; one that doesn't fit it is made up.
+        let again = Session::replay(s.start().clone(), s.history().clone(), s.timer()).unwrap();
+        assert_eq!(again.history(), s.history());
+        let mut h = s.history().clone();
+        h.dropped.clear();
+        let made_up = Session::replay(s.start().clone(), h, Timer::paused_at(700)).unwrap();
+        assert_eq!(made_up.history().journal().ops(), &[Op::Do, Op::Do]);
+        assert_eq!(made_up.history().dropped(), &[] as &[usize]);
+        assert_eq!(made_up.at_step(2).unwrap().game(), s.game());
+        assert_eq!(made_up.history().journal().time(1), 700);
     }
 }

@@ -34,6 +34,7 @@ const rel = (fs) => [...fs].map((f) => relative(UI, f)).sort();
 const ON_DEMAND = [
   'js/screens/calibrate.js', 'js/screens/stats.js', 'js/plot.js', 'js/screens/kenken-entry.js',
   'js/cage-editor.js', 'js/drafts.js', 'js/screens/slide-play.js', 'js/sound.js', 'locales/zh-CN.js', 'js/daily.js', 'js/dailycal.js',
+  'js/replay.js',
 ];
 
 test('index.html preloads exactly the modules app.js imports statically, directly or not', () => {

@@ -379,9 +379,14 @@ async function startGame(view) {
   return show(view, { fresh: true });
 }
 
-/** The win's caption; after the computer's Solve it appears without any animation. */
+/**
+ * The win's caption; after the computer's Solve it appears without any animation. A player's
+ * win can be watched again ("Watch my solve", replay.js) in a game whose board it can draw.
+ */
 function celebrate(computer) {
   $('won-time').textContent = t('won.time', { time: formatTime(app.view.elapsed_ms) });
+  const g = gameOf(app.view.kind);
+  $('won-watch').hidden = computer || !(g && g.drawBoard);
   $('celebration').dataset.quiet = String(computer);
   $('celebration').hidden = false;
   setStatus(() => t(computer ? 'status.solved_by_computer' : 'status.solved'));
@@ -519,6 +524,8 @@ function wire() {
   wireEntry(entryHost);
   wirePrint({ view: () => app.view, game: gameOf, toast });
   $('btn-stats').addEventListener('click', async () => (await import('./screens/stats.js')).openStats());
+  // "Watch my solve" is loaded when first asked for.
+  $('won-watch').addEventListener('click', async () => (await import('./replay.js')).openReplay());
   setInterval(tickTimer, 500);
   setInterval(checkSaves, 5000);
   watchFirstPen();

@@ -61,6 +61,11 @@ pub enum CommandError {
     /// No daily puzzle for that date or game (a puzzle that could not be made is `Unavailable`).
     #[error("There is no daily puzzle there: {0}.")]
     Daily(inkdoku::daily::DailyError),
+    /// A recent win that can't be watched (`no_such_win`, or its file's load error kind).
+    #[error("{}", sentence(.0))]
+    Replay(inkdoku::wins::WinsError),
+    #[error("No replay is open: choose \"Watch my solve\" first.")]
+    NoReplay,
     #[error("Something went wrong inside Inkdoku: {0}")]
     Internal(String),
 }
@@ -143,6 +148,8 @@ impl CommandError {
             CommandError::Stats(_) => "stats",
             CommandError::Daily(e) => e.kind(),
             CommandError::Backup(e) => e.kind(),
+            CommandError::Replay(e) => e.kind(),
+            CommandError::NoReplay => "no_replay",
             CommandError::Internal(_) => "internal",
         }
     }

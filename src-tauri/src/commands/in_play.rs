@@ -171,8 +171,8 @@ impl AppState {
             }
         }
         self.autosave(game);
-        if count_win && !was_solved && game.is_solved() {
-            self.stats.won(game, now);
+        if count_win && !was_solved && game.is_solved() && self.stats.won(game, now) {
+            self.keep_win(game, now);
         }
         inner.rev += 1;
         Ok((out, inner.view(now).ok_or(CommandError::NoGame)?))

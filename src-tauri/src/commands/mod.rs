@@ -20,6 +20,7 @@ mod names;
 mod new_game;
 mod notice;
 mod picker;
+mod replay;
 pub mod pictures;
 pub mod settings;
 mod side;
@@ -110,6 +111,9 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "read_backup" => to_value(backup::read_backup(state)),
         "restore_backup" => to_value(backup::restore_backup(state)),
         "take_link" => to_value(links::take_link(state)),
+        "open_replay" => to_value(replay::open_replay(state, a.parse()?)),
+        "replay_frame" => to_value(replay::replay_frame(state, a.parse()?)),
+        "recent_wins" => to_value(replay::recent_wins(state)),
         other => Err(CommandError::UnknownCommand(other.to_string())),
     }
 }

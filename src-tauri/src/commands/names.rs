@@ -62,4 +62,7 @@ pub const COMMANDS: &[&str] = &[
     "read_backup",
     "restore_backup",
     "take_link",
+    "open_replay",
+    "replay_frame",
+    "recent_wins",
 ];

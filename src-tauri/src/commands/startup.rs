@@ -59,8 +59,8 @@ pub fn startup(state: &AppState) -> Result<StartupView, CommandError> {
                 // win is counted (again: counting is idempotent) in case the app stopped between
                 // saving the win and writing the statistics.
                 Some(loaded) if loaded.game.is_finished() => {
-                    if !loaded.game.was_solved_by_computer() {
-                        state.stats.won(&loaded.game, state.now_ms());
+                    if !loaded.game.was_solved_by_computer() && state.stats.won(&loaded.game, state.now_ms()) {
+                        state.keep_win(&loaded.game, state.now_ms());
                     }
                 }
                 loaded => {

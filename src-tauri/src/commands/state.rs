@@ -91,6 +91,8 @@ pub(crate) struct Inner {
     pub backup_shown: Option<PathBuf>,
     /// A puzzle's link opened from outside, until the view takes it (`take_link`).
     pub link: Option<String>,
+    /// The game whose replay the view shows ("Watch my solve": `open_replay`).
+    pub replay: Option<GameInPlay>,
 }
 
 /// The game waiting for `replace_game`, with its rating's hardest technique when it has one
@@ -129,7 +131,7 @@ impl AppState {
         let handwriting = super::handwriting::Handwriting::load(data_dir.as_ref(), inkdoku::save::now_ms());
         let stats = super::stats::StatsStore::open(data_dir.as_deref(), inkdoku::save::now_ms());
         AppState {
-            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, moves: 0, side: None, waiting: None, backup_shown: None, link: None }),
+            inner: Mutex::new(Inner { game: None, resumable: BTreeMap::new(), started_up: false, settings, handwriting, game_serial: 0, rev: 0, moves: 0, side: None, waiting: None, backup_shown: None, link: None, replay: None }),
             started: Instant::now(),
             started_unix_ms: inkdoku::save::now_ms(),
             autosaves: data_dir.as_ref().map(|d| Autosaves::start(d)),

@@ -68,12 +68,17 @@ impl StatsStore {
         });
     }
 
-    /// The game is won (idempotent: counted once).
-    pub fn won(&self, game: &GameInPlay, now_ms: u64) {
+    /// The game is won (idempotent: counted once). Returns whether it counted now.
+    pub fn won(&self, game: &GameInPlay, now_ms: u64) -> bool {
         let id = GameId::of(game);
         let moves = game.stats_moves();
         let ms = game.elapsed(now_ms);
-        self.update(|s| s.win(&id, ms, moves, now_ms));
+        let mut counted = false;
+        self.update(|s| {
+            counted = s.win(&id, ms, moves, now_ms);
+            counted
+        });
+        counted
     }
 
     fn view(&self) -> StatsView {

@@ -1892,3 +1892,55 @@ fn a_backup_holds_everything_and_a_restore_brings_it_back_after_the_restart() {
     // Memory only (the dev bridge): no backups.
     assert_eq!(dispatch(&fresh(), "back_up", Value::Null).unwrap_err().kind(), "files");
 }
+
+/// #44 item 4: a game the player wins is kept for "Watch my solve"; its replay, or the game in
+/// play's, is opened and shown step by step, each step the board as it was, without touching
+/// the game in play; a win the computer finished is not kept; bad ids and no replay are typed.
+#[test]
+fn a_win_is_kept_and_its_replay_shows_every_step() {
+    let dir = temp_dir("replay");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(FixedPicker(dir.join("x"))));
+    dispatch(&state, "startup", Value::Null).unwrap();
+    assert_eq!(dispatch(&state, "recent_wins", Value::Null).unwrap(), json!({"kept": 20, "wins": []}));
+    assert_eq!(dispatch(&state, "replay_frame", json!({"step": 0})).unwrap_err().kind(), "no_replay");
+    dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 9, "params": {"size": 4, "difficulty": "easy"}})).unwrap();
+    let first = dispatch(&state, "hint", Value::Null).unwrap()["apply"].clone();
+    dispatch(&state, "act", json!({ "action": first })).unwrap();
+    dispatch(&state, "undo", Value::Null).unwrap();
+    // The game in play's replay so far: a move and its undo.
+    let open = dispatch(&state, "open_replay", json!({})).unwrap();
+    let ops: Vec<&str> = open["steps"].as_array().unwrap().iter().map(|s| s["op"].as_str().unwrap()).collect();
+    assert_eq!(ops, ["do", "undo"]);
+    assert_eq!(open["summary"]["kind"], "sudoku");
+    let moved = dispatch(&state, "replay_frame", json!({"step": 1})).unwrap();
+    let board = board_without_clock(&state);
+    assert_ne!(moved["cells"], board["cells"], "step 1 shows the move the undo took back");
+    assert_eq!(dispatch(&state, "replay_frame", json!({"step": 2})).unwrap()["cells"], board["cells"]);
+    assert_eq!(board_without_clock(&state), board, "watching changes nothing in play");
+
+    win_as_player(&state);
+    let wins = dispatch(&state, "recent_wins", Value::Null).unwrap()["wins"].clone();
+    assert_eq!(wins.as_array().map(Vec::len), Some(1), "{wins}");
+    let win = &wins[0];
+    assert_eq!((win["kind"].as_str(), win["rows"].as_u64(), win["difficulty"].as_str()), (Some("sudoku"), Some(4), Some("easy")));
+    let id = win["id"].as_str().unwrap();
+    assert!(std::fs::metadata(dir.join("wins").join(format!("{id}.inkdoku"))).is_ok());
+    // A new game in play: the kept win still replays, from its first step to the win.
+    dispatch(&state, "new_game", json!({"kind": "kenken", "params": {"size": 4, "difficulty": "easy"}, "replace": true})).unwrap();
+    let open = dispatch(&state, "open_replay", json!({"win": id})).unwrap();
+    let n = open["steps"].as_array().unwrap().len();
+    assert_eq!(Some(n as u64), win["steps"].as_u64());
+    assert_eq!(open["frame"]["solved"], false);
+    assert_eq!(open["frame"]["kind"], "sudoku");
+    let end = dispatch(&state, "replay_frame", json!({"step": n})).unwrap();
+    assert_eq!((end["solved"].as_bool(), end["kind"].as_str()), (Some(true), Some("sudoku")));
+    assert_eq!(board_without_clock(&state)["kind"], "kenken", "the game in play is untouched");
+    // The computer's solve is no win of the player's: nothing more is kept.
+    dispatch(&state, "act", json!({"action": {"type": "solve"}})).unwrap();
+    assert_eq!(dispatch(&state, "recent_wins", Value::Null).unwrap()["wins"].as_array().map(Vec::len), Some(1));
+    for (args, kind) in [(json!({"win": "../stats"}), "no_such_win"), (json!({"win": "1-sudoku"}), "no_such_win"), (json!({"step": 1}), "bad_arguments")] {
+        assert_eq!(dispatch(&state, "open_replay", args.clone()).unwrap_err().kind(), kind, "{args}");
+    }
+    assert_eq!(dispatch(&state, "replay_frame", json!({"step": -1})).unwrap_err().kind(), "bad_arguments");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,13 +7,14 @@ import { callOrToast, setStatus, STATS_CHANGED } from '../status.js';
 import { confirm, openDialog } from '../dialogs.js';
 import { formatTime } from '../format.js';
 import { linePlot, histogram } from '../plot.js';
-import { t, difficultyText, onLanguageChange } from '../i18n.js';
+import { t, language, difficultyText, onLanguageChange } from '../i18n.js';
 import { gameOf } from './index.js';
 
 const $ = (id) => document.getElementById(id);
 const DIFFICULTY_ORDER = ['easy', 'medium', 'hard', 'expert', 'custom'];
 
 let data = null; // the last get_stats answer
+let wins = { kept: 0, wins: [] }; // the recent wins kept to watch (recent_wins)
 let chosen = null; // "kind|size" whose plots are shown
 
 const gameName = (kind) => (gameOf(kind) ? gameOf(kind).name : kind);
@@ -85,7 +86,31 @@ function render() {
   const pick = el('select', { id: 'stats-game', 'aria-label': t('new.game') },
     ...keys.map((k) => { const [kind, size] = k.split('|'); const o = el('option', { value: k }, `${gameName(kind)} ${sizeLabel(size)}`); o.selected = k === chosen; return o; }));
   pick.addEventListener('change', () => { chosen = pick.value; render(); $('stats-game').focus(); });
-  body.append(table(summaries), el('label', { class: 'stats-pick' }, el('span', {}, t('new.game')), pick), plots(summaries, chosen));
+  body.append(table(summaries), el('label', { class: 'stats-pick' }, el('span', {}, t('new.game')), pick), plots(summaries, chosen), recentWins());
+}
+
+/** The recent wins kept to watch again ("Watch my solve"), newest first. */
+function recentWins() {
+  const box = el('section', { class: 'stats-wins', 'aria-labelledby': 'stats-wins-title' }, el('h3', { id: 'stats-wins-title' }, t('stats.wins')));
+  const watchable = wins.wins.filter((w) => gameOf(w.kind) && gameOf(w.kind).drawBoard);
+  if (!watchable.length) return el('div');
+  const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' });
+  const list = el('ul', { class: 'stats-wins-list' }, ...watchable.map((w) => {
+    const what = t('stats.group', { game: gameName(w.kind), size: `${w.rows} × ${w.cols}`, difficulty: difficultyText(w.daily ? 'daily' : w.difficulty || 'custom') });
+    const when = date.format(new Date(w.won_at_ms));
+    const watch = el('button', { type: 'button', 'data-win': w.id, 'aria-label': t('stats.wins.watch.label', { what, date: when }) }, t('stats.wins.watch'));
+    watch.addEventListener('click', () => watchWin(w.id));
+    return el('li', {}, el('span', {}, t('stats.wins.row', { what, time: formatTime(w.elapsed_ms), date: when })), watch);
+  }));
+  box.append(el('p', { class: 'muted' }, t('stats.wins.note', { n: wins.kept })), list);
+  return box;
+}
+
+/** Watches a kept win; the statistics open again when the replay closes. */
+async function watchWin(id) {
+  $('dlg-stats').close();
+  const { openReplay } = await import('../replay.js');
+  await openReplay({ win: id, back: () => openDialog($('dlg-stats')) });
 }
 
 /**
@@ -94,9 +119,10 @@ function render() {
  */
 export async function openStats() {
   wireStats();
-  const s = await callOrToast('get_stats');
+  const [s, w] = await Promise.all([callOrToast('get_stats'), callOrToast('recent_wins')]);
   if (!s) return;
   data = s;
+  wins = w || { kept: 0, wins: [] };
   render();
   openDialog($('dlg-stats'));
 }
