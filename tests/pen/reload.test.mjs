@@ -307,7 +307,7 @@ test('a new game, Enter a puzzle and Play this puzzle ask before they replace a 
   await ipc('update_settings', { settings: { ...s, language: 'zh-CN' } });
   await page.evaluate(() => { window.__beforeReload = true; });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => !window.__beforeReload && window.__inkdoku.view && document.documentElement.lang === 'zh-CN', { timeout: 15000 });
+  await page.waitForFunction(() => !window.__beforeReload && window.__inkdoku.view && document.documentElement.lang === 'zh-CN' && window.__inkdoku.ready, { timeout: 15000 });
   await page.click('#btn-share');
   await page.waitForSelector('#dlg-share[open]');
   // A Sudoku whose hardest step is an X-wing (tests/sudoku_human.rs FIXTURES).
