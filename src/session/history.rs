@@ -26,15 +26,21 @@ pub struct History<E> {
 /// The cut-off edits are only for replays: ones that don't read are none (the journal then
 /// doesn't fit and is made up again), never a damaged save.
 fn lenient<'de, D: Deserializer<'de>, E: Deserialize<'de>>(de: D) -> Result<Vec<E>, D::Error> {
+    Ok(or_none(de)?.unwrap_or_default())
+}
+
+/// `T` if the value reads as one, else `None`, never an error of the whole file: for what only
+/// serves replays (the cut-off edits here, the journal's record in `journal.rs`).
+pub(super) fn or_none<'de, D: Deserializer<'de>, T: Deserialize<'de>>(de: D) -> Result<Option<T>, D::Error> {
     #[derive(Deserialize)]
-    #[serde(untagged, bound(deserialize = "E: Deserialize<'de>"))]
-    enum Maybe<E> {
-        Good(Vec<E>),
+    #[serde(untagged, bound(deserialize = "T: Deserialize<'de>"))]
+    enum Maybe<T> {
+        Good(T),
         Bad(serde::de::IgnoredAny),
     }
-    Ok(match Maybe::<E>::deserialize(de)? {
-        Maybe::Good(v) => v,
-        Maybe::Bad(_) => Vec::new(),
+    Ok(match Maybe::<T>::deserialize(de)? {
+        Maybe::Good(v) => Some(v),
+        Maybe::Bad(_) => None,
     })
 }
 

@@ -178,13 +178,7 @@ impl<'de> Deserialize<'de> for Journal {
     /// Lenient: a journal that isn't one reads as none (the game loads; its replay is made up
     /// from the history), never as a damaged save.
     fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Maybe {
-            Good(JournalRecord),
-            Bad(serde::de::IgnoredAny),
-        }
-        let Maybe::Good(r) = Maybe::deserialize(de)? else { return Ok(Journal::default()) };
+        let Some(r) = super::history::or_none::<D, JournalRecord>(de)? else { return Ok(Journal::default()) };
         let ops = r.ops.chars().map(Op::of).collect::<Option<Vec<_>>>();
         let times = r.t.iter().try_fold(Vec::new(), |mut v, &d| {
             v.push(v.last().copied().unwrap_or(0u64).checked_add(d)?);

@@ -203,8 +203,7 @@ impl<G: Game> Session<G> {
         let mut s = Session { start, game, history, timer, input_mode: InputMode::Pen, time_limit_ms: None, daily: None, marks: Vec::new() };
         // The journal only serves replays: one that doesn't lead to this game is made up again
         // from the history (the game itself is proven above).
-        let journal = &s.history.journal;
-        let fits = journal.len() >= s.history.len() && s.at_step(journal.len()).is_ok_and(|end| end.game == s.game);
+        let fits = s.at_step(s.history.journal.len()).is_ok_and(|end| end.game == s.game);
         if !fits {
             s.history.dropped.clear();
             s.history.journal = Journal::made_up(s.history.done.len(), s.history.undone.len(), timer.elapsed(0));

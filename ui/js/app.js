@@ -11,7 +11,7 @@ import { historyKey, appTakesKey, watchFocus } from './keys.js';
 import { telemetry } from './telemetry.js';
 import { formatTime, clockOf } from './format.js';
 import { setStatus, toast, callOrToast } from './status.js';
-import { gameOf, playable, screenReady, screenLoaded, mountGames } from './screens/index.js';
+import { gameOf, playable, drawable, screenReady, screenLoaded, mountGames } from './screens/index.js';
 import { wireDialogs, openPicker, offerResume, offerLink, confirm, ask, openDialog, replacing, replacingOrToast, watchGeneration, freshFirst, generateGame } from './dialogs.js';
 import { guardBrowserKeys } from './browserkeys.js';
 import { watchErrors } from './oops.js';
@@ -385,8 +385,7 @@ async function startGame(view) {
  */
 function celebrate(computer) {
   $('won-time').textContent = t('won.time', { time: formatTime(app.view.elapsed_ms) });
-  const g = gameOf(app.view.kind);
-  $('won-watch').hidden = computer || !(g && g.drawBoard);
+  $('won-watch').hidden = computer || !drawable(app.view.kind);
   $('celebration').dataset.quiet = String(computer);
   $('celebration').hidden = false;
   setStatus(() => t(computer ? 'status.solved_by_computer' : 'status.solved'));

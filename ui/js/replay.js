@@ -10,8 +10,8 @@ import { toast } from './status.js';
 import { openDialog } from './dialogs.js';
 import { fitCanvas } from './board.js';
 import { formatTime } from './format.js';
-import { gameOf } from './screens/index.js';
-import { t, errorText, difficultyText, onLanguageChange } from './i18n.js';
+import { gameOf, drawable } from './screens/index.js';
+import { t, errorText, sizeText, difficultyText, onLanguageChange } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,8 +59,7 @@ export async function openReplay({ win, back } = {}) {
     if (back) back();
     return false;
   }
-  const g = gameOf(opened.summary.kind);
-  if (!g || !g.drawBoard) {
+  if (!drawable(opened.summary.kind)) {
     toast(t('replay.none'));
     if (back) back();
     return false;
@@ -80,12 +79,15 @@ export async function openReplay({ win, back } = {}) {
   return true;
 }
 
-/** What the replay is of: "Sudoku 9 × 9 (easy)" and its moves. */
-function describe() {
-  const s = r.summary;
+/** A game as a summary says it ("Sudoku 9 × 9, easy"; a daily puzzle as one), for the replay and the statistics' recent wins. */
+export function gameText(s) {
   const g = gameOf(s.kind);
-  const what = t('stats.group', { game: g ? g.name : s.kind, size: `${s.rows} × ${s.cols}`, difficulty: difficultyText(s.difficulty || 'custom') });
-  $('replay-what').textContent = t('replay.what', { what, n: r.steps.length });
+  return t('stats.group', { game: g ? g.name : s.kind, size: sizeText(s.rows, s.cols), difficulty: difficultyText(s.daily ? 'daily' : s.difficulty) });
+}
+
+/** What the replay is of, and its number of steps. */
+function describe() {
+  $('replay-what').textContent = t('replay.what', { what: gameText(r.summary), n: r.steps.length });
 }
 
 function stepText() {

@@ -33,6 +33,15 @@ export function screenLoaded(kind) {
   return Boolean(g && (!g.load || g.loaded));
 }
 
+/**
+ * Can this kind's board be drawn apart from its screen (its `drawBoard`: what is printed, and
+ * what "Watch my solve" shows)? The sliding picture's can't.
+ */
+export function drawable(kind) {
+  const g = gameOf(kind);
+  return Boolean(g && g.drawBoard);
+}
+
 /** Can this kind be played here (does it have a screen)? */
 export function playable(kind) {
   const g = gameOf(kind);

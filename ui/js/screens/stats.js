@@ -8,7 +8,8 @@ import { confirm, openDialog } from '../dialogs.js';
 import { formatTime } from '../format.js';
 import { linePlot, histogram } from '../plot.js';
 import { t, language, difficultyText, onLanguageChange } from '../i18n.js';
-import { gameOf } from './index.js';
+import { gameOf, drawable } from './index.js';
+import { gameText, openReplay } from '../replay.js';
 
 const $ = (id) => document.getElementById(id);
 const DIFFICULTY_ORDER = ['easy', 'medium', 'hard', 'expert', 'custom'];
@@ -92,11 +93,11 @@ function render() {
 /** The recent wins kept to watch again ("Watch my solve"), newest first. */
 function recentWins() {
   const box = el('section', { class: 'stats-wins', 'aria-labelledby': 'stats-wins-title' }, el('h3', { id: 'stats-wins-title' }, t('stats.wins')));
-  const watchable = wins.wins.filter((w) => gameOf(w.kind) && gameOf(w.kind).drawBoard);
+  const watchable = wins.wins.filter((w) => drawable(w.kind));
   if (!watchable.length) return el('div');
   const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' });
   const list = el('ul', { class: 'stats-wins-list' }, ...watchable.map((w) => {
-    const what = t('stats.group', { game: gameName(w.kind), size: `${w.rows} × ${w.cols}`, difficulty: difficultyText(w.daily ? 'daily' : w.difficulty || 'custom') });
+    const what = gameText(w);
     const when = date.format(new Date(w.won_at_ms));
     const watch = el('button', { type: 'button', 'data-win': w.id, 'aria-label': t('stats.wins.watch.label', { what, date: when }) }, t('stats.wins.watch'));
     watch.addEventListener('click', () => watchWin(w.id));
@@ -109,7 +110,6 @@ function recentWins() {
 /** Watches a kept win; the statistics open again when the replay closes. */
 async function watchWin(id) {
   $('dlg-stats').close();
-  const { openReplay } = await import('../replay.js');
   await openReplay({ win: id, back: () => openDialog($('dlg-stats')) });
 }
 
