@@ -5,6 +5,9 @@
 //! Windows, run under Wine by scripts/test-windows.sh), a restore leaves the old state or the
 //! new once the next start finishes it, never a mix.
 
+mod common;
+
+use common::spawn_retrying;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -225,13 +228,9 @@ fn a_restore_killed_at_any_moment_leaves_the_old_state_or_the_new() {
     let run = |data: &Path, kill_after: Option<Duration>| -> (Option<String>, bool) {
         let _ = std::fs::remove_dir_all(data);
         lay_out(data, &old_state());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_inkdoku-restore-writer"))
-            .arg(data)
-            .arg(&file)
-            .arg("7")
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{e}"));
+        let mut child = spawn_retrying(
+            Command::new(env!("CARGO_BIN_EXE_inkdoku-restore-writer")).arg(data).arg(&file).arg("7").stdout(Stdio::piped()),
+        );
         if let Some(d) = kill_after {
             std::thread::sleep(d);
             let _ = child.kill();

@@ -3,6 +3,9 @@
 //! the save on disk must always load and hold a state the writer had reached — the last one it
 //! reported saved, or the one it was writing — never damaged, never older.
 
+mod common;
+
+use common::spawn_retrying;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -68,14 +71,14 @@ fn killed_autosave_never_loses_or_corrupts_the_game() {
     let (mut acked_total, mut no_save_rounds, mut ahead_rounds, mut mid_write_rounds) = (0u64, 0, 0, 0);
 
     for round in 0..ROUNDS {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_inkdoku-autosave-writer"))
-            .arg(&path)
-            .arg(SEED.to_string())
-            .arg(on_disk.to_string())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn the writer");
+        let mut child = spawn_retrying(
+            Command::new(env!("CARGO_BIN_EXE_inkdoku-autosave-writer"))
+                .arg(&path)
+                .arg(SEED.to_string())
+                .arg(on_disk.to_string())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        );
         let mut stdout = child.stdout.take().map(BufReader::new);
         let mut out = String::new();
         // A Windows process (Wine's even more) takes longer to start than the sleep below: in

@@ -109,3 +109,23 @@ pub fn file_names(dir: &Path) -> Vec<String> {
     v.sort();
     v
 }
+
+/// Starts `cmd`, trying again a few times when the system can't start a process. Under Wine,
+/// `CreateProcess` now and then fails with ERROR_INTERNAL_ERROR (1359) when many processes are
+/// started in a row (a crash test starts hundreds): that is the harness failing, not the code
+/// under test, which only runs once the process is up.
+pub fn spawn_retrying(cmd: &mut Command) -> std::process::Child {
+    const TRIES: u32 = 5;
+    let mut last = None;
+    for i in 0..TRIES {
+        match cmd.spawn() {
+            Ok(child) => return child,
+            Err(e) => {
+                eprintln!("starting {:?} failed (try {}): {e}", cmd.get_program(), i + 1);
+                last = Some(e);
+                std::thread::sleep(std::time::Duration::from_millis(200 << i));
+            }
+        }
+    }
+    panic!("could not start {:?} in {TRIES} tries: {last:?}", cmd.get_program())
+}
