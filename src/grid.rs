@@ -102,6 +102,13 @@ impl Geometry {
         GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
     }
 
+    /// [`Geometry::latin`] of a side up to 16, built once per side and kept (a tidy write asks
+    /// for the peers of every cell it writes).
+    pub fn of_latin(n: usize) -> &'static Geometry {
+        static GEOS: [std::sync::OnceLock<Geometry>; 17] = [const { std::sync::OnceLock::new() }; 17];
+        GEOS[n.min(16)].get_or_init(|| Geometry::latin(n.min(16)))
+    }
+
     /// Rows, columns and boxes of a Sudoku shape.
     pub fn sudoku(shape: Shape) -> Geometry {
         let n = shape.n();

@@ -21,13 +21,14 @@ pub trait PenGame: Game {
     fn symbols(&self) -> Vec<char>;
     /// A cell the player can't change (a Sudoku given).
     fn is_fixed(&self, row: usize, col: usize) -> bool;
-    /// The move that writes `value` (1-based) into a cell.
-    fn write(row: usize, col: usize, value: u8) -> Self::Action;
+    /// The move that writes `value` (1-based) into a cell; `tidy`: and takes it from the marks
+    /// of the cell's peers.
+    fn write(row: usize, col: usize, value: u8, tidy: bool) -> Self::Action;
     /// The move that clears a cell.
     fn clear(row: usize, col: usize) -> Self::Action;
     /// The move that writes `value` with the player's ink kept as `glyph` ("keep my
     /// handwriting"; see [`crate::session::glyph`]).
-    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Self::Action;
+    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool) -> Self::Action;
     /// The handwriting an edit keeps, if it is a pen write that kept one.
     fn glyph_of(edit: &Self::Edit) -> Option<&Glyph>;
 }
@@ -162,6 +163,7 @@ pub fn replace_guess<G: PenGame>(
     row: usize,
     col: usize,
     symbol: char,
+    tidy: bool,
 ) -> Result<(), WriteError<G::Error>> {
     let g = session.game();
     let side = g.side();
@@ -175,8 +177,8 @@ pub fn replace_guess<G: PenGame>(
     // The player's ink stays: only its reading changes.
     let glyph = session.history().undone().last().and_then(G::glyph_of).cloned();
     let action = match glyph {
-        Some(glyph) => G::write_ink(row, col, value, glyph),
-        None => G::write(row, col, value),
+        Some(glyph) => G::write_ink(row, col, value, glyph, tidy),
+        None => G::write(row, col, value, tidy),
     };
     if let Err(e) = session.apply(action) {
         // Put the guess back: the board is as the player last saw it.
@@ -186,12 +188,14 @@ pub fn replace_guess<G: PenGame>(
     Ok(())
 }
 
-/// How the pen writes: the player's adaptation, and whether the ink is kept as a glyph to show
-/// in the cell ("keep my handwriting").
+/// How the pen writes: the player's adaptation, whether the ink is kept as a glyph to show
+/// in the cell ("keep my handwriting"), and whether a value written takes its digit from the
+/// marks of the cell's peers ("tidy marks").
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PenOptions<'a> {
     pub adapter: Option<&'a Adapter>,
     pub keep_handwriting: bool,
+    pub tidy_marks: bool,
 }
 
 /// What a pen write did, and what the recogniser read (best first, at most [`READINGS`];
@@ -210,7 +214,7 @@ pub fn write_with<G: PenGame>(
     strokes: &[Stroke],
     adapter: Option<&Adapter>,
 ) -> Result<WriteOutcome, WriteError<G::Error>> {
-    Ok(write_opts(session, row, col, strokes, PenOptions { adapter, keep_handwriting: false })?.outcome)
+    Ok(write_opts(session, row, col, strokes, PenOptions { adapter, ..PenOptions::default() })?.outcome)
 }
 
 /// [`write`] with the player's options: adapted reading, and the ink kept as the cell's glyph
@@ -240,8 +244,8 @@ pub fn write_opts<G: PenGame>(
         Meaning::Symbol { symbol, value, confidence, unsure, alternatives, readings: r } => {
             let glyph = opts.keep_handwriting.then(|| Glyph::tidy(strokes)).flatten();
             let action = match glyph {
-                Some(glyph) => G::write_ink(row, col, value, glyph),
-                None => G::write(row, col, value),
+                Some(glyph) => G::write_ink(row, col, value, glyph, opts.tidy_marks),
+                None => G::write(row, col, value, opts.tidy_marks),
             };
             session.apply(action).map_err(WriteError::Move)?;
             readings = r;

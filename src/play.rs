@@ -242,7 +242,7 @@ impl GameInPlay {
         adapter: Option<&Adapter>,
         now_ms: u64,
     ) -> Result<WriteOutcome, PlayError> {
-        Ok(self.write_opts(row, col, strokes, PenOptions { adapter, keep_handwriting: false }, now_ms)?.outcome)
+        Ok(self.write_opts(row, col, strokes, PenOptions { adapter, ..PenOptions::default() }, now_ms)?.outcome)
     }
 
     /// [`GameInPlay::write`] with the player's options (adaptation, "keep my handwriting"),
@@ -292,8 +292,8 @@ impl GameInPlay {
 
     /// The player chose `symbol` instead of the unsure guess just written (see
     /// [`crate::pen::replace_guess`]): still one undo step.
-    pub fn replace_guess(&mut self, row: usize, col: usize, symbol: char, now_ms: u64) -> Result<(), PlayError> {
-        each_game!(self, |s, info, D| D::replace_guess(s, row, col, symbol))?;
+    pub fn replace_guess(&mut self, row: usize, col: usize, symbol: char, tidy: bool, now_ms: u64) -> Result<(), PlayError> {
+        each_game!(self, |s, info, D| D::replace_guess(s, row, col, symbol, tidy))?;
         self.settle_clock(now_ms);
         Ok(())
     }

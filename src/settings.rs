@@ -33,6 +33,9 @@ pub const THEMES: [&str; 4] = ["system", "light", "dark", "high-contrast"];
 /// Where "New game" takes a Sudoku or KenKen from: the collection (instant) or the generator
 /// (fresh, made now, with a progress bar).
 pub const NEW_PUZZLES: [&str; 2] = ["collection", "fresh"];
+/// What the number pad writes in pencil mode (#43): the typed candidate slots, corner marks
+/// (Snyder notation) or centre marks (a cell's candidate list).
+pub const PENCIL_MARKS: [&str; 3] = ["candidates", "corner", "centre"];
 /// A game's time limit in minutes (0: none).
 pub const TIME_LIMITS: [u16; 9] = [0, 5, 10, 15, 20, 30, 45, 60, 90];
 
@@ -157,6 +160,13 @@ pub struct Settings {
     /// "Which hand do you write with?" was asked (on the first pen stroke ever, while the
     /// handedness is automatic: Windows 11 no longer shows its own setting, #24).
     pub hand_asked: bool,
+    /// What the number pad writes in pencil mode: one of [`PENCIL_MARKS`] (the panel's toggle
+    /// sets it too).
+    pub pencil_marks: String,
+    /// "Remove a placed digit from its peers' marks": a value written takes its digit from
+    /// the typed candidates, corner and centre marks of its row, column and box (and cage
+    /// rows/columns in KenKen), in the same undo step.
+    pub tidy_marks: bool,
 }
 
 impl Default for Settings {
@@ -178,6 +188,8 @@ impl Default for Settings {
             new_puzzles: "collection".to_string(),
             time_limit_min: 0,
             hand_asked: false,
+            pencil_marks: "candidates".to_string(),
+            tidy_marks: false,
         }
     }
 }
@@ -229,6 +241,8 @@ impl Settings {
         take(obj, "new_puzzles", |m: &String| NEW_PUZZLES.contains(&m.as_str()), &mut s.new_puzzles, &mut rejected);
         take(obj, "time_limit_min", |m: &u16| TIME_LIMITS.contains(m), &mut s.time_limit_min, &mut rejected);
         take(obj, "hand_asked", |_| true, &mut s.hand_asked, &mut rejected);
+        take(obj, "pencil_marks", |m: &String| PENCIL_MARKS.contains(&m.as_str()), &mut s.pencil_marks, &mut rejected);
+        take(obj, "tidy_marks", |_| true, &mut s.tidy_marks, &mut rejected);
         (s, rejected)
     }
 

@@ -74,6 +74,20 @@ fn value(size: u8, rng: &mut impl Rng) -> u8 {
     }
 }
 
+/// A move on a selection (#43), the same for every pen-grid game: corner and centre marks, a
+/// value on many cells (tidy or not), Delete a layer at a time; cells now and then off the
+/// board, values out of range.
+pub fn random_selection_move<A: From<GridMove>, R: Rng>(n: usize, size: u8, rng: &mut R, cell: impl Fn(usize, &mut R) -> (usize, usize)) -> A {
+    let cells: Vec<(usize, usize)> = (0..rng.random_range(1..5)).map(|_| cell(n, rng)).collect();
+    let v = value(size, rng);
+    A::from(match rng.random_range(0..6) {
+        0 => GridMove::Mark { cells, kind: crate::session::marks::MarkKind::Corner, value: v },
+        1 | 2 => GridMove::Mark { cells, kind: crate::session::marks::MarkKind::Centre, value: v },
+        3 | 4 => GridMove::SetValues { cells, value: v, tidy: rng.random_ratio(1, 2) },
+        _ => GridMove::DeleteCells { cells },
+    })
+}
+
 /// A glyph from a few random strokes (`None` now and then: ink without extent makes none).
 pub fn random_glyph(rng: &mut impl Rng) -> Option<crate::session::glyph::Glyph> {
     let strokes: Vec<crate::ink::Stroke> = (0..rng.random_range(1..4))
@@ -87,7 +101,7 @@ pub fn random_glyph(rng: &mut impl Rng) -> Option<crate::session::glyph::Glyph> 
 pub fn random_pen_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     match random_action(s, rng) {
         Action::Grid(GridMove::SetValue { row, col, value }) if rng.random_ratio(1, 4) => match random_glyph(rng) {
-            Some(glyph) => Action::Grid(GridMove::WriteInk { row, col, value, glyph }),
+            Some(glyph) => Action::Grid(GridMove::WriteInk { row, col, value, glyph, tidy: rng.random_ratio(1, 3) }),
             None => Action::Grid(GridMove::SetValue { row, col, value }),
         },
         other => other,
@@ -100,7 +114,7 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
     let g = s.game();
     let size = g.shape().size;
     let n = size as usize;
-    match rng.random_range(0..88) {
+    match rng.random_range(0..100) {
         0..=29 => {
             let (row, col) = cell(n, rng);
             Action::Grid(GridMove::SetValue { row, col, value: value(size, rng) })
@@ -156,6 +170,7 @@ pub fn random_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
             let colour = rng.random_range(0..=crate::session::colours::MAX_COLOUR + 1);
             Action::Grid(GridMove::SetColour { cells: (0..k).map(|_| cell(n, rng)).collect(), colour })
         }
+        88..=99 => random_selection_move(n, size, rng, cell),
         _ => Action::Solve,
     }
 }

@@ -87,7 +87,7 @@ fn an_unsure_guess_is_replaced_in_the_same_undo_step() {
     assert_eq!(json["alternatives"].as_array().map(|a| a.len()), Some(alternatives.len()));
     let steps = s.history().done().len();
     let alt = alternatives[0];
-    pen::replace_guess(&mut s, 0, 1, alt).unwrap();
+    pen::replace_guess(&mut s, 0, 1, alt, false).unwrap();
     assert_eq!(s.history().done().len(), steps, "still one step for the cell");
     assert_eq!(s.game().entries()[1], alt.to_digit(10).unwrap() as u8);
     s.undo().unwrap();
@@ -97,7 +97,7 @@ fn an_unsure_guess_is_replaced_in_the_same_undo_step() {
     let mut t = puzzle();
     pen::write(&mut t, 0, 1, &ink).unwrap();
     let before = t.game().clone();
-    assert!(pen::replace_guess(&mut t, 0, 1, 'G').is_err());
+    assert!(pen::replace_guess(&mut t, 0, 1, 'G', false).is_err());
     assert_eq!(t.game(), &before);
 }
 

@@ -16,7 +16,7 @@ use inkdoku::session::glyph::MAX_GLYPH_POINTS;
 use inkdoku::sudoku::play::SudokuSession;
 use serde_json::{json, Value};
 
-const KEEP: PenOptions = PenOptions { adapter: None, keep_handwriting: true };
+const KEEP: PenOptions = PenOptions { adapter: None, keep_handwriting: true, tidy_marks: false };
 
 fn samples() -> Vec<Sample> {
     parse_jsonl(&common::read_shared("ink/test.jsonl")).expect("test.jsonl parses")
@@ -288,7 +288,7 @@ fn choosing_an_alternative_keeps_the_ink_with_the_new_symbol() {
     g.write_opts(0, 1, &ink, KEEP, 0).unwrap();
     let glyph = serde_json::to_value(g.view(0)).unwrap()["cells"][1]["glyph"].clone();
     assert!(glyph.is_array());
-    g.replace_guess(0, 1, alt, 0).unwrap();
+    g.replace_guess(0, 1, alt, false, 0).unwrap();
     let v = serde_json::to_value(g.view(0)).unwrap();
     assert_eq!((v["cells"][1]["value"].as_u64(), &v["cells"][1]["glyph"]), (Some(value(alt) as u64), &glyph));
     g.undo(0).unwrap();

@@ -159,8 +159,8 @@ pub trait GameDef {
     fn write_opts(s: &mut Session<Self::Game>, row: usize, col: usize, strokes: &[Stroke], opts: PenOptions) -> Result<PenWrite, PlayError> {
         (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.write)(s, row, col, strokes, opts)
     }
-    fn replace_guess(s: &mut Session<Self::Game>, row: usize, col: usize, symbol: char) -> Result<(), PlayError> {
-        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_guess)(s, row, col, symbol)
+    fn replace_guess(s: &mut Session<Self::Game>, row: usize, col: usize, symbol: char, tidy: bool) -> Result<(), PlayError> {
+        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_guess)(s, row, col, symbol, tidy)
     }
     /// Pen or pencil, kept with the game (only a pen game has the choice).
     fn set_input_mode(s: &mut Session<Self::Game>, mode: InputMode) -> Result<(), PlayError> {
@@ -261,7 +261,7 @@ impl TextError {
 /// What the pen does in a game of type `G` (see [`GameDef::pen`]).
 pub struct Pen<G: Game> {
     pub write: fn(&mut Session<G>, usize, usize, &[Stroke], PenOptions) -> Result<PenWrite, PlayError>,
-    pub replace_guess: fn(&mut Session<G>, usize, usize, char) -> Result<(), PlayError>,
+    pub replace_guess: fn(&mut Session<G>, usize, usize, char, bool) -> Result<(), PlayError>,
 }
 
 impl<G: crate::pen::PenGame> Pen<G>
@@ -272,7 +272,7 @@ where
     pub fn grid() -> Pen<G> {
         Pen {
             write: |s, row, col, strokes, opts| Ok(crate::pen::write_opts(s, row, col, strokes, opts)?),
-            replace_guess: |s, row, col, symbol| Ok(crate::pen::replace_guess(s, row, col, symbol)?),
+            replace_guess: |s, row, col, symbol, tidy| Ok(crate::pen::replace_guess(s, row, col, symbol, tidy)?),
         }
     }
 }

@@ -69,6 +69,9 @@ pub struct KenkenCellView {
     pub incorrect: bool,
     /// The player's colour mark, 0 = none.
     pub colour: u8,
+    /// Corner and centre marks (see Sudoku's `CellView::marks`).
+    #[serde(skip_serializing_if = "crate::session::marks::CellMarks::is_empty")]
+    pub marks: crate::session::marks::CellMarks,
     /// The player's handwriting of this value (see Sudoku's `CellView::glyph`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Glyph>,
@@ -258,6 +261,7 @@ fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
                 conflict: conflict(i),
                 incorrect: values[i] != 0 && info.solution.as_ref().is_some_and(|sol| sol.get(i).is_some_and(|&s| s != values[i])),
                 colour: g.colours().get(i),
+                marks: g.marks().get(i).clone(),
                 glyph: glyphs[i].clone(),
             })
             .collect(),

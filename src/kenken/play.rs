@@ -8,7 +8,8 @@ use crate::session::cells::{CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::Glyph;
 pub use crate::session::gridplay::GridMove;
-use crate::session::gridplay::{Change, GridBoard, GridError};
+use crate::session::gridplay::{Change, EditParts, GridBoard, GridError};
+use crate::session::marks::{CellMarks, MarkChange, Marks};
 use crate::session::scratchpad::{InkEdit, InkNote, StrokeError};
 #[cfg(test)]
 use crate::session::cells::bit;
@@ -43,17 +44,24 @@ pub enum Action {
     Grid(GridMove),
 }
 
-/// A recorded change: cells, ink and colours.
+/// A recorded change: cells, ink, colours and corner/centre marks.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Edit {
     pub cells: Vec<CellChange>,
     pub ink: InkEdit,
     pub colours: Vec<ColourChange>,
+    pub marks: Vec<MarkChange>,
     /// The player's handwriting of the one cell a pen write changed
     /// ([`crate::session::glyph`]).
     pub glyph: Option<Glyph>,
     /// A step of "Solve step by step": the computer's move, not the player's.
     pub by_computer: bool,
+}
+
+impl From<GridMove> for Action {
+    fn from(m: GridMove) -> Action {
+        Action::Grid(m)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -166,6 +174,11 @@ impl KenkenGame {
         self.board.colours()
     }
 
+    /// Corner and centre marks, row-major (under a value: hidden, kept).
+    pub fn marks(&self) -> &Marks {
+        self.board.marks()
+    }
+
     /// The core's refusal as KenKen's (its bad-value error names the board's size).
     fn refuse(&self, e: GridError) -> ActionError {
         match ActionError::from(e) {
@@ -182,9 +195,10 @@ impl KenkenGame {
         candidates: Vec<u32>,
         notes: Vec<InkNote>,
         colours: Vec<u8>,
+        marks: Vec<CellMarks>,
     ) -> Result<KenkenGame, String> {
         let mut g = KenkenGame::new(puzzle);
-        g.board.restore(values, candidates, notes, colours)?;
+        g.board.restore(values, candidates, notes, colours, marks)?;
         Ok(g)
     }
 
@@ -193,7 +207,7 @@ impl KenkenGame {
     }
 
     fn edit_of(c: Change) -> Edit {
-        Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::default() }
+        Edit { cells: c.cells, ink: c.ink, colours: c.colours, marks: c.marks, ..Edit::default() }
     }
 
     /// The candidates a player could note in empty cell `i`: values not placed in its row or
@@ -232,7 +246,7 @@ impl KenkenGame {
         let b = &self.board;
         let n = self.puzzle.size();
         Ok(match a {
-            Action::Grid(m) => b.plan(m)?.map(|(c, glyph)| Edit { glyph, ..Self::edit_of(c) }),
+            Action::Grid(m) => b.plan(m, crate::grid::Geometry::of_latin(n))?.map(|(c, glyph)| Edit { glyph, ..Self::edit_of(c) }),
             &Action::ApplyStep { row, col, value } => {
                 let plain = if value == 0 { GridMove::Clear { row, col } } else { GridMove::SetValue { row, col, value } };
                 self.plan_grid(&Action::Grid(plain))?.map(|e| Edit { by_computer: true, ..e })
@@ -249,7 +263,7 @@ impl KenkenGame {
     }
 
     fn apply_edit(&mut self, e: &Edit, forward: bool) -> Result<(), EditMismatch> {
-        self.board.apply(&e.cells, &e.ink, &e.colours, e.glyph.as_ref(), forward)
+        self.board.apply(EditParts { cells: &e.cells, ink: &e.ink, colours: &e.colours, marks: &e.marks, glyph: e.glyph.as_ref() }, forward)
     }
 }
 
@@ -305,14 +319,14 @@ impl crate::pen::PenGame for KenkenGame {
     fn is_fixed(&self, _row: usize, _col: usize) -> bool {
         false
     }
-    fn write(row: usize, col: usize, value: u8) -> Action {
-        Action::Grid(GridMove::SetValue { row, col, value })
+    fn write(row: usize, col: usize, value: u8, tidy: bool) -> Action {
+        Action::Grid(if tidy { GridMove::SetValues { cells: vec![(row, col)], value, tidy } } else { GridMove::SetValue { row, col, value } })
     }
     fn clear(row: usize, col: usize) -> Action {
         Action::Grid(GridMove::Clear { row, col })
     }
-    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Action {
-        Action::Grid(GridMove::WriteInk { row, col, value, glyph })
+    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool) -> Action {
+        Action::Grid(GridMove::WriteInk { row, col, value, glyph, tidy })
     }
     fn glyph_of(edit: &Edit) -> Option<&Glyph> {
         edit.glyph.as_ref()

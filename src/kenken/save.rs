@@ -16,6 +16,7 @@ use crate::kenken::{Cage, Op, Puzzle};
 use crate::session::cells::{CellChange, CellState};
 use crate::session::colours::ColourChange;
 use crate::session::glyph::Glyph;
+use crate::session::marks::{CellMarks, MarkChange};
 use crate::session::scratchpad::{InkEdit, InkNote};
 use crate::session::{History, Mark, Session, Timer};
 
@@ -52,6 +53,9 @@ pub(super) struct Record {
     /// Cell colours, one per cell (0 = none), as Sudoku's; omitted when no cell is coloured.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<u8>,
+    /// Corner and centre marks, one string per cell (as Sudoku's); omitted when none (format 4).
+    #[serde(default, rename = "marks", skip_serializing_if = "Vec::is_empty")]
+    pencil_marks: Vec<CellMarks>,
     /// The player's checkpoints ("Mark this position"), oldest first; omitted when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     checkpoints: Vec<MarkRecord>,
@@ -69,6 +73,8 @@ struct MarkRecord {
     ink: Vec<InkNote>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<u8>,
+    #[serde(default, rename = "marks", skip_serializing_if = "Vec::is_empty")]
+    pencil_marks: Vec<CellMarks>,
 }
 
 /// `[cell, value_before, marks_before, value_after, marks_after]`.
@@ -86,6 +92,9 @@ pub(super) enum EditRecord {
         ink: InkEdit,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         colours: Vec<ColourChange>,
+        /// Save format 4: corner and centre marks.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        marks: Vec<MarkChange>,
         /// Save format 2: the player's handwriting of a pen write.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         glyph: Option<Glyph>,
@@ -93,6 +102,14 @@ pub(super) enum EditRecord {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         by_computer: bool,
     },
+}
+
+/// Whether the game holds corner or centre marks anywhere: an edit, the board, a checkpoint
+/// (format 4).
+pub(super) fn has_marks(rec: &Record, history: &History<EditRecord>) -> bool {
+    !rec.pencil_marks.is_empty()
+        || rec.checkpoints.iter().any(|m| !m.pencil_marks.is_empty())
+        || history.done().iter().chain(history.undone()).any(|e| matches!(e, EditRecord::Full { marks, .. } if !marks.is_empty()))
 }
 
 /// Whether an edit keeps the player's handwriting (format 2).
@@ -176,21 +193,22 @@ pub(super) fn record(session: &KenkenSession, info: &KenkenInfo) -> Result<(Reco
         marks: g.candidates().iter().map(|&c| to_marks(c)).collect::<Option<_>>().ok_or_else(too_wide)?,
         ink: g.notes().to_vec(),
         colours: g.colours().to_saved(),
+        pencil_marks: g.marks().to_saved(),
         checkpoints: session
             .marks()
             .iter()
             .map(|m| {
                 let b = &m.game;
                 let notes = b.candidates().iter().map(|&c| to_marks(c)).collect::<Option<_>>().ok_or_else(too_wide)?;
-                Ok(MarkRecord { n: m.n, step: m.step, entries: digits(b.values()), notes, ink: b.notes().to_vec(), colours: b.colours().to_saved() })
+                Ok(MarkRecord { n: m.n, step: m.step, entries: digits(b.values()), notes, ink: b.notes().to_vec(), colours: b.colours().to_saved(), pencil_marks: b.marks().to_saved() })
             })
             .collect::<Result<_, SaveError>>()?,
     };
     let history = session.history().try_map(|_, _, e: &Edit| {
         let cells = e.cells.iter().map(cell_record).collect::<Option<Vec<_>>>().ok_or_else(too_wide)?;
-        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty() && e.glyph.is_none() && !e.by_computer) {
+        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty() && e.marks.is_empty() && e.glyph.is_none() && !e.by_computer) {
             ([one], true) => EditRecord::Cell(*one),
-            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone(), glyph: e.glyph.clone(), by_computer: e.by_computer },
+            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone(), marks: e.marks.clone(), glyph: e.glyph.clone(), by_computer: e.by_computer },
         })
     })?;
     Ok((rec, history))
@@ -215,18 +233,20 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     let entries = parse_digits("entries", &rec.entries, n, true)?;
     let candidates = rec.marks.iter().map(|&m| from_marks(m)).collect::<Option<Vec<u32>>>();
     let candidates = candidates.ok_or_else(|| inconsistent("candidates name the value 0"))?;
-    let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink, rec.colours).map_err(inconsistent)?;
+    let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink, rec.colours, rec.pencil_marks).map_err(inconsistent)?;
     let history = history.try_map(|undone, k, e: &EditRecord| {
         let bad = || unfit_step(undone, k, "change");
-        let (cells, ink, colours, glyph, by_computer) = match e {
-            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new(), None, false),
-            EditRecord::Full { cells, ink, colours, glyph, by_computer } => (cells.as_slice(), ink.clone(), colours.clone(), glyph.clone(), *by_computer),
+        let (cells, ink, colours, marks, glyph, by_computer) = match e {
+            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new(), Vec::new(), None, false),
+            EditRecord::Full { cells, ink, colours, marks, glyph, by_computer } => {
+                (cells.as_slice(), ink.clone(), colours.clone(), marks.clone(), glyph.clone(), *by_computer)
+            }
         };
         let cells = cells.iter().map(cell_change).collect::<Option<Vec<_>>>().ok_or_else(bad)?;
-        if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty() && colours.is_empty()) {
+        if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty() && colours.is_empty() && marks.is_empty()) {
             return Err(bad());
         }
-        Ok(Edit { cells, ink, colours, glyph, by_computer })
+        Ok(Edit { cells, ink, colours, marks, glyph, by_computer })
     })?;
     let marks = rec
         .checkpoints
@@ -236,7 +256,7 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
             let entries = parse_digits(&what, &m.entries, n, true)?;
             let candidates = m.notes.iter().map(|&c| from_marks(c)).collect::<Option<Vec<u32>>>();
             let candidates = candidates.ok_or_else(|| inconsistent(format!("{what}: candidates name the value 0")))?;
-            let game = KenkenGame::restore(puzzle.clone(), entries, candidates, m.ink, m.colours).map_err(|e| inconsistent(format!("{what}: {e}")))?;
+            let game = KenkenGame::restore(puzzle.clone(), entries, candidates, m.ink, m.colours, m.pencil_marks).map_err(|e| inconsistent(format!("{what}: {e}")))?;
             Ok(Mark { n: m.n, step: m.step, game })
         })
         .collect::<Result<Vec<_>, LoadError>>()?;
@@ -252,7 +272,7 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
 /// A KenKen as save-file bytes (`GameDef::encode`).
 pub(crate) fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s, info)?;
-    let version = crate::save::version_for(has_glyphs(&history));
+    let version = if has_marks(&rec, &history) { crate::save::MARKS_VERSION } else { crate::save::version_for(has_glyphs(&history)) };
     crate::save::encode(crate::play::GameKind::Kenken, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
 }
 
@@ -260,6 +280,7 @@ pub(crate) fn encode(s: &KenkenSession, info: &KenkenInfo, now_ms: u64) -> Resul
 pub(crate) fn decode(bytes: &[u8]) -> Result<(KenkenSession, KenkenInfo, u64), LoadError> {
     let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
     crate::save::check_glyph_version(f.version, has_glyphs(&f.history))?;
+    crate::save::check_marks_version(f.version, has_marks(&f.game, &f.history))?;
     let kept = crate::save::kept(&f);
     let (mut s, info) = restore(f.game, f.history, f.elapsed_ms)?;
     crate::save::settle(&mut s, kept);

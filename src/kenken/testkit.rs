@@ -33,11 +33,11 @@ pub fn random_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> Action {
     let n = s.game().puzzle().size();
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
     let value = rng.random_range(0..=n as u8 + 1);
-    match rng.random_range(0..if ink { 14 } else { 8 }) {
+    match rng.random_range(0..if ink { 17 } else { 8 }) {
         0..=2 => Action::Grid(GridMove::SetValue { row, col, value }),
         // A pen write keeping the player's ink (with `ink` only: it costs bytes, as notes do).
         3 => match ink.then(|| crate::testkit::random_glyph(rng)).flatten() {
-            Some(glyph) => Action::Grid(GridMove::WriteInk { row, col, value, glyph }),
+            Some(glyph) => Action::Grid(GridMove::WriteInk { row, col, value, glyph, tidy: rng.random_ratio(1, 3) }),
             None => Action::Grid(GridMove::SetValue { row, col, value }),
         },
         4 => Action::Grid(GridMove::Clear { row, col }),
@@ -59,6 +59,7 @@ pub fn random_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> Action {
         10 => Action::SetCandidates,
         11 => Action::Grid(GridMove::ClearCells { cells: (0..rng.random_range(1..=n + 1)).map(|_| (rng.random_range(0..=n), rng.random_range(0..n))).collect() }),
         // Colours (sometimes one that does not exist), as marks on a few cells.
+        13..=15 => crate::testkit::random_selection_move(n, n as u8, rng, |n, rng| (rng.random_range(0..n), rng.random_range(0..n))),
         12 => Action::Grid(GridMove::SetColour { cells: (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect(), colour: rng.random_range(0..=5) }),
         _ if rng.random_ratio(1, 4) => Action::Solve,
         _ => Action::Grid(GridMove::Clear { row, col }),

@@ -21,7 +21,7 @@ pub use recover::{load_or_recover, move_aside, recover, remove_stale_temp_files,
 /// The `format` field of every save file.
 pub const FORMAT: &str = "inkdoku-save";
 /// The newest format version this build writes and reads.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// The first version whose edits may keep the player's handwriting (`glyph`). A game without
 /// any is still written as version 1, which every earlier build reads in full.
 pub const GLYPH_VERSION: u32 = 2;
@@ -29,6 +29,10 @@ pub const GLYPH_VERSION: u32 = 2;
 /// Sudoku holding one is written as this version, so an older Inkdoku refuses it as newer
 /// instead of setting it aside as damaged (it does not know the kind).
 pub const BACK_VERSION: u32 = 3;
+/// The first version whose games may hold corner and centre marks (#43): a game holding any
+/// is written as this version, so an older Inkdoku refuses it as newer instead of dropping
+/// the marks (or setting the game aside as damaged over an edit it can't read).
+pub const MARKS_VERSION: u32 = 4;
 /// The file extension for games saved where the player chooses.
 pub const EXTENSION: &str = "inkdoku";
 /// Bigger files are refused unread: a real save is kilobytes, a long history a few megabytes.
@@ -258,6 +262,14 @@ pub(crate) fn version_for(glyphs: bool) -> u32 {
 pub(crate) fn check_back_version(version: u32, back: bool) -> Result<(), LoadError> {
     if back && version < BACK_VERSION {
         return Err(LoadError::Structure { detail: format!("a \"back\" edit in a version {version} file") });
+    }
+    Ok(())
+}
+
+/// Marks in a file of a version before they existed are damage, not data.
+pub(crate) fn check_marks_version(version: u32, marks: bool) -> Result<(), LoadError> {
+    if marks && version < MARKS_VERSION {
+        return Err(LoadError::Structure { detail: format!("corner or centre marks in a version {version} file") });
     }
     Ok(())
 }

@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::session::cells::{bit, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
+use crate::grid::Geometry;
 use crate::session::glyph::{self, Glyph};
+use crate::session::marks::{CellMarks, MarkChange, MarkKind, Marks};
 use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
 use crate::session::EditMismatch;
 
@@ -60,10 +62,27 @@ pub enum GridMove {
         #[serde(default)]
         cells: Vec<(usize, usize)>,
     },
+    /// Writes a value in every open cell among `cells` (givens are left as they are), as one
+    /// undo step: a number typed on a selection. With `tidy`, the value also goes from the
+    /// marks (typed candidates, corner and centre marks) of the cells' peers.
+    SetValues {
+        cells: Vec<(usize, usize)>,
+        value: u8,
+        #[serde(default)]
+        tidy: bool,
+    },
+    /// A corner or centre mark toggled over the open empty cells among `cells` as one: if
+    /// every one of them has it, it goes from all, else it is added where it is missing.
+    Mark { cells: Vec<(usize, usize)>, kind: MarkKind, value: u8 },
+    /// Delete on a selection, one layer at a time: the values of the open cells among `cells`
+    /// if any holds one; else their marks (typed candidates, corner and centre marks); else
+    /// the colours of all of them.
+    DeleteCells { cells: Vec<(usize, usize)> },
     /// A value written with the pen, with the player's ink kept to show it ("keep my
-    /// handwriting"). Only the engine's pen path makes it (never from JSON).
+    /// handwriting"). Only the engine's pen path makes it (never from JSON). `tidy` as in
+    /// `SetValues`.
     #[serde(skip)]
-    WriteInk { row: usize, col: usize, value: u8, glyph: Glyph },
+    WriteInk { row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool },
 }
 
 /// What a move changes on the board, before the game wraps it into its edit.
@@ -72,6 +91,7 @@ pub struct Change {
     pub cells: Vec<CellChange>,
     pub ink: InkEdit,
     pub colours: Vec<ColourChange>,
+    pub marks: Vec<MarkChange>,
 }
 
 impl Change {
@@ -88,7 +108,7 @@ impl Change {
 
     /// `None` for a change that changes nothing (no undo step).
     pub fn non_empty(self) -> Option<Change> {
-        (!self.cells.is_empty() || !self.ink.is_empty() || !self.colours.is_empty()).then_some(self)
+        (!self.cells.is_empty() || !self.ink.is_empty() || !self.colours.is_empty() || !self.marks.is_empty()).then_some(self)
     }
 }
 
@@ -96,6 +116,24 @@ impl Change {
 /// notes keeps none).
 pub fn glyph_for(change: &Change, glyph: &Glyph) -> Option<Glyph> {
     (change.cells.len() == 1).then(|| glyph.clone())
+}
+
+/// The parts of a recorded edit the board checks and applies (each game's edit holds them
+/// under its own save shape).
+#[derive(Debug, Clone, Copy)]
+pub struct EditParts<'a> {
+    pub cells: &'a [CellChange],
+    pub ink: &'a InkEdit,
+    pub colours: &'a [ColourChange],
+    pub marks: &'a [MarkChange],
+    pub glyph: Option<&'a Glyph>,
+}
+
+impl<'a> EditParts<'a> {
+    /// The parts of a [`Change`] (no glyph).
+    pub fn of(c: &'a Change) -> EditParts<'a> {
+        EditParts { cells: &c.cells, ink: &c.ink, colours: &c.colours, marks: &c.marks, glyph: None }
+    }
 }
 
 /// The player's marks on an `n` x `n` board. Invariants: a cell holds a value or candidates,
@@ -111,6 +149,8 @@ pub struct GridBoard {
     candidates: Vec<u32>,
     ink: Scratchpad,
     colours: Colours,
+    /// Corner and centre marks; they may lie under a value (hidden until it goes).
+    marks: Marks,
 }
 
 impl GridBoard {
@@ -118,7 +158,15 @@ impl GridBoard {
     pub fn new(n: usize, fixed: Vec<bool>) -> GridBoard {
         let cells = n * n;
         debug_assert_eq!(fixed.len(), cells);
-        GridBoard { n, fixed, values: vec![0; cells], candidates: vec![0; cells], ink: Scratchpad::default(), colours: Colours::new(cells) }
+        GridBoard {
+            n,
+            fixed,
+            values: vec![0; cells],
+            candidates: vec![0; cells],
+            ink: Scratchpad::default(),
+            colours: Colours::new(cells),
+            marks: Marks::new(cells),
+        }
     }
 
     /// The same board with nothing written (the start a saved history replays from).
@@ -145,6 +193,10 @@ impl GridBoard {
 
     pub fn colours(&self) -> &Colours {
         &self.colours
+    }
+
+    pub fn marks(&self) -> &Marks {
+        &self.marks
     }
 
     pub fn is_fixed(&self, i: usize) -> bool {
@@ -176,7 +228,8 @@ impl GridBoard {
 
     /// The change a shared move makes (`None`: it changes nothing, no undo step) and the glyph
     /// it keeps (a pen write with "keep my handwriting"). A pencil stroke is always a change.
-    pub fn plan(&self, m: &GridMove) -> Result<Option<(Change, Option<Glyph>)>, GridError> {
+    /// `geo` gives the peers a tidy write takes its value from.
+    pub fn plan(&self, m: &GridMove, geo: &Geometry) -> Result<Option<(Change, Option<Glyph>)>, GridError> {
         let plain = |c: Option<Change>| c.map(|c| (c, None));
         Ok(match m {
             &GridMove::SetValue { row, col, value } => {
@@ -184,14 +237,26 @@ impl GridBoard {
                 self.check_value(value)?;
                 plain(self.write(i, value))
             }
-            GridMove::WriteInk { row, col, value, glyph } => {
+            GridMove::WriteInk { row, col, value, glyph, tidy } => {
                 let i = self.open_cell(*row, *col)?;
                 self.check_value(*value)?;
-                self.write(i, *value).map(|c| {
+                let write = if *tidy { self.write_all(&[i], *value, Some(geo)) } else { self.write(i, *value) };
+                write.map(|c| {
                     let kept = glyph_for(&c, glyph);
                     (c, kept)
                 })
             }
+            GridMove::SetValues { cells, value, tidy } => {
+                self.check_value(*value)?;
+                let open: Vec<usize> = self.cells(cells)?.into_iter().filter(|&i| !self.fixed[i]).collect();
+                plain(self.write_all(&open, *value, tidy.then_some(geo)))
+            }
+            GridMove::Mark { cells, kind, value } => {
+                self.check_value(*value)?;
+                let empty: Vec<usize> = self.cells(cells)?.into_iter().filter(|&i| !self.fixed[i] && self.values[i] == 0).collect();
+                plain(Change { marks: self.marks.plan_toggle(&empty, *kind, *value), ..Change::default() }.non_empty())
+            }
+            GridMove::DeleteCells { cells } => plain(self.delete(cells)?),
             &GridMove::Clear { row, col } => plain(self.clear(self.open_cell(row, col)?)),
             GridMove::ClearCells { cells } => plain(self.erase(cells)?),
             GridMove::SetColour { cells, colour } => plain(self.colour(cells, *colour)?),
@@ -229,9 +294,65 @@ impl GridBoard {
         change.non_empty()
     }
 
-    /// Clears the value and candidates of cell `i`.
+    /// Writes `value` into each of the open cells `cells` (checked, sorted, each once): their
+    /// candidates go, and the ink notes mostly inside them; their corner and centre marks stay
+    /// under the value. With `tidy` peers, the value also goes from the marks of every peer of
+    /// a written cell.
+    pub fn write_all(&self, cells: &[usize], value: u8, tidy: Option<&Geometry>) -> Option<Change> {
+        let mut after: std::collections::BTreeMap<usize, CellState> = cells.iter().map(|&i| (i, CellState { value, candidates: 0 })).collect();
+        let mut marked = Vec::new();
+        if let Some(geo) = tidy {
+            let mut peers: Vec<usize> = cells.iter().flat_map(|&i| geo.peers.get(i).into_iter().flatten().copied()).filter(|p| !after.contains_key(p)).collect();
+            peers.sort_unstable();
+            peers.dedup();
+            for &p in peers.iter().filter(|&&p| p < self.values.len() && self.values[p] == 0) {
+                let s = self.state(p);
+                if s.candidates & bit(value) != 0 {
+                    after.insert(p, CellState { value: 0, candidates: s.candidates & !bit(value) });
+                }
+            }
+            marked = peers;
+        }
+        let mut change = Change::with_ink(InkEdit {
+            added: vec![],
+            removed: cells.iter().flat_map(|&i| self.notes_in(i / self.n, i % self.n)).collect(),
+        });
+        for (i, s) in after {
+            change.set(i, self.state(i), s);
+        }
+        change.marks = self.marks.plan(&marked, |m| m.without(value));
+        change.non_empty()
+    }
+
+    /// Delete on one cell: its value if it holds one (its marks come back), else its
+    /// candidates and its corner and centre marks.
     pub fn clear(&self, i: usize) -> Option<Change> {
-        self.fill([(i, CellState::default())])
+        let mut change = self.fill([(i, CellState::default())]).unwrap_or_default();
+        if self.values[i] == 0 {
+            change.marks = self.marks.plan(&[i], |_| CellMarks::default());
+        }
+        change.non_empty()
+    }
+
+    /// Delete on a selection, a layer at a time: values, else marks, else colours.
+    pub fn delete(&self, cells: &[(usize, usize)]) -> Result<Option<Change>, GridError> {
+        let idx = self.cells(cells)?;
+        let open: Vec<usize> = idx.iter().copied().filter(|&i| !self.fixed[i]).collect();
+        let mut change = Change::default();
+        if open.iter().any(|&i| self.values[i] != 0) {
+            for &i in open.iter().filter(|&&i| self.values[i] != 0) {
+                change.set(i, self.state(i), CellState::default());
+            }
+            return Ok(change.non_empty());
+        }
+        for &i in &open {
+            change.set(i, self.state(i), CellState::default());
+        }
+        change.marks = self.marks.plan(&open, |_| CellMarks::default());
+        if change.cells.is_empty() && change.marks.is_empty() {
+            change.colours = self.colours.plan_set(&idx, 0);
+        }
+        Ok(change.non_empty())
     }
 
     /// One eraser stroke: the filled cells among `cells` are cleared, and every one loses its
@@ -269,15 +390,18 @@ impl GridBoard {
         Ok(Change::with_ink(self.ink.plan_pencil(stroke, self.n)?))
     }
 
-    /// The pencil eraser: the ink notes `ids` and the typed candidates of `cells` (values stay).
+    /// The pencil eraser: the ink notes `ids` and the marks (typed candidates, corner and
+    /// centre marks) of the empty cells among `cells` (values stay, with what they hide).
     pub fn remove_notes(&self, ids: &[u32], cells: &[(usize, usize)]) -> Result<Option<Change>, GridError> {
         let mut change = Change::with_ink(self.ink.plan_remove(ids)?);
-        for i in self.cells(cells)? {
+        let empty: Vec<usize> = self.cells(cells)?.into_iter().filter(|&i| self.values[i] == 0).collect();
+        for &i in &empty {
             let before = self.state(i);
-            if before.value == 0 && before.candidates != 0 {
+            if before.candidates != 0 {
                 change.set(i, before, CellState::default());
             }
         }
+        change.marks = self.marks.plan(&empty, |_| CellMarks::default());
         Ok(change.non_empty())
     }
 
@@ -311,6 +435,10 @@ impl GridBoard {
             .filter(|&i| self.colours.get(i) != target.colours.get(i))
             .map(|i| ColourChange { cell: i as u16, before: self.colours.get(i), after: target.colours.get(i) })
             .collect();
+        change.marks = (0..self.values.len())
+            .filter(|&i| self.marks.get(i) != target.marks.get(i))
+            .map(|i| MarkChange { cell: i as u16, before: self.marks.get(i).clone(), after: target.marks.get(i).clone() })
+            .collect();
         change.non_empty()
     }
 
@@ -321,7 +449,8 @@ impl GridBoard {
 
     /// Every check an edit must pass before it touches the board, in the direction given
     /// (`forward`: its "before" side must match the board; backward: its "after" side).
-    pub fn check(&self, cells: &[CellChange], ink: &InkEdit, colours: &[ColourChange], glyph: Option<&Glyph>, forward: bool) -> Result<(), EditMismatch> {
+    pub fn check(&self, e: EditParts, forward: bool) -> Result<(), EditMismatch> {
+        let EditParts { cells, ink, colours, marks, glyph } = e;
         let mut seen = std::collections::HashSet::new();
         for change in cells {
             let i = change.cell as usize;
@@ -343,12 +472,17 @@ impl GridBoard {
         }
         glyph::check_glyph_edit(cells, glyph)?;
         self.ink.check(ink, forward)?;
-        self.colours.check(colours, forward)
+        self.colours.check(colours, forward)?;
+        if let Some(m) = marks.iter().find(|m| self.fixed.get(m.cell as usize).copied().unwrap_or(false)) {
+            return Err(EditMismatch(format!("cell {} is a given and takes no marks", m.cell)));
+        }
+        self.marks.check(marks, self.n, forward)
     }
 
     /// Checks an edit, then applies it in one direction (the board is untouched on error).
-    pub fn apply(&mut self, cells: &[CellChange], ink: &InkEdit, colours: &[ColourChange], glyph: Option<&Glyph>, forward: bool) -> Result<(), EditMismatch> {
-        self.check(cells, ink, colours, glyph, forward)?;
+    pub fn apply(&mut self, e: EditParts, forward: bool) -> Result<(), EditMismatch> {
+        self.check(e, forward)?;
+        let EditParts { cells, ink, colours, marks, .. } = e;
         for change in cells {
             let s = change.sides(forward).1;
             self.values[change.cell as usize] = s.value;
@@ -356,12 +490,13 @@ impl GridBoard {
         }
         self.ink.apply(ink, forward);
         self.colours.apply(colours, forward);
+        self.marks.apply(marks, forward);
         Ok(())
     }
 
     /// Puts saved marks on a blank board, checking every invariant (the save loader cross-checks
     /// the board its history replays to).
-    pub fn restore(&mut self, values: Vec<u8>, candidates: Vec<u32>, notes: Vec<InkNote>, colours: Vec<u8>) -> Result<(), String> {
+    pub fn restore(&mut self, values: Vec<u8>, candidates: Vec<u32>, notes: Vec<InkNote>, colours: Vec<u8>, marks: Vec<CellMarks>) -> Result<(), String> {
         let cells = self.values.len();
         if values.len() != cells || candidates.len() != cells {
             return Err(format!("the board has {cells} cells but {} values and {} candidate sets", values.len(), candidates.len()));
@@ -371,6 +506,11 @@ impl GridBoard {
         }
         self.ink = Scratchpad::from_notes(notes)?;
         self.colours = Colours::from_saved(colours, cells)?;
+        let marks = Marks::from_saved(marks, self.n)?;
+        if let Some(i) = (0..cells).find(|&i| self.fixed[i] && !marks.get(i).is_empty()) {
+            return Err(format!("the given at r{}c{} holds marks", i / self.n + 1, i % self.n + 1));
+        }
+        self.marks = marks;
         self.values = values;
         self.candidates = candidates;
         Ok(())
@@ -396,7 +536,7 @@ mod tests {
         assert_eq!(b.colour(&[(0, 0)], MAX_COLOUR + 1), Err(GridError::BadColour { colour: MAX_COLOUR + 1 }));
         let mut b2 = b.clone();
         let c = b.fill([(0, CellState { value: 1, candidates: 0 })]).unwrap();
-        assert!(b2.apply(&c.cells, &c.ink, &c.colours, None, true).is_err(), "an edit may not touch a fixed cell");
+        assert!(b2.apply(EditParts::of(&c), true).is_err(), "an edit may not touch a fixed cell");
         assert_eq!(b2, b);
     }
 
@@ -404,11 +544,11 @@ mod tests {
     fn a_change_undoes_and_a_stale_one_is_refused() {
         let mut b = board();
         let c = b.write(5, 3).unwrap();
-        b.apply(&c.cells, &c.ink, &c.colours, None, true).unwrap();
+        b.apply(EditParts::of(&c), true).unwrap();
         assert_eq!(b.values()[5], 3);
         assert_eq!(b.toggle_candidate(5, 2), Err(GridError::Filled { row: 1, col: 1 }));
-        assert!(b.apply(&c.cells, &c.ink, &c.colours, None, true).is_err(), "the before side no longer matches");
-        b.apply(&c.cells, &c.ink, &c.colours, None, false).unwrap();
+        assert!(b.apply(EditParts::of(&c), true).is_err(), "the before side no longer matches");
+        b.apply(EditParts::of(&c), false).unwrap();
         assert_eq!(b, board());
         assert_eq!(b.write(5, 0).map(|c| c.cells.len()), None, "writing nothing over nothing is no step");
     }
@@ -418,8 +558,8 @@ mod tests {
         let mut b = board();
         let mut values = vec![0; 16];
         values[0] = 1;
-        assert!(b.restore(values, vec![0; 16], vec![], vec![]).unwrap_err().contains("r1c1"));
-        assert!(b.restore(vec![0; 15], vec![0; 16], vec![], vec![]).is_err());
+        assert!(b.restore(values, vec![0; 16], vec![], vec![], vec![]).unwrap_err().contains("r1c1"));
+        assert!(b.restore(vec![0; 15], vec![0; 16], vec![], vec![], vec![]).is_err());
         assert_eq!(b, board());
     }
 }

@@ -19,6 +19,7 @@ pub mod glyph;
 pub mod gridplay;
 mod history;
 pub mod journal;
+pub mod marks;
 pub mod scratchpad;
 mod timer;
 

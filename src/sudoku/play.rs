@@ -8,12 +8,13 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Geometry, Grid, Shape};
 use crate::session::cells::{bit, full_mask, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::{self, Glyph};
 pub use crate::session::gridplay::GridMove;
-use crate::session::gridplay::{Change, GridBoard, GridError};
+use crate::session::gridplay::{Change, EditParts, GridBoard, GridError};
+use crate::session::marks::{CellMarks, MarkChange, Marks};
 use crate::session::scratchpad::{InkEdit, InkNote, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
@@ -42,6 +43,12 @@ pub enum Action {
     /// notes), with their own `type`s ([`GridMove`]); givens are the core's fixed cells.
     #[serde(untagged)]
     Grid(GridMove),
+}
+
+impl From<GridMove> for Action {
+    fn from(m: GridMove) -> Action {
+        Action::Grid(m)
+    }
 }
 
 /// Why an action was refused. The game is unchanged.
@@ -124,6 +131,8 @@ pub enum EditKind {
     Step,
     /// "Back to a mark" or "Back to the last correct position": the board set as it was then.
     Back,
+    /// A corner or centre mark toggled (#43; save format 4).
+    Mark,
 }
 
 /// A recorded, reversible move. In a save: `{"kind", "cells", "notes_added", "notes_removed",
@@ -135,6 +144,8 @@ pub struct Edit {
     pub cells: Vec<CellChange>,
     pub ink: InkEdit,
     pub colours: Vec<ColourChange>,
+    /// Corner and centre marks (#43).
+    pub marks: Vec<MarkChange>,
     /// The player's handwriting for the one cell a pen write changed (see
     /// [`crate::session::glyph`]).
     pub glyph: Option<Glyph>,
@@ -153,6 +164,9 @@ struct EditRecord {
     notes_removed: Vec<InkNote>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<ColourChange>,
+    /// Save format 4: corner and centre marks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<MarkChange>,
     /// Save format 2: the player's handwriting of a pen write.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     glyph: Option<Glyph>,
@@ -160,19 +174,19 @@ struct EditRecord {
 
 impl From<EditRecord> for Edit {
     fn from(r: EditRecord) -> Edit {
-        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed }, colours: r.colours, glyph: r.glyph }
+        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed }, colours: r.colours, marks: r.marks, glyph: r.glyph }
     }
 }
 
 impl From<Edit> for EditRecord {
     fn from(e: Edit) -> EditRecord {
-        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed, colours: e.colours, glyph: e.glyph }
+        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed, colours: e.colours, marks: e.marks, glyph: e.glyph }
     }
 }
 
 impl Edit {
     fn new(kind: EditKind) -> Edit {
-        Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new(), glyph: None }
+        Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new(), marks: Vec::new(), glyph: None }
     }
 
     /// An edit is built as the pen-grid core's [`Change`] (its cells, ink and colours) and
@@ -182,15 +196,16 @@ impl Edit {
     }
 
     fn of_change(kind: EditKind, c: Change) -> Edit {
-        Edit { cells: c.cells, ink: c.ink, colours: c.colours, ..Edit::new(kind) }
+        Edit { cells: c.cells, ink: c.ink, colours: c.colours, marks: c.marks, ..Edit::new(kind) }
     }
 
     /// The edit of a shared move, its kind said by the move (a pencil stroke that rubs notes
     /// out is an erasure).
     fn of_move(m: &GridMove, c: Change) -> Edit {
         let kind = match m {
-            GridMove::SetValue { .. } | GridMove::WriteInk { .. } => EditKind::Value,
-            GridMove::Clear { .. } => EditKind::Clear,
+            GridMove::SetValue { .. } | GridMove::SetValues { .. } | GridMove::WriteInk { .. } => EditKind::Value,
+            GridMove::Clear { .. } | GridMove::DeleteCells { .. } => EditKind::Clear,
+            GridMove::Mark { .. } => EditKind::Mark,
             GridMove::ClearCells { .. } => EditKind::Erase,
             GridMove::SetColour { .. } => EditKind::Colour,
             GridMove::ToggleCandidate { .. } => EditKind::Candidate,
@@ -260,6 +275,7 @@ pub(crate) struct SavedPlay {
     pub candidates: Vec<u32>,
     pub notes: Vec<InkNote>,
     pub colours: Vec<u8>,
+    pub marks: Vec<CellMarks>,
 }
 
 /// One cell as the view draws it.
@@ -277,6 +293,11 @@ pub struct CellView {
     /// The player's colour mark, 0 = none.
     #[serde(default)]
     pub colour: u8,
+    /// Corner and centre marks, as one string (`"27/139"`: corner digits in the order
+    /// written, then `/` and the centre digits); left out when none. Under a value they are
+    /// kept but hidden: the view draws them only in an empty cell.
+    #[serde(default, skip_serializing_if = "CellMarks::is_empty")]
+    pub marks: CellMarks,
     /// The player's handwriting of this value, when written with the pen and kept ("keep my
     /// handwriting"); the view draws it instead of the typed symbol when the setting is on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -396,6 +417,11 @@ impl SudokuGame {
         self.board.colours()
     }
 
+    /// Corner and centre marks, row-major (under a value: hidden, kept).
+    pub fn marks(&self) -> &Marks {
+        self.board.marks()
+    }
+
     /// The board as the player sees it: givens and entries together.
     pub fn board(&self) -> Grid {
         let values = self.givens.values().iter().zip(self.board.values()).map(|(&g, &e)| g.max(e)).collect();
@@ -494,7 +520,7 @@ impl SudokuGame {
         if edit.glyph.is_some() && edit.kind != EditKind::Value {
             return Err(EditMismatch("only a written value keeps handwriting".into()));
         }
-        self.board.apply(&edit.cells, &edit.ink, &edit.colours, edit.glyph.as_ref(), forward)
+        self.board.apply(EditParts { cells: &edit.cells, ink: &edit.ink, colours: &edit.colours, marks: &edit.marks, glyph: edit.glyph.as_ref() }, forward)
     }
 
     fn view_cells(&self) -> Vec<CellView> {
@@ -517,6 +543,7 @@ impl SudokuGame {
                     conflict: conflict[i],
                     incorrect: judged && e != 0 && e != self.solution.values()[i],
                     colour: self.colours().get(i),
+                    marks: if given { CellMarks::default() } else { self.board.marks().get(i).clone() },
                     glyph: None,
                 }
             })
@@ -530,10 +557,10 @@ impl SudokuGame {
         solution: Grid,
         difficulty: String,
         seed: Option<u64>,
-        SavedPlay { entries, candidates, notes, colours }: SavedPlay,
+        SavedPlay { entries, candidates, notes, colours, marks }: SavedPlay,
     ) -> Result<SudokuGame, String> {
         let mut s = SudokuGame::new(givens, solution, difficulty, seed).map_err(|e| e.to_string())?;
-        s.board.restore(entries, candidates, notes, colours)?;
+        s.board.restore(entries, candidates, notes, colours, marks)?;
         Ok(s)
     }
 
@@ -552,7 +579,7 @@ impl Game for SudokuGame {
         let b = &self.board;
         match action {
             Action::Grid(m) => {
-                let planned = b.plan(m).map_err(|e| self.refuse(e))?;
+                let planned = b.plan(m, Geometry::of_sudoku(self.shape())).map_err(|e| self.refuse(e))?;
                 Ok(planned.map(|(c, glyph)| Edit { glyph, ..Edit::of_move(m, c) }))
             }
             Action::ApplyHint { .. } | Action::Solve | Action::ApplyStep { .. } if self.is_being_entered() => Err(ActionError::NoAnswerYet),
@@ -618,11 +645,11 @@ impl crate::pen::PenGame for SudokuGame {
     fn is_fixed(&self, row: usize, col: usize) -> bool {
         self.is_given(row, col)
     }
-    fn write(row: usize, col: usize, value: u8) -> Action {
-        Action::Grid(GridMove::SetValue { row, col, value })
+    fn write(row: usize, col: usize, value: u8, tidy: bool) -> Action {
+        Action::Grid(if tidy { GridMove::SetValues { cells: vec![(row, col)], value, tidy } } else { GridMove::SetValue { row, col, value } })
     }
-    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph) -> Action {
-        Action::Grid(GridMove::WriteInk { row, col, value, glyph })
+    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool) -> Action {
+        Action::Grid(GridMove::WriteInk { row, col, value, glyph, tidy })
     }
     fn glyph_of(edit: &Edit) -> Option<&Glyph> {
         edit.glyph.as_ref()

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::grid::Grid;
+use crate::session::marks::CellMarks;
 use crate::session::scratchpad::InkNote;
 use crate::session::{History, Mark, Session, Timer};
 use crate::sudoku::play::{Edit, SavedPlay, SudokuGame, SudokuSession};
@@ -32,6 +33,10 @@ pub(super) struct Record {
     /// Cell colours, one per cell row-major (0 = none); left out when no cell is coloured.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<u8>,
+    /// Corner and centre marks, one string per cell row-major (`"27/139"`); left out when no
+    /// cell has any (format 4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<CellMarks>,
     /// The player's checkpoints ("Mark this position"), oldest first; omitted when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     checkpoints: Vec<MarkRecord>,
@@ -49,6 +54,8 @@ struct MarkRecord {
     notes: Vec<InkNote>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     colours: Vec<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    marks: Vec<CellMarks>,
 }
 
 fn board_line(g: &SudokuGame) -> Result<String, SaveError> {
@@ -61,6 +68,12 @@ pub(super) type EditRecord = Edit;
 /// Whether the history goes back to a checkpoint (an edit of kind `back`, format 3).
 pub(super) fn has_back(history: &History<Edit>) -> bool {
     history.done().iter().chain(history.undone()).any(|e| e.kind == crate::sudoku::play::EditKind::Back)
+}
+
+/// Whether the game holds corner or centre marks anywhere: an edit, the board, a checkpoint
+/// (format 4).
+pub(super) fn has_marks(rec: &Record, history: &History<Edit>) -> bool {
+    !rec.marks.is_empty() || rec.checkpoints.iter().any(|m| !m.marks.is_empty()) || history.done().iter().chain(history.undone()).any(|e| !e.marks.is_empty() || e.kind == crate::sudoku::play::EditKind::Mark)
 }
 
 /// Whether an edit keeps the player's handwriting (format 2).
@@ -76,7 +89,7 @@ pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>)
         .iter()
         .map(|m| {
             let b = &m.game;
-            Ok(MarkRecord { n: m.n, step: m.step, entries: board_line(b)?, candidates: b.candidates().to_vec(), notes: b.notes().to_vec(), colours: b.colours().to_saved() })
+            Ok(MarkRecord { n: m.n, step: m.step, entries: board_line(b)?, candidates: b.candidates().to_vec(), notes: b.notes().to_vec(), colours: b.colours().to_saved(), marks: b.marks().to_saved() })
         })
         .collect::<Result<_, SaveError>>()?;
     let rec = Record {
@@ -91,6 +104,7 @@ pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>)
         candidates: g.candidates().to_vec(),
         notes: g.notes().to_vec(),
         colours: g.colours().to_saved(),
+        marks: g.marks().to_saved(),
         checkpoints,
     };
     Ok((rec, session.history()))
@@ -115,7 +129,7 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
     if entries.shape() != shape {
         return Err(inconsistent("the entries are not the size of the puzzle"));
     }
-    let play = SavedPlay { entries: entries.values().to_vec(), candidates: rec.candidates, notes: rec.notes, colours: rec.colours };
+    let play = SavedPlay { entries: entries.values().to_vec(), candidates: rec.candidates, notes: rec.notes, colours: rec.colours, marks: rec.marks };
     let saved = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, play)
         .map_err(inconsistent)?;
     let mut session = Session::replay(saved.blank_copy(), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
@@ -132,7 +146,7 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
             if entries.shape() != shape {
                 return Err(inconsistent(format!("{what}: the entries are not the size of the puzzle")));
             }
-            let play = SavedPlay { entries: entries.values().to_vec(), candidates: m.candidates, notes: m.notes, colours: m.colours };
+            let play = SavedPlay { entries: entries.values().to_vec(), candidates: m.candidates, notes: m.notes, colours: m.colours, marks: m.marks };
             let game = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, play)
                 .map_err(|e| inconsistent(format!("{what}: {e}")))?;
             Ok(Mark { n: m.n, step: m.step, game })
@@ -146,7 +160,13 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
 /// A Sudoku as save-file bytes (`GameDef::encode`).
 pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s)?;
-    let version = if has_back(history) { crate::save::BACK_VERSION } else { crate::save::version_for(has_glyphs(history)) };
+    let version = if has_marks(&rec, history) {
+        crate::save::MARKS_VERSION
+    } else if has_back(history) {
+        crate::save::BACK_VERSION
+    } else {
+        crate::save::version_for(has_glyphs(history))
+    };
     crate::save::encode(crate::play::GameKind::Sudoku, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
 }
 
@@ -155,6 +175,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(SudokuSession, (), u64), LoadError
     let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
     crate::save::check_glyph_version(f.version, has_glyphs(&f.history))?;
     crate::save::check_back_version(f.version, has_back(&f.history))?;
+    crate::save::check_marks_version(f.version, has_marks(&f.game, &f.history))?;
     let kept = crate::save::kept(&f);
     let mut s = restore(f.game, f.history, f.elapsed_ms)?;
     crate::save::settle(&mut s, kept);

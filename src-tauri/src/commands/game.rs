@@ -238,7 +238,7 @@ pub struct WriteResult {
 /// teaches the recogniser.
 pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, CommandError> {
     let (outcome, view) = state.change_turn(true, |g, turn| {
-        let opts = PenOptions { adapter: turn.adapter, keep_handwriting: turn.keep_handwriting };
+        let opts = PenOptions { adapter: turn.adapter, keep_handwriting: turn.keep_handwriting, tidy_marks: turn.tidy_marks };
         let write = g.write_opts(args.row, args.col, &args.strokes, opts, turn.now)?;
         let outcome = write.outcome.clone();
         turn.wrote(args.row, args.col, write, args.strokes);

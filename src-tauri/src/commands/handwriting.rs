@@ -156,7 +156,8 @@ pub fn choose_alternative(state: &AppState, args: ChooseArgs) -> Result<PlayView
             detail: format!("{symbol:?} is not one of the alternatives offered"),
         });
     }
-    let (_, view) = state.change(|g, now| Ok(g.replace_guess(args.row, args.col, symbol, now)?))?;
+    let tidy = state.lock().settings.tidy_marks;
+    let (_, view) = state.change(|g, now| Ok(g.replace_guess(args.row, args.col, symbol, tidy, now)?))?;
     // The correction teaches the recogniser; failing to store it must not undo the move.
     if let Err(e) = state.lock().handwriting.learn([(symbol, pending.strokes.as_slice())]) {
         tracing::warn!(error = %e, "could not store a handwriting correction");

@@ -45,6 +45,8 @@ pub(crate) struct Turn<'a> {
     pub now: u64,
     pub adapter: Option<&'a Adapter>,
     pub keep_handwriting: bool,
+    /// "Remove a placed digit from its peers' marks".
+    pub tidy_marks: bool,
     wrote: Option<Written>,
 }
 
@@ -153,7 +155,7 @@ impl AppState {
         h.pending = None;
         let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
         let was_solved = game.is_solved();
-        let mut turn = Turn { now, adapter: h.adapter(), keep_handwriting: inner.settings.keep_handwriting, wrote: None };
+        let mut turn = Turn { now, adapter: h.adapter(), keep_handwriting: inner.settings.keep_handwriting, tidy_marks: inner.settings.tidy_marks, wrote: None };
         let steps = game.history_len();
         let out = f(game, &mut turn)?;
         // A move, undo or redo (not the clock): what a replacement agreed to earlier would lose.
