@@ -82,7 +82,8 @@ pub fn random_selection_move<A: From<GridMove>, R: Rng>(n: usize, size: u8, rng:
     let v = value(size, rng);
     A::from(match rng.random_range(0..6) {
         0 => GridMove::Mark { cells, kind: crate::session::marks::MarkKind::Corner, value: v },
-        1 | 2 => GridMove::Mark { cells, kind: crate::session::marks::MarkKind::Centre, value: v },
+        1 => GridMove::Mark { cells, kind: crate::session::marks::MarkKind::Centre, value: v },
+        2 => GridMove::Mark { cells, kind: crate::session::marks::MarkKind::Candidate, value: v },
         3 | 4 => GridMove::SetValues { cells, value: v, tidy: rng.random_ratio(1, 2) },
         _ => GridMove::DeleteCells { cells },
     })

@@ -103,6 +103,11 @@ fn marks_toggle_over_a_selection_as_one_step() {
         assert!(case.game.act(json!({"type": "mark", "cells": cells(&[(case.n, 0)]), "kind": "centre", "value": 1}), 0).is_err());
         assert!(case.game.act(json!({"type": "mark", "cells": cells(&[a]), "kind": "side", "value": 1}), 0).is_err());
         assert_eq!(case.view(), before);
+        // Typed candidate slots toggle over a selection the same way.
+        assert!(case.act(json!({"type": "mark", "cells": cells(&[b, c]), "kind": "candidate", "value": 2})));
+        assert_eq!((case.cell(b)["candidates"].clone(), case.cell(c)["candidates"].clone(), case.marks(b)), (json!(2), json!(2), String::new()));
+        assert!(case.act(json!({"type": "mark", "cells": cells(&[b, c]), "kind": "candidate", "value": 2})));
+        assert_eq!(case.cell(b)["candidates"], json!(0));
         // Givens take no marks (the rest of the selection does).
         if let Some(g) = case.given {
             assert!(case.act(json!({"type": "mark", "cells": cells(&[g, c]), "kind": "centre", "value": 4})));

@@ -71,8 +71,9 @@ pub enum GridMove {
         #[serde(default)]
         tidy: bool,
     },
-    /// A corner or centre mark toggled over the open empty cells among `cells` as one: if
-    /// every one of them has it, it goes from all, else it is added where it is missing.
+    /// A corner or centre mark, or a typed candidate, toggled over the open empty cells among
+    /// `cells` as one: if every one of them has it, it goes from all, else it is added where
+    /// it is missing.
     Mark { cells: Vec<(usize, usize)>, kind: MarkKind, value: u8 },
     /// Delete on a selection, one layer at a time: the values of the open cells among `cells`
     /// if any holds one; else their marks (typed candidates, corner and centre marks); else
@@ -254,7 +255,13 @@ impl GridBoard {
             GridMove::Mark { cells, kind, value } => {
                 self.check_value(*value)?;
                 let empty: Vec<usize> = self.cells(cells)?.into_iter().filter(|&i| !self.fixed[i] && self.values[i] == 0).collect();
-                plain(Change { marks: self.marks.plan_toggle(&empty, *kind, *value), ..Change::default() }.non_empty())
+                if *kind == MarkKind::Candidate {
+                    let b = bit(*value);
+                    let on = !empty.iter().all(|&i| self.candidates[i] & b != 0);
+                    plain(self.fill(empty.iter().map(|&i| (i, CellState { value: 0, candidates: if on { self.candidates[i] | b } else { self.candidates[i] & !b } }))))
+                } else {
+                    plain(Change { marks: self.marks.plan_toggle(&empty, *kind, *value), ..Change::default() }.non_empty())
+                }
             }
             GridMove::DeleteCells { cells } => plain(self.delete(cells)?),
             &GridMove::Clear { row, col } => plain(self.clear(self.open_cell(row, col)?)),

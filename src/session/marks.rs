@@ -13,12 +13,15 @@ use super::cells::{bit, full_mask};
 use super::EditMismatch;
 use crate::grid::{symbol_char, symbol_value};
 
-/// Which of the two marks a move writes.
+/// Which mark a move writes: a corner or centre mark (this layer), or a typed candidate slot
+/// (the cell's own candidates: `Candidate` is never a mark of this layer, so
+/// [`CellMarks::has`] is false and [`CellMarks::with`] leaves the marks as they are).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MarkKind {
     Corner,
     Centre,
+    Candidate,
 }
 
 /// One cell's marks. Written as one string: the corner digits in the order they were added,
@@ -42,6 +45,7 @@ impl CellMarks {
         match kind {
             MarkKind::Corner => self.corner.contains(&v),
             MarkKind::Centre => self.centre & bit(v) != 0,
+            MarkKind::Candidate => false,
         }
     }
 

@@ -14,7 +14,7 @@ use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::{self, Glyph};
 pub use crate::session::gridplay::GridMove;
 use crate::session::gridplay::{Change, EditParts, GridBoard, GridError};
-use crate::session::marks::{CellMarks, MarkChange, Marks};
+use crate::session::marks::{CellMarks, MarkChange, MarkKind, Marks};
 use crate::session::scratchpad::{InkEdit, InkNote, StrokeError};
 use crate::session::{EditMismatch, Game, Session};
 
@@ -205,6 +205,7 @@ impl Edit {
         let kind = match m {
             GridMove::SetValue { .. } | GridMove::SetValues { .. } | GridMove::WriteInk { .. } => EditKind::Value,
             GridMove::Clear { .. } | GridMove::DeleteCells { .. } => EditKind::Clear,
+            GridMove::Mark { kind: MarkKind::Candidate, .. } => EditKind::Candidate,
             GridMove::Mark { .. } => EditKind::Mark,
             GridMove::ClearCells { .. } => EditKind::Erase,
             GridMove::SetColour { .. } => EditKind::Colour,

@@ -11,7 +11,7 @@ test('arrows move the selection', () => {
     assert.deepEqual(keyAction(k('ArrowDown'), n), { type: 'move', dr: 1, dc: 0 });
     assert.deepEqual(keyAction(k('ArrowLeft'), n), { type: 'move', dr: 0, dc: -1 });
     assert.deepEqual(keyAction(k('ArrowRight'), n), { type: 'move', dr: 0, dc: 1 });
-    assert.deepEqual(keyAction(k('ArrowRight', { shiftKey: true }), n), { type: 'move', dr: 0, dc: 1 });
+    // Shift+arrows add to the selection (#43), below.
   }
   assert.deepEqual(keyAction(k('Left'), 9), { type: 'move', dr: 0, dc: -1 }, 'legacy key name');
 });
@@ -29,7 +29,8 @@ test('digits fill only up to the board size', () => {
 test('letters A-G are symbols 10-16 on 16x16 only', () => {
   'abcdefg'.split('').forEach((ch, i) => {
     assert.deepEqual(keyAction(k(ch), 16), { type: 'symbol', value: 10 + i });
-    assert.deepEqual(keyAction(k(ch.toUpperCase(), { shiftKey: true }), 16), { type: 'symbol', value: 10 + i });
+    assert.deepEqual(keyAction(k(ch.toUpperCase()), 16), { type: 'symbol', value: 10 + i }, 'caps lock');
+    assert.deepEqual(keyAction(k(ch.toUpperCase(), { shiftKey: true }), 16), { type: 'symbol', value: 10 + i, mark: 'corner' }, 'Shift: a corner mark (#43)');
     for (const n of [4, 6, 9]) assert.equal(keyAction(k(ch), n), null, `${ch} on ${n}x${n}`);
   });
   for (const ch of ['i', 'z', 'Z']) assert.equal(keyAction(k(ch), 16), null);
@@ -55,10 +56,11 @@ test('Ctrl/Cmd+Z undo; Ctrl/Cmd+Y and Ctrl/Cmd+Shift+Z redo', () => {
   assert.equal(keyAction(k('y'), 9), null);
 });
 
-test('Ctrl/Cmd/Alt with other keys are left to the browser', () => {
+test('Ctrl/Cmd/Alt with other keys are left to the browser (Ctrl/Cmd+digit is a centre mark)', () => {
   for (const mod of ['ctrlKey', 'metaKey', 'altKey']) {
-    for (const key of ['1', 'a', 'p', 'P', 'h', 'ArrowUp', 'Delete']) assert.equal(keyAction(k(key, { [mod]: true }), 16), null, `${mod}+${key}`);
+    for (const key of ['a', 'p', 'P', 'h', 'ArrowUp', 'Delete']) assert.equal(keyAction(k(key, { [mod]: true }), 16), null, `${mod}+${key}`);
   }
+  assert.equal(keyAction(k('1', { altKey: true }), 16), null, 'Alt+1');
   assert.equal(keyAction(k('z', { altKey: true, ctrlKey: true }), 9), null);
 });
 
@@ -72,7 +74,7 @@ test('P toggles pencil mode and H asks for a hint, on every size', () => {
 });
 
 test('other keys and junk map to null', () => {
-  for (const key of ['Enter', 'Tab', 'Escape', ' ', 'F1', 'Shift', 'Control', 'é', '11', '']) assert.equal(keyAction(k(key), 16), null, key);
+  for (const key of ['Enter', 'Tab', 'Escape', 'F1', 'Shift', 'Control', 'é', '11', '']) assert.equal(keyAction(k(key), 16), null, key);
   assert.equal(keyAction(null, 9), null);
   assert.equal(keyAction({}, 9), null);
 });
@@ -214,4 +216,32 @@ test('a modal dialog stops the app\'s keys; a non-modal one ("Which hand?") does
   // An engine without :modal takes an open dialog as modal.
   const old = { activeElement: body, querySelectorAll: () => [{ matches: () => { throw new SyntaxError(':modal'); } }] };
   assert.equal(appTakesKey(k('5'), old), false);
+});
+
+test('marks as SudokuPad types them: Shift+digit corner, Ctrl/Cmd+digit centre, by the key\'s place', () => {
+  for (const n of SIZES) {
+    // Shift+1 is '!' on a US layout and '1' on others; the number pad's key with Shift is 'End'.
+    assert.deepEqual(keyAction(k('!', { shiftKey: true, code: 'Digit1' }), n), { type: 'symbol', value: 1, mark: 'corner' });
+    assert.deepEqual(keyAction(k('End', { shiftKey: true, code: 'Numpad1' }), n), { type: 'symbol', value: 1, mark: 'corner' });
+    assert.deepEqual(keyAction(k('1', { shiftKey: true }), n), { type: 'symbol', value: 1, mark: 'corner' });
+    for (const mod of ['ctrlKey', 'metaKey']) {
+      assert.deepEqual(keyAction(k('3', { [mod]: true, code: 'Digit3' }), n), { type: 'symbol', value: 3, mark: 'centre' });
+      assert.deepEqual(keyAction(k('3', { [mod]: true, code: 'Numpad3' }), n), { type: 'symbol', value: 3, mark: 'centre' });
+    }
+    // A digit above the board's side is nothing, marked or not.
+    assert.deepEqual(keyAction(k('(', { shiftKey: true, code: 'Digit9' }), n), n >= 9 ? { type: 'symbol', value: 9, mark: 'corner' } : null);
+  }
+  assert.equal(keyAction(k('(', { shiftKey: true, code: 'Digit9' }), 6), null);
+  assert.equal(keyAction(k('7', { ctrlKey: true, code: 'Digit7' }), 6), null);
+  assert.deepEqual(keyAction(k('B', { shiftKey: true, code: 'KeyB' }), 16), { type: 'symbol', value: 11, mark: 'corner' });
+  assert.deepEqual(keyAction(k('B', { code: 'KeyB' }), 16), { type: 'symbol', value: 11 }, 'caps lock alone is still the value');
+  assert.equal(keyAction(k('0', { ctrlKey: true, code: 'Digit0' }), 9), null, 'Ctrl+0 (zoom) stays the browser\'s');
+  assert.deepEqual(keyAction(k('z', { ctrlKey: true, shiftKey: true, code: 'KeyZ' }), 9), { type: 'redo' });
+});
+
+test('Shift+arrows add cells to the selection; Space cycles what the pencil writes', () => {
+  assert.deepEqual(keyAction(k('ArrowRight', { shiftKey: true }), 9), { type: 'extend', dr: 0, dc: 1 });
+  assert.deepEqual(keyAction(k('ArrowUp', { shiftKey: true }), 4), { type: 'extend', dr: -1, dc: 0 });
+  assert.deepEqual(keyAction(k('ArrowUp'), 4), { type: 'move', dr: -1, dc: 0 });
+  assert.deepEqual(keyAction(k(' '), 9), { type: 'cycleMarks' });
 });

@@ -2,14 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as M from '../../ui/js/pen-modes.js';
 
-const TOOLS = ['idle', 'number', 'colour', 'erasing'];
+const TOOLS = ['idle', 'number', 'colour', 'erasing', 'selecting'];
 const read = (m) => ({ armed: M.armedNumber(m), colour: M.armedColour(m), eraser: M.erasing(m) });
 
 test('a new screen is idle with the pen: strokes write', () => {
   const m = M.initialModes();
   assert.deepEqual(read(m), { armed: null, colour: null, eraser: false });
   assert.equal(M.inputMode(m), 'write');
-  assert.deepEqual(M.pressedModes(m), { pen: true, pencil: false, eraser: false });
+  assert.deepEqual(M.pressedModes(m), { pen: true, pencil: false, eraser: false, select: false });
   assert.ok(Object.isFrozen(m));
 });
 
@@ -46,6 +46,7 @@ test('choosing a number, a colour or the eraser leaves whichever of the others w
     number: M.pressNumber(M.initialModes(), 1).modes,
     colour: M.pressColour(M.initialModes(), 1).modes,
     erasing: M.setEraser(M.initialModes(), true).modes,
+    selecting: M.setSelect(M.initialModes(), true).modes,
   };
   for (const from of TOOLS) {
     const byNumber = M.pressNumber(on[from], 7).modes;
@@ -85,7 +86,7 @@ test('eraser mode: any stroke erases; off again, the board is idle; the flag nev
   assert.equal(on.effect, 'erasing');
   assert.equal(on.flush, true);
   assert.equal(M.inputMode(on.modes), 'erase');
-  assert.deepEqual(M.pressedModes(on.modes), { pen: false, pencil: false, eraser: true });
+  assert.deepEqual(M.pressedModes(on.modes), { pen: false, pencil: false, eraser: true, select: false });
   const off = M.setEraser(on.modes, false);
   assert.equal(off.modes.tool, 'idle');
   assert.equal(M.inputMode(off.modes), 'note');
@@ -151,19 +152,36 @@ test('random presses: exactly one tool at a time, and the input mode follows fro
   const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
   let m = M.initialModes();
   for (let i = 0; i < 2000; i++) {
-    const k = rnd(7);
+    const k = rnd(8);
     if (k === 0) m = M.pressNumber(m, 1 + rnd(9), { selectedWritable: rnd(2) === 0 }).modes;
     else if (k === 1) m = M.pressColour(m, 1 + rnd(4), { selected: rnd(2) === 0 }).modes;
     else if (k === 2) m = M.setEraser(m, rnd(2) === 0).modes;
     else if (k === 3) m = M.chooseInput(m, rnd(2) ? 'pen' : 'pencil').modes;
     else if (k === 4) m = M.offer(m, { row: 0, col: 0, symbol: '1', alternatives: ['7'] });
     else if (k === 5) m = M.withdraw(m);
+    else if (k === 7) m = M.setSelect(m, rnd(2) === 0).modes;
     else m = M.seeView(m, { kind: 'sudoku', size: 9 }, { fresh: rnd(4) === 0 });
-    const on = [M.armedNumber(m) !== null, M.armedColour(m) !== null, M.erasing(m)].filter(Boolean).length;
+    const on = [M.armedNumber(m) !== null, M.armedColour(m) !== null, M.erasing(m), M.selecting(m)].filter(Boolean).length;
     assert.ok(on <= 1, JSON.stringify(m));
     assert.ok(TOOLS.includes(m.tool));
     assert.equal(m.value !== null, m.tool === 'number' || m.tool === 'colour', JSON.stringify(m));
     const p = M.pressedModes(m);
     assert.equal([p.pen, p.pencil, p.eraser].filter(Boolean).length, 1, 'one mode button pressed');
   }
+});
+
+test('select mode (#43): taps and sweeps choose cells; a number goes on the selection and the mode stays', () => {
+  let m = M.initialModes();
+  const on = M.setSelect(m, true);
+  assert.equal(on.effect, 'selecting');
+  m = on.modes;
+  assert.equal(M.inputMode(m), 'tap', 'the pen does not write while selecting');
+  assert.deepEqual(M.pressedModes(m), { pen: true, pencil: false, eraser: false, select: true });
+  const n = M.pressNumber(m, 5, { selectedWritable: true });
+  assert.equal(n.effect, 'enter');
+  assert.ok(M.selecting(n.modes), 'still selecting after a number');
+  assert.ok(M.selecting(M.chooseInput(m, 'pencil').modes), 'pen or pencil says what the number does; the selection stays');
+  assert.ok(M.erasing(M.setEraser(m, true).modes) && !M.selecting(M.setEraser(m, true).modes), 'the eraser leaves select mode');
+  assert.ok(!M.selecting(M.setSelect(m, false).modes));
+  assert.equal(M.inputMode(M.setSelect(m, false).modes), 'write');
 });

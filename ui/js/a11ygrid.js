@@ -6,6 +6,7 @@
 
 import { t } from './i18n.js';
 import { symbolChar } from './board.js';
+import { marksText } from './cellmarks.js';
 
 /** What a Sudoku/KenKen cell says: "7, given", "3", "empty, notes 1 4", "5, clashes". */
 export function penCellText(view, r, c) {
@@ -21,7 +22,8 @@ export function penCellText(view, r, c) {
     for (let v = 1; v <= view.size; v++) if (cell.candidates & (1 << (v - 1))) list.push(symbolChar(v));
     content = `${content}, ${t('a11y.notes', { list: list.join(' ') })}`;
   }
-  return content;
+  const marks = cell.value ? '' : marksText(cell.marks, t, symbolChar);
+  return marks ? `${content}, ${marks}` : content;
 }
 
 /** The full accessible name of a cell: "row 3, column 5, 7, given". */

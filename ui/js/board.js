@@ -8,6 +8,7 @@
 // here, SUDOKU_LAYERS; KenKen's cages in kenken-board.js).
 
 import { COLOURS, waveGlow } from './marks.js';
+import { parseMarks, cornerLayout, centreLayout } from './cellmarks.js';
 
 // The light theme's colours; theme.js replaces them in place with the theme's (css/themes.css).
 export const COLORS = {
@@ -179,6 +180,9 @@ function drawUnderlay(ctx, view, ui, isPeer) {
     for (const [r, c] of ui.highlight.cells || []) fill(r, c, COLORS.hintFocus);
     if (ui.highlight.target) fill(ui.highlight.target.row, ui.highlight.target.col, COLORS.hintTarget);
   }
+  // Many cells selected (#43): each filled and framed as the selected one is.
+  const many = ui.many || [];
+  for (const m of many) fill(m.row, m.col, COLORS.selected);
   if (sel) fill(sel.row, sel.col, COLORS.selected);
   view.cells.forEach((c, i) => { if (c.colour) drawColourMark(ctx, (i % n) * cell, Math.floor(i / n) * cell, cell, c.colour); });
   if (sel) {
@@ -186,6 +190,11 @@ function drawUnderlay(ctx, view, ui, isPeer) {
     const w = Math.max(2, cell * 0.06);
     ctx.fillStyle = COLORS.selectedEdge;
     frameRect(ctx, sel.col * cell + w, sel.row * cell + w, cell - 2 * w, cell - 2 * w, w, null);
+  }
+  if (many.length) {
+    const w = Math.max(2, cell * 0.04);
+    ctx.fillStyle = COLORS.selectedEdge;
+    for (const m of many) frameRect(ctx, m.col * cell + w, m.row * cell + w, cell - 2 * w, cell - 2 * w, w, null);
   }
   if (ui.flash) fill(ui.flash.row, ui.flash.col, COLORS.flash);
   if (ui.victory) {
@@ -274,6 +283,30 @@ export function drawGlyph(ctx, glyph, cx, cy, side, color) {
   ctx.restore();
 }
 
+/**
+ * An empty cell's corner and centre marks (cellmarks.js places them); the highlighted digit
+ * bold and in the number's colour.
+ */
+function drawCellMarks(ctx, x0, y0, cell, marks, digit) {
+  const m = parseMarks(marks);
+  if (!m.corner.length && !m.centre.length) return;
+  const put = (v, x, y, size) => {
+    const lit = v === digit;
+    ctx.fillStyle = lit ? COLORS.digitCandidate : COLORS.candidate;
+    ctx.font = `${lit ? 700 : 400} ${Math.max(6, Math.round(cell * size))}px ${FONT}`;
+    ctx.fillText(symbolChar(v), x0 + x * cell, y0 + y * cell);
+  };
+  const corner = cornerLayout(m.corner.length);
+  m.corner.forEach((v, i) => put(v, corner.spots[i].x, corner.spots[i].y, corner.size));
+  const centre = centreLayout(m.centre.length);
+  let k = 0;
+  centre.rows.forEach((count, row) => {
+    const y = centre.rows.length === 1 ? 0.53 : 0.42 + row * 0.24;
+    const w = centre.size * 0.62;
+    for (let i = 0; i < count; i++, k++) put(m.centre[k], 0.5 + (i - (count - 1) / 2) * w, y, centre.size);
+  });
+}
+
 /** How tall a typed digit's figure is, as a fraction of its font size (the glyph's box). */
 export const FIGURE_HEIGHT = 0.74;
 
@@ -291,6 +324,7 @@ function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
   view.cells.forEach((c, i) => {
     const x0 = (i % n) * cell, y0 = Math.floor(i / n) * cell;
     if (!c.value) {
+      drawCellMarks(ctx, x0, y0, cell, c.marks, ui.digit);
       for (let v = 1; v <= n; v++) {
         if (!(c.candidates & (1 << (v - 1)))) continue;
         const p = place(v);

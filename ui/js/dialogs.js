@@ -303,6 +303,8 @@ async function openSettings() {
   $('set-penonly').checked = s.pen_only;
   $('set-keepink').checked = Boolean(s.keep_handwriting);
   $('set-suggest').checked = Boolean(s.suggest_cell);
+  $('set-tidy').checked = Boolean(s.tidy_marks);
+  $('set-pencil').value = s.pencil_marks || 'candidates';
   $('hw-status').textContent = handwritingText(await callOrToast('handwriting_status'));
   $('set-language').value = s.language || 'auto';
   $('set-theme').value = s.theme || 'system';
@@ -437,7 +439,7 @@ export function wireDialogs(app) {
   $('dlg-settings').addEventListener('close', () => {
     if ($('dlg-settings').returnValue === 'calibrate') host.calibrate();
     if ($('dlg-settings').returnValue !== 'save') return;
-    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, suggest_cell: $('set-suggest').checked, language: $('set-language').value, theme: $('set-theme').value, new_puzzles: $('set-newpuzzles').value, time_limit_min: Number($('set-timelimit').value) });
+    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, suggest_cell: $('set-suggest').checked, tidy_marks: $('set-tidy').checked, pencil_marks: $('set-pencil').value, language: $('set-language').value, theme: $('set-theme').value, new_puzzles: $('set-newpuzzles').value, time_limit_min: Number($('set-timelimit').value) });
   });
   $('btn-share').addEventListener('click', openShare);
   const none = () => ({});

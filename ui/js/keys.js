@@ -1,11 +1,14 @@
 // Keyboard mapping, pure (node-tested): KeyboardEvent-like objects -> play actions.
-// The README's "How to play": arrows move the selection, digit/letter keys fill, Delete/Backspace clear,
-// Ctrl+Z / Ctrl+Y undo and redo. Keys the board does not use map to null, so the browser
+// The README's "How to play": arrows move the selection (Shift+arrows add cells to it),
+// digit/letter keys fill, Shift+digit a corner mark and Ctrl+digit a centre mark (SudokuPad's
+// keys), Space cycles what the pencil writes, Delete/Backspace clear, Ctrl+Z / Ctrl+Y undo and
+// redo. Keys the board does not use map to null, so the browser
 // (or the OS) keeps them; keys aimed at a form control stay with it (focusKeepsKey).
 
 /**
  * @typedef {{type:'move', dr:number, dc:number}
- *   | {type:'symbol', value:number}
+ *   | {type:'symbol', value:number, mark?: 'corner'|'centre'}
+ *   | {type:'extend', dr:number, dc:number} | {type:'cycleMarks'}
  *   | {type:'clear'} | {type:'undo'} | {type:'redo'} | {type:'togglePencil'} | {type:'hint'}
  *   | {type:'toggleEraser'} | {type:'colour'}} KeyAction
  */
@@ -31,11 +34,25 @@ export function historyKey(ev) {
 }
 
 /**
+ * The digit a key with Shift or Ctrl held stands for, by the key's place (`code`: Shift+1 is
+ * '!' as a character on most layouts, and Shift with the number pad's keys moves the caret),
+ * else by its character; 0 for none.
+ */
+function heldDigit(ev) {
+  const m = /^(?:Digit|Numpad)([1-9])$/.exec(ev.code || '');
+  if (m) return Number(m[1]);
+  return ev.key.length === 1 && ev.key >= '1' && ev.key <= '9' ? ev.key.charCodeAt(0) - 48 : 0;
+}
+
+/**
  * The action for a key press on a board of side n, or null.
  * Symbols: '1'-'9' (value 1-9) and, on 16x16 only, 'a'-'g'/'A'-'G' (10-16); a symbol above n is
  * null. '0', like Delete and Backspace, clears. 'p' toggles pencil mode, 'x' eraser mode, 'm'
  * cycles the selected cell's marking colour and 'h' asks for a hint; none clashes with the
  * 16x16 letters, which stop at G (so the eraser is not E, nor the colour C).
+ * Marks (#43), as SudokuPad has them: Shift+digit (or Shift+letter on 16x16) toggles a corner
+ * mark, Ctrl+digit (Cmd on macOS) a centre mark; Shift+arrows add the next cell to the
+ * selection; Space cycles what the pencil writes (candidate slots, corner, centre).
  * @param {{key:string, ctrlKey?:boolean, metaKey?:boolean, shiftKey?:boolean, altKey?:boolean}} ev
  * @param {number} n board side (4, 6, 9, 16)
  * @returns {KeyAction|null}
@@ -48,12 +65,20 @@ export function keyAction(ev, n) {
   const lower = key.length === 1 ? key.toLowerCase() : key;
   if (ev.ctrlKey || ev.metaKey) {
     const h = historyKey(ev);
-    return h ? { type: h } : null;
+    if (h) return { type: h };
+    const d = ev.shiftKey ? 0 : heldDigit(ev);
+    return d && d <= n ? { type: 'symbol', value: d, mark: 'centre' } : null;
   }
   if (key in ARROWS) {
     const [dr, dc] = ARROWS[key];
-    return { type: 'move', dr, dc };
+    return { type: ev.shiftKey ? 'extend' : 'move', dr, dc };
   }
+  if (ev.shiftKey) {
+    const d = heldDigit(ev);
+    if (d) return d <= n ? { type: 'symbol', value: d, mark: 'corner' } : null;
+    if (n === 16 && key.length === 1 && lower >= 'a' && lower <= 'g') return { type: 'symbol', value: 10 + lower.charCodeAt(0) - 97, mark: 'corner' };
+  }
+  if (key === ' ') return { type: 'cycleMarks' };
   if (key === 'Delete' || key === 'Backspace' || key === '0') return { type: 'clear' };
   if (key.length === 1 && key >= '1' && key <= '9') {
     const value = key.charCodeAt(0) - 48;

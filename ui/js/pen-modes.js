@@ -9,6 +9,8 @@
 //               'number'   a number chosen first (`value`): tapped cells get it
 //               'colour'   a colour chosen first (`value`): tapped or swept cells get it
 //               'erasing'  eraser mode: any pointer rubs out (cells, or notes in pencil mode)
+//               'selecting' select mode (#43): taps add or take cells, a sweep adds the cells
+//                          it passes over; then a number, a mark, a colour or Delete goes on all
 //             choosing one leaves the others, so no two are ever on at once
 //   input     'pen' | 'pencil': the game's input mode (kept with the game by the backend);
 //             choosing either leaves eraser mode, keeps a number or colour chosen first
@@ -39,19 +41,27 @@ export const armedNumber = (m) => (m.tool === 'number' ? m.value : null);
 export const armedColour = (m) => (m.tool === 'colour' ? m.value : null);
 /** Whether eraser mode is on. */
 export const erasing = (m) => m.tool === 'erasing';
+/** Whether select mode is on. */
+export const selecting = (m) => m.tool === 'selecting';
 
 /** What a stroke starting now does (input.js's screen mode). */
 export function inputMode(m) {
   if (m.tool === 'erasing') return 'erase';
-  if (m.tool === 'colour') return 'tap';
+  if (m.tool === 'colour' || m.tool === 'selecting') return 'tap';
   // A number chosen first is written even in pencil mode: the pen's ink then reads as a number.
   return m.input === 'pencil' && m.tool !== 'number' ? 'note' : 'write';
 }
 
-/** Which mode buttons show pressed: {pen, pencil, eraser}. */
+/** Which mode buttons show pressed: {pen, pencil, eraser, select}. */
 export function pressedModes(m) {
   const e = m.tool === 'erasing';
-  return { pen: m.input === 'pen' && !e, pencil: m.input === 'pencil' && !e, eraser: e };
+  return { pen: m.input === 'pen' && !e, pencil: m.input === 'pencil' && !e, eraser: e, select: m.tool === 'selecting' };
+}
+
+/** Select mode on or off; on, it leaves a number or colour chosen first and eraser mode. */
+export function setSelect(m, on) {
+  if (on) return { modes: withTool(m, 'selecting'), effect: 'selecting', flush: true };
+  return { modes: m.tool === 'selecting' ? withTool(m, 'idle') : m, effect: null, flush: true };
 }
 
 /**
@@ -62,6 +72,8 @@ export function pressedModes(m) {
 export function pressNumber(m, v, { selectedWritable = false } = {}) {
   const flush = m.tool === 'erasing';
   if (m.tool === 'number' && m.value === v) return { modes: withTool(m, 'idle'), effect: 'disarmed', flush };
+  // In select mode the number goes on the selection and the mode stays.
+  if (selectedWritable && m.tool === 'selecting') return { modes: m, effect: 'enter', flush };
   if (selectedWritable && m.tool !== 'number') return { modes: withTool(m, 'idle'), effect: 'enter', flush };
   return { modes: withTool(m, 'number', v), effect: 'armed', flush };
 }

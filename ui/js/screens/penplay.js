@@ -2,7 +2,8 @@
 // round trip, the number pad (number first or cell first; a complete number marked), pen and
 // pencil modes (kept with the game), the eraser (the pen's eraser end, or eraser mode for any
 // pointer: cells, or notes in pencil mode), the pen's barrel button (pencil while held), ink
-// notes, typed candidates, "fill candidates", the highlighted digit, cell colours, hint (a second
+// notes, typed candidates, corner and centre marks and many cells at once (#43: the pencil's
+// kind of mark, select mode, Shift/Ctrl keys), "fill candidates", the highlighted digit, cell colours, hint (a second
 // press applies it), Solve (instantly, or step by step at a pace the player sets, with the
 // steps' machine in stepper.js), and the victory wave. A game supplies its board
 // drawing and its pad's shape; the screen interface it returns is documented at the top of
@@ -22,6 +23,8 @@ import * as M from '../pen-modes.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 350;
+/** What the pencil can write (the setting `pencil_marks`): candidate slots, corner, centre. */
+const PENCIL_KINDS = ['candidates', 'corner', 'centre'];
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -59,6 +62,7 @@ export function createPenScreen(ctx, game) {
     cursor: null, // the keyboard's cell while none is selected: drawn from the start, in the centre
     step: null, // the computer's last step while solving step by step (its advice)
     steps: 'off', // "Solve step by step": 'off', 'playing' or 'paused' (stepper.js)
+    many: [], // cells selected together (#43), two or more; `selected` is the last one added
   };
   // The modes as the app publishes them (window.__inkdoku) and the screen reads them.
   for (const [key, read] of Object.entries({
@@ -66,6 +70,7 @@ export function createPenScreen(ctx, game) {
     armed: M.armedNumber, // a number chosen first, then cells tapped
     colour: M.armedColour, // a colour chosen first, then cells tapped or swept
     eraser: M.erasing, // eraser mode: every pointer rubs out (cells, or notes in pencil mode)
+    select: M.selecting, // select mode: taps and sweeps choose cells (#43)
     unsure: (m) => m.offer, // {row, col, symbol, alternatives}: a guess the recogniser was not sure of
     entering: (m) => m.entering, // a Sudoku being entered from paper
   })) Object.defineProperty(state, key, { get: () => read(modes), enumerable: true });
@@ -80,6 +85,8 @@ export function createPenScreen(ctx, game) {
   click('mode-pen', () => setMode('pen'));
   click('mode-pencil', () => setMode('pencil'));
   click('mode-eraser', () => setEraser(!state.eraser));
+  click('mode-select', () => setSelect(!state.select));
+  for (const kind of PENCIL_KINDS) click(`pencil-${kind}`, () => setPencilKind(kind));
   buildSwatches();
   // Colour marks are a move of the game's engine; a game without them shows no swatches.
   $('colour-row').hidden = !game.colours;
@@ -167,9 +174,50 @@ export function createPenScreen(ctx, game) {
     flashTimer = setTimeout(() => redrawWith({ flash: null }), FLASH_MS);
   }
 
-  /** A number into a cell: the pen writes it, the pencil toggles it as a candidate. */
-  function enter({ row, col }, value) {
-    return ctx.act(state.mode === 'pencil' ? { type: 'toggle_candidate', row, col, value } : { type: 'set_value', row, col, value });
+  /** What the pencil writes (the setting, also the panel's toggle and Space). */
+  const pencilKind = () => {
+    const k = (ctx.settings() || {}).pencil_marks;
+    return PENCIL_KINDS.includes(k) ? k : 'candidates';
+  };
+
+  /** The cells a number, mark, colour or Delete goes on: the many selected, or the one. */
+  function targets(at = state.selected) {
+    return state.many.length ? state.many : at ? [at] : [];
+  }
+
+  /**
+   * A number into cells: the pen writes it (taking it from the peers' marks with "tidy
+   * marks"), the pencil toggles it as the kind of mark it writes; `mark` ('corner' |
+   * 'centre', the Shift and Ctrl keys) overrides both. One cell without a mark kind keeps
+   * the one-cell moves; many cells go as one move (one undo step).
+   */
+  function enter(cells, value, mark = null) {
+    const kind = mark || (state.mode === 'pencil' ? pencilKind() : null);
+    const list = cells.map(({ row, col }) => [row, col]);
+    if (!kind) {
+      const tidy = Boolean((ctx.settings() || {}).tidy_marks);
+      if (cells.length === 1 && !tidy) return ctx.act({ type: 'set_value', row: cells[0].row, col: cells[0].col, value });
+      return ctx.act({ type: 'set_values', cells: list, value, tidy });
+    }
+    if (kind === 'candidates' && cells.length === 1) return ctx.act({ type: 'toggle_candidate', row: cells[0].row, col: cells[0].col, value });
+    return ctx.act({ type: 'mark', cells: list, kind: kind === 'candidates' ? 'candidate' : kind, value });
+  }
+
+  /** Cells selected together: `cells` (none or one: back to a single selection). */
+  function selectMany(cells, last) {
+    const seen = new Set();
+    const list = cells.filter(({ row, col }) => !seen.has(`${row},${col}`) && seen.add(`${row},${col}`));
+    state.many = list.length > 1 ? list : [];
+    state.selected = last || list[list.length - 1] || null;
+    if (state.selected) state.cursor = state.selected;
+  }
+
+  /** Adds a cell to the selection, or takes it away if it is in it (a tap in select mode). */
+  function toggleSelected(cell) {
+    const now = targets();
+    const has = now.some((c) => c.row === cell.row && c.col === cell.col);
+    const rest = has ? now.filter((c) => c.row !== cell.row || c.col !== cell.col) : [...now, cell];
+    selectMany(rest, has ? rest[rest.length - 1] : cell);
   }
 
   function sync() {
@@ -185,7 +233,11 @@ export function createPenScreen(ctx, game) {
     $('steps-play').setAttribute('aria-pressed', String(playing));
     if (stepper.state === 'off') state.step = null;
     const pressed = M.pressedModes(modes);
-    for (const m of ['pen', 'pencil', 'eraser']) $(`mode-${m}`).setAttribute('aria-pressed', String(pressed[m]));
+    for (const m of ['pen', 'pencil', 'eraser', 'select']) $(`mode-${m}`).setAttribute('aria-pressed', String(pressed[m]));
+    const kind = pencilKind();
+    for (const k of PENCIL_KINDS) $(`pencil-${k}`).setAttribute('aria-pressed', String(k === kind));
+    // With the pen in hand the toggle only says what the pencil would write: shown quieter.
+    $(`pencil-${kind}`).parentElement.classList.toggle('idle', state.mode !== 'pencil');
     const done = view ? completeDigits(view.cells, view.size) : new Set();
     for (const b of $('numbers').children) {
       const v = Number(b.dataset.value);
@@ -232,12 +284,12 @@ export function createPenScreen(ctx, game) {
     return effect;
   }
 
-  // A colour on a selected cell, or chosen first and then cells (like a number).
+  // A colour on the selected cells, or chosen first and then cells (like a number).
   function onColour(k) {
     const sel = state.selected;
     const effect = into(M.pressColour(modes, k, { selected: Boolean(sel) }));
     if (effect === 'colour-cell') {
-      colourCells([sel], k);
+      colourCells(targets(), k);
       return;
     }
     ctx.setStatus(effect === 'armed' ? () => t('colour.armed', { name: t(`colour.${COLOURS[k - 1].pattern}`) }) : '');
@@ -270,7 +322,7 @@ export function createPenScreen(ctx, game) {
     if (effect === 'enter') {
       sync();
       lastCell = sel;
-      enter(sel, v);
+      enter(targets(), v);
       return;
     }
     const armed = state.mode === 'pencil' ? 'pen.armed.note' : 'pen.armed.write';
@@ -339,7 +391,14 @@ export function createPenScreen(ctx, game) {
   // it gets that. The barrel button held makes the number a candidate.
   function tap(cell, { barrel = false } = {}) {
     if (state.colour) return colourCells([cell], state.colour);
+    if (state.select) {
+      toggleSelected(cell);
+      redrawWith({ digit: digitOf(cellOf(cell)) || state.digit });
+      sync();
+      return null;
+    }
     const digit = state.armed || digitOf(cellOf(cell));
+    state.many = [];
     redrawWith({ selected: cell, cursor: cell, digit });
     sync();
     if (state.armed && !cellOf(cell).given) {
@@ -359,6 +418,30 @@ export function createPenScreen(ctx, game) {
     if (changed) ctx.call('set_input_mode', { mode }).catch((e) => ctx.toast(errorText(e)));
   }
 
+  // Select mode: taps and sweeps choose cells until switched back (#43).
+  function setSelect(on) {
+    if (into(M.setSelect(modes, on)) === 'selecting') ctx.setStatus(() => t('select.on'));
+    sync();
+    ctx.redraw();
+  }
+
+  // What the pencil writes: the setting, shown by the panel's toggle. Choosing one also takes
+  // the pencil (the toggle is the pencil's).
+  function setPencilKind(kind) {
+    ctx.saveSettings({ pencil_marks: kind });
+    if (state.mode !== 'pencil') setMode('pencil');
+    ctx.setStatus(() => t(`pencil.kind.${kind}.now`));
+  }
+
+  // Space: pen, then the pencil writing corner, centre and candidate marks, then the pen again.
+  function cycleTool() {
+    if (state.mode === 'pen') return setPencilKind('corner');
+    const next = { corner: 'centre', centre: 'candidates' }[pencilKind()];
+    if (next) return setPencilKind(next);
+    setMode('pen');
+    ctx.setStatus(() => t('mode.pen.now'));
+  }
+
   // Eraser mode: the pen, a finger or the mouse rub out until switched back.
   function setEraser(on) {
     const erasing = state.mode === 'pencil' ? 'eraser.notes' : 'eraser.cells';
@@ -367,9 +450,24 @@ export function createPenScreen(ctx, game) {
     ctx.redraw();
   }
 
+  // A sweep in select mode: the cells it passes over join the selection.
+  function sweepSelect(points) {
+    const swept = cellsUnderPath(points, view.size, 0);
+    const end = points[points.length - 1];
+    const at = (v) => Math.min(view.size - 1, Math.max(0, Math.floor(v * view.size)));
+    const last = end ? { row: at(end.y), col: at(end.x) } : swept[swept.length - 1];
+    const kept = targets().filter((c) => !swept.some((d) => d.row === c.row && d.col === c.col));
+    selectMany([...kept, ...swept.filter((d) => d.row !== last.row || d.col !== last.col), last], last);
+    sync();
+    ctx.redraw();
+    return null;
+  }
+
+  // Delete: one cell as before; many a layer at a time (values, else marks, else colours).
   function clearSelected() {
     const sel = state.selected;
-    if (sel) ctx.act({ type: 'clear', row: sel.row, col: sel.col });
+    if (state.many.length) ctx.act({ type: 'delete_cells', cells: state.many.map(({ row, col }) => [row, col]) });
+    else if (sel) ctx.act({ type: 'clear', row: sel.row, col: sel.col });
   }
 
   // A group of pen strokes in one cell, read by the backend.
@@ -429,7 +527,7 @@ export function createPenScreen(ctx, game) {
     if (state.mode === 'pencil') {
       const notes = (view.notes || []).map((k) => ({ id: k.id, points: k.points.map(([x, y]) => ({ x, y })) }));
       const ids = notesHit(notes, points, 0.25 / n);
-      const marked = cells.filter(([r, c]) => { const v = view.cells[r * n + c]; return v && !v.value && v.candidates; });
+      const marked = cells.filter(([r, c]) => { const v = view.cells[r * n + c]; return v && !v.value && (v.candidates || v.marks); });
       return ids.length || marked.length ? ctx.act({ type: 'remove_notes', ids, cells: marked }) : null;
     }
     return cells.length ? ctx.act({ type: 'clear_cells', cells }) : null;
@@ -568,7 +666,7 @@ export function createPenScreen(ctx, game) {
       if (newBoard) {
         ctx.input.reset(v.size);
         buildNumbers();
-        Object.assign(state, { selected: null, digit: null });
+        Object.assign(state, { selected: null, digit: null, many: [] });
         // As in the J2ME original, the keyboard's cursor shows from the start in the centre: a
         // digit typed first lands there. It is no selection: a number tapped first still arms.
         const mid = Math.floor(v.size / 2);
@@ -589,6 +687,7 @@ export function createPenScreen(ctx, game) {
 
     settingsChanged(v) {
       suggest(v);
+      sync();
     },
 
     /** Highlights cells (start_entered's differing cells) until the next change. */
@@ -599,6 +698,7 @@ export function createPenScreen(ctx, game) {
     draw(canvas, { showIncorrect, handwriting }) {
       game.draw(canvas, view, {
         selected: state.selected,
+        many: state.many,
         showIncorrect,
         handwriting,
         pencil: state.mode === 'pencil',
@@ -631,8 +731,23 @@ export function createPenScreen(ctx, game) {
         case 'tap': return tap(e.cell, e);
         case 'note': return ctx.act({ type: 'add_note', stroke: e.points });
         case 'erase': return erase(e.points);
-        // A sweep with a colour chosen colours every cell it passes over.
-        case 'drag': return state.colour ? ctx.act({ type: 'set_colour', cells: cellsUnderPath(e.points, view.size, 0).map(({ row, col }) => [row, col]), colour: state.colour }) : null;
+        // A sweep with a colour chosen colours every cell it passes over; in select mode it
+        // adds them to the selection (shown as it goes: 'touch').
+        case 'drag':
+          if (state.select) return sweepSelect(e.points);
+          return state.colour ? ctx.act({ type: 'set_colour', cells: cellsUnderPath(e.points, view.size, 0).map(({ row, col }) => [row, col]), colour: state.colour }) : null;
+        case 'touch': {
+          // A sweep in progress (points): the cell under it joins the selection as it goes.
+          if (!state.select || !e.from || !e.at) return null;
+          const cellAt = (p) => ({ row: Math.min(view.size - 1, Math.max(0, Math.floor(p.y * view.size))), col: Math.min(view.size - 1, Math.max(0, Math.floor(p.x * view.size))) });
+          const from = cellAt(e.from), at = cellAt(e.at);
+          const moved = at.row !== from.row || at.col !== from.col;
+          if (moved && !targets().some((c) => c.row === at.row && c.col === at.col)) {
+            selectMany([...targets(), from, at], at);
+            ctx.redraw();
+          }
+          return null;
+        }
         default: return null;
       }
     },
@@ -641,26 +756,36 @@ export function createPenScreen(ctx, game) {
       const a = keyAction(ev, view.size);
       if (!a) return false;
       const sel = state.selected;
-      // The keys act on the selected cell, else on the cursor (where they become the selection).
+      // The keys act on the selected cells, else on the cursor (where it becomes the selection).
       const at = sel || state.cursor;
       switch (a.type) {
         case 'move': {
           const next = moveSelection(at, a.dr, a.dc, view.size);
+          state.many = [];
           redrawWith({ selected: next, cursor: next, digit: digitOf(cellOf(next)) || state.digit });
+          sync();
+          break;
+        }
+        case 'extend': {
+          const next = moveSelection(at, a.dr, a.dc, view.size);
+          selectMany([...targets(at), next], next);
+          redrawWith({ digit: digitOf(cellOf(next)) || state.digit });
           sync();
           break;
         }
         case 'symbol':
           if (at) {
-            redrawWith({ selected: at, digit: a.value });
+            const cells = targets(at);
+            redrawWith({ selected: state.selected || at, digit: a.value });
             lastCell = at;
-            enter(at, a.value);
+            enter(cells, a.value, a.mark || null);
           }
           break;
+        case 'cycleMarks': cycleTool(); break;
         case 'clear': clearSelected(); break;
         case 'togglePencil': setMode(state.mode === 'pen' ? 'pencil' : 'pen'); break;
         case 'toggleEraser': setEraser(!state.eraser); break;
-        case 'colour': if (sel) ctx.act({ type: 'set_colour', cells: [[sel.row, sel.col]], colour: cycleColour(cellOf(sel).colour || 0) }); break;
+        case 'colour': if (sel) ctx.act({ type: 'set_colour', cells: targets().map(({ row, col }) => [row, col]), colour: cycleColour(cellOf(sel).colour || 0) }); break;
         case 'hint': hint(); break;
         default: return false; // undo and redo are the app's
       }

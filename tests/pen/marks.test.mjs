@@ -1,0 +1,188 @@
+// Corner and centre marks and many cells at once (#43 items 1 and 2) in headless Chromium
+// against the real backend: Shift+digit writes a corner mark and Ctrl+digit a centre mark (by
+// the key's place, as SudokuPad), Shift+arrows add cells to the selection and a number then
+// goes on all of them as one undo step; the panel's pencil toggle says what the pad writes and
+// Space cycles it; select mode takes taps and sweeps with the mouse; Delete goes a layer at a
+// time; the marks survive a reload. Screenshots at 1920x1080, 800x480 and in Chinese go to
+// artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPenPage, closePenPage, resizePage, chooseLanguage } from '../support/devserver.mjs';
+import { artifactPath, sleep } from '../support/proc.mjs';
+import { pageState, boardRect, cellCentre } from '../support/pen.mjs';
+
+let session, page;
+
+before(async () => {
+  ({ page } = session = await openPenPage({ width: 1920, height: 1080 }));
+}, { timeout: 60000 });
+
+after(async () => {
+  await closePenPage(session);
+});
+
+const ui = () => pageState(page);
+const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const rev = async () => (await ui()).view.rev;
+const changed = (r) => page.waitForFunction((r) => window.__inkdoku.view.rev > r, { timeout: 10000 }, r);
+const marks = async (i) => (await ui()).view.cells[i].marks || '';
+
+/** Holds `mod` while pressing `code` and waits for the board to change. */
+async function chord(mod, code) {
+  const r = await rev();
+  await page.keyboard.down(mod);
+  await page.keyboard.press(code);
+  await page.keyboard.up(mod);
+  await changed(r);
+}
+
+async function press(key) {
+  const r = await rev();
+  await page.keyboard.press(key);
+  await changed(r);
+}
+
+async function newSudoku() {
+  const v = await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 9, difficulty: 'easy' } });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction((id) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === id && window.__inkdoku.ready, { timeout: 15000 }, v.game_id);
+  return v;
+}
+
+async function clickCell(i) {
+  const rect = await boardRect(page);
+  const p = cellCentre(rect, 9, Math.floor(i / 9), i % 9);
+  await page.mouse.click(p.x, p.y);
+  await sleep(50);
+}
+
+let v0, row; // the puzzle, and a row with three empty cells side by side: [a, a+1, a+2]
+
+test('Shift+digit is a corner mark, Ctrl+digit a centre mark; Shift+arrows select many; one undo step', async () => {
+  await ipc('update_settings', { settings: { ...(await ipc('get_settings')), pencil_marks: 'candidates', tidy_marks: false } });
+  v0 = await newSudoku();
+  const empty = (i) => !v0.cells[i].given;
+  const a = [...Array(79).keys()].find((i) => i % 9 <= 6 && empty(i) && empty(i + 1) && empty(i + 2));
+  assert.ok(a !== undefined, 'a row with three empty cells side by side');
+  row = [a, a + 1, a + 2];
+  await clickCell(a);
+  await chord('Shift', 'Digit2');
+  await chord('Shift', 'Digit7');
+  await chord('Control', 'Digit5');
+  assert.equal(await marks(a), '27/5', 'corner marks in the order typed, then the centre mark');
+  // Shift+Right twice: three cells selected, drawn as such.
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.up('Shift');
+  assert.equal((await ui()).many.length, 3);
+  // Ctrl+5 on three cells: a has it, the others not: added to them; again: gone from all.
+  await chord('Control', 'Digit5');
+  assert.deepEqual(await Promise.all(row.map(marks)), ['27/5', '/5', '/5']);
+  await chord('Control', 'Digit5');
+  assert.deepEqual(await Promise.all(row.map(marks)), ['27', '', '']);
+  await chord('Control', 'KeyZ');
+  assert.deepEqual(await Promise.all(row.map(marks)), ['27/5', '/5', '/5'], 'one undo step for the selection');
+  // A number typed on the selection writes all three as one step; Delete takes them first,
+  // and the marks under them show again.
+  await press('Digit4');
+  assert.deepEqual((await ui()).view.cells.filter((_, i) => row.includes(i)).map((c) => c.value), [4, 4, 4]);
+  await press('Delete');
+  assert.deepEqual((await ui()).view.cells.filter((_, i) => row.includes(i)).map((c) => c.value), [0, 0, 0]);
+  assert.equal(await marks(a), '27/5');
+  await page.screenshot({ path: artifactPath('marks-1920x1080.png') });
+});
+
+test('the panel\'s pencil toggle says what the pad writes, and Space cycles it', async () => {
+  const [a, b] = row;
+  await clickCell(b);
+  await page.click('#pencil-corner');
+  await page.waitForFunction(() => document.getElementById('pencil-corner').getAttribute('aria-pressed') === 'true');
+  assert.equal((await ui()).mode, 'pencil', 'choosing what the pencil writes takes the pencil');
+  assert.equal((await ipc('get_settings')).pencil_marks, 'corner', 'kept as a setting');
+  let r = await rev();
+  await page.click('#numbers button[data-value="8"]');
+  await changed(r);
+  assert.equal(await marks(b), '8/5');
+  // Space: corner → centre → candidate slots → the pen.
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('pencil-centre').getAttribute('aria-pressed') === 'true');
+  r = await rev();
+  await page.click('#numbers button[data-value="9"]');
+  await changed(r);
+  assert.equal(await marks(b), '8/59');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('pencil-candidates').getAttribute('aria-pressed') === 'true');
+  r = await rev();
+  await page.click('#numbers button[data-value="3"]');
+  await changed(r);
+  assert.equal((await ui()).view.cells[b].candidates, 1 << 2, 'the slots, as before');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.__inkdoku.mode === 'pen');
+  assert.equal(await marks(a), '27/5');
+});
+
+test('select mode takes a sweep and taps of the mouse; Delete goes a layer at a time; marks survive a reload', async () => {
+  const rect = await boardRect(page);
+  await page.click('#mode-select');
+  await page.waitForFunction(() => window.__inkdoku.select === true);
+  const [a, , c] = row;
+  const from = cellCentre(rect, 9, Math.floor(a / 9), a % 9);
+  const to = cellCentre(rect, 9, Math.floor(c / 9), c % 9);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) await page.mouse.move(from.x + ((to.x - from.x) * k) / 8, from.y, { steps: 2 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.__inkdoku.many.length === 3);
+  // A tap on a selected cell takes it out; on another adds it.
+  await clickCell(c);
+  assert.equal((await ui()).many.length, 2);
+  await clickCell(c);
+  assert.equal((await ui()).many.length, 3);
+  // A colour on all three, then Delete: marks first (no values), then the colours.
+  let r = await rev();
+  await page.click('#colours button[data-colour="2"]');
+  await changed(r);
+  await press('Delete');
+  assert.deepEqual(await Promise.all(row.map(marks)), ['', '', '']);
+  assert.equal((await ui()).view.cells[a].colour, 2);
+  await press('Delete');
+  assert.equal((await ui()).view.cells[a].colour, 0);
+  await chord('Control', 'KeyZ');
+  await chord('Control', 'KeyZ');
+  assert.equal(await marks(a), '27/5');
+  await page.click('#mode-select');
+  await page.waitForFunction(() => window.__inkdoku.select === false);
+  // The marks are in the save: a reload brings them back.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.ready, { timeout: 15000 });
+  assert.equal(await marks(a), '27/5');
+});
+
+test('marks at 800x480 and in Chinese: the panel fits, the accessible grid reads them', async () => {
+  const [a] = row;
+  // More marks to look at: many corner marks in one cell, a long centre list in another.
+  const v = (await ui()).view;
+  const more = v.cells.map((c, i) => i).filter((i) => !v.cells[i].given && !row.includes(i)).slice(0, 2);
+  await ipc('act', { action: { type: 'mark', cells: [[Math.floor(more[0] / 9), more[0] % 9]], kind: 'corner', value: 1 } });
+  for (const d of [3, 5, 6, 8, 9]) await ipc('act', { action: { type: 'mark', cells: [[Math.floor(more[0] / 9), more[0] % 9]], kind: 'corner', value: d } });
+  for (const d of [1, 2, 3, 4, 5, 6, 7]) await ipc('act', { action: { type: 'mark', cells: [[Math.floor(more[1] / 9), more[1] % 9]], kind: 'centre', value: d } });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => window.__inkdoku && window.__inkdoku.ready, { timeout: 15000 });
+  await resizePage(page, { width: 800, height: 480 });
+  const fits = await page.evaluate(() => {
+    const panel = document.getElementById('panel').getBoundingClientRect();
+    const row = document.querySelector('.pencil-row').getBoundingClientRect();
+    return { inside: row.right <= panel.right + 1 && row.bottom <= window.innerHeight + 1, noScroll: document.documentElement.scrollHeight <= window.innerHeight + 1 };
+  });
+  await page.screenshot({ path: artifactPath('marks-800x480.png') });
+  assert.deepEqual(fits, { inside: true, noScroll: true });
+  await resizePage(page, { width: 1920, height: 1080 });
+  await chooseLanguage(page, 'zh-CN');
+  const said = await page.evaluate((i) => document.querySelectorAll('[role=gridcell]')[i].getAttribute('aria-label'), a);
+  assert.match(said, /角标 2 7/);
+  assert.match(said, /中心标记 5/);
+  assert.equal(await page.evaluate(() => document.getElementById('pencil-corner').textContent), '角标');
+  await page.screenshot({ path: artifactPath('marks-zh-1920x1080.png') });
+  await chooseLanguage(page, 'en');
+});
