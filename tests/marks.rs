@@ -30,6 +30,14 @@ fn sudoku() -> Case {
     Case { game: GameInPlay::Sudoku(s), n: 9, given }
 }
 
+/// A puzzle with one solution (hints need one).
+fn classic() -> Case {
+    let grid: inkdoku::grid::Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79".parse().unwrap();
+    let solution = inkdoku::sudoku::solver::solve(&grid).unwrap();
+    let s = inkdoku::sudoku::SudokuSession::new(grid, solution, "easy", None).unwrap();
+    Case { game: GameInPlay::Sudoku(s), n: 9, given: Some((0, 0)) }
+}
+
 fn kenken() -> Case {
     let g = &common::kenken_puzzles()[2];
     let n = g.puzzle.size();
@@ -220,4 +228,81 @@ fn a_game_with_marks_saves_as_format_4_and_reads_back_the_same() {
         let text = String::from_utf8(bytes.clone()).unwrap().replacen("\"2\"", "\"Z\"", 1);
         assert!(from_bytes(text.as_bytes()).is_err());
     }
+}
+
+/// An empty Sudoku cell, its solution value, and another cell of its box where the value does
+/// not go.
+fn sudoku_cell(case: &Case) -> ((usize, usize), u8, (usize, usize)) {
+    let GameInPlay::Sudoku(s) = &case.game else { unreachable!() };
+    let g = s.game();
+    let sol = g.solution().values().to_vec();
+    let i = (0..81).find(|&i| g.entries()[i] == 0 && g.givens().values()[i] == 0).unwrap();
+    let (r, c) = (i / 9, i % 9);
+    let other = (0..81)
+        .find(|&j| j != i && j / 27 == i / 27 && (j % 9) / 3 == c / 3 && g.givens().values()[j] == 0 && sol[j] != sol[i])
+        .unwrap();
+    ((r, c), sol[i], (other / 9, other % 9))
+}
+
+#[test]
+fn hints_and_show_incorrect_respect_the_marks() {
+    let mut case = classic();
+    let (at, right, other) = sudoku_cell(&case);
+    let wrong = right % 9 + 1;
+    // A centre list that leaves out the cell's number: flagged, and the hint says so and puts it
+    // back in the centre marks (not the slots).
+    case.act(json!({"type": "mark", "cells": cells(&[at]), "kind": "centre", "value": wrong}));
+    assert_eq!(case.cell(at)["marks_wrong"], json!(true));
+    let hint = case.game.advice().unwrap();
+    assert_eq!((hint.id, hint.place.map(|p| (p.row, p.col, p.value))), ("missing_candidate", Some((at.0, at.1, right))));
+    assert!(case.act(hint.apply.clone().unwrap()));
+    assert_eq!(case.marks(at), format!("/{}", if right < wrong { format!("{right}{wrong}") } else { format!("{wrong}{right}") }));
+    assert!(case.cell(at)["marks_wrong"].is_null(), "the list holds the number now");
+    // A corner mark of the right number only in a cell where it does not go in that box.
+    case.act(json!({"type": "delete_cells", "cells": cells(&[at])}));
+    case.act(json!({"type": "mark", "cells": cells(&[other]), "kind": "corner", "value": right}));
+    assert_eq!(case.cell(other)["marks_wrong"], json!(true));
+    let hint = case.game.advice().unwrap();
+    assert_eq!(hint.id, "wrong_corner_mark");
+    assert_eq!(hint.eliminate.iter().map(|c| (c.row, c.col, c.value)).collect::<Vec<_>>(), vec![(other.0, other.1, right)]);
+    assert!(hint.explanation.contains("goes elsewhere"), "{}", hint.explanation);
+    // Marked where it goes too: a right Snyder pair, no longer flagged.
+    case.act(json!({"type": "mark", "cells": cells(&[at]), "kind": "corner", "value": right}));
+    assert!(case.cell(other)["marks_wrong"].is_null());
+    assert_ne!(case.game.advice().unwrap().id, "wrong_corner_mark");
+    // Applying the wrong-mark hint takes the mark away.
+    case.act(json!({"type": "mark", "cells": cells(&[at]), "kind": "corner", "value": right}));
+    let hint = case.game.advice().unwrap();
+    assert!(case.act(hint.apply.clone().unwrap()));
+    assert_eq!(case.marks(other), "");
+}
+
+#[test]
+fn a_solver_step_takes_its_eliminations_and_placements_from_the_marks_too() {
+    let mut case = classic();
+    // Centre-mark every empty cell with every digit, then let the computer step until a step
+    // places or eliminates: the digits it rules out go from the centre marks as from the slots.
+    let open = case.open();
+    for v in 1..=9 {
+        case.act(json!({"type": "mark", "cells": cells(&open), "kind": "centre", "value": v}));
+    }
+    let before = case.view();
+    let advice = case.game.solve_step(0).unwrap();
+    let after = case.view();
+    let n = 9;
+    assert!(advice.place.is_some() || !advice.eliminate.is_empty(), "a step that does something");
+    for p in advice.place.iter() {
+        // Each peer of the placed cell loses the digit from its marks.
+        for &(r, c) in open.iter().filter(|&&(r, c)| (r, c) != (p.row, p.col) && (r == p.row || c == p.col || (r / 3 == p.row / 3 && c / 3 == p.col / 3))) {
+            let m = after["cells"][r * n + c]["marks"].as_str().unwrap_or("");
+            assert!(!m.contains(&p.value.to_string()), "r{r}c{c} still marks {} ({m})", p.value);
+        }
+    }
+    for e in &advice.eliminate {
+        let m = after["cells"][e.row * n + e.col]["marks"].as_str().unwrap_or("");
+        assert!(!m.contains(&e.value.to_string()), "r{}c{} still marks {}", e.row, e.col, e.value);
+    }
+    assert_ne!(before, after);
+    case.undo();
+    assert_eq!(case.view()["cells"], before["cells"], "one undo step");
 }

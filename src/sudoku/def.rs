@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::session::gridplay::GridMove;
+use crate::session::marks::MarkKind;
 use crate::games::{FromText, GameDef, Likeness, MakeError, Pen, Progress, Source, StatsKey, TextError};
 use crate::grid::{Grid, GridError};
 use crate::sudoku::check::{self, PuzzleCheck};
@@ -117,7 +118,7 @@ impl GameDef for SudokuDef {
     /// applied whole (its placements and eliminations, one undo step).
     fn apply_step(s: &mut SudokuSession, advice: &Advice) -> Result<(), PlayError> {
         let action = match advice.id {
-            "wrong_number" | "missing_candidate" => parse_action(Self::NAME, advice.apply.clone().unwrap_or(Value::Null))?,
+            "wrong_number" | "missing_candidate" | "wrong_corner_mark" => parse_action(Self::NAME, advice.apply.clone().unwrap_or(Value::Null))?,
             _ => Action::ApplyStep {
                 place: advice.place.iter().map(|p| (p.row, p.col, p.value)).collect(),
                 eliminate: advice.eliminate.iter().map(|c| (c.row, c.col, c.value)).collect(),
@@ -234,24 +235,36 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     if g.is_being_entered() {
         return Err(PlayError::NoHint("the puzzle is still being entered; start it first".into()));
     }
-    let marks: Vec<u16> = g.candidates().iter().map(|&m| m as u16).collect();
-    // Only the player's own candidates count; with none, the engine works from all of them.
+    // The player's candidates of a cell: its typed slots, else its centre marks (#43: a
+    // cell's candidate list either way). Only the player's own count; with none, the engine
+    // works from all of them.
+    let from_centre = |i: usize| g.candidates()[i] == 0 && g.marks().get(i).centre != 0;
+    let marks: Vec<u16> = (0..g.candidates().len()).map(|i| if from_centre(i) { g.marks().get(i).centre as u16 } else { g.candidates()[i] as u16 }).collect();
     let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
     let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
+    // After a wrong number, a corner mark the solution rules out comes first: it misleads.
+    if !matches!(hint, Hint::WrongEntry { .. }) {
+        if let Some(a) = wrong_corner_mark(g) {
+            return Ok(a);
+        }
+    }
     Ok(match hint {
         Hint::WrongEntry { row, col, explanation, .. } => {
             Advice::new("wrong_number", "Wrong number", explanation, no_highlight(Some(CellRef { row, col })), to_json(Action::Grid(GridMove::Clear { row, col })))
         }
-        Hint::MissingCandidate { row, col, value, explanation } => Advice {
-            place: Some(CellValue { row, col, value }),
-            ..Advice::new(
-                "missing_candidate",
-                "Missing candidate",
-                explanation,
-                no_highlight(Some(CellRef { row, col })),
-                to_json(Action::Grid(GridMove::ToggleCandidate { row, col, value })),
-            )
-        },
+        Hint::MissingCandidate { row, col, value, explanation } => {
+            let n = g.shape().n();
+            // Put back in the list it is missing from: the slots, or the centre marks.
+            let apply = if from_centre(row * n + col) {
+                Action::Grid(GridMove::Mark { cells: vec![(row, col)], kind: MarkKind::Centre, value })
+            } else {
+                Action::Grid(GridMove::ToggleCandidate { row, col, value })
+            };
+            Advice {
+                place: Some(CellValue { row, col, value }),
+                ..Advice::new("missing_candidate", "Missing candidate", explanation, no_highlight(Some(CellRef { row, col })), to_json(apply))
+            }
+        }
         Hint::Step { step } => {
             let first = step.placements.first().copied();
             let highlight = Highlight {
@@ -269,9 +282,42 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     })
 }
 
-/// Every technique's id, then the two checks of the player's board that come first.
-const HINT_IDS: [&str; Technique::ALL.len() + 2] = {
-    let mut ids = [""; Technique::ALL.len() + 2];
+/// A corner mark the solution rules out (Snyder notation: a digit marked in the corners of
+/// some cells of a box says it goes in one of them): the first box, in order, where a digit is
+/// corner-marked only in cells where it does not go. Its advice removes those marks.
+fn wrong_corner_mark(g: &SudokuGame) -> Option<Advice> {
+    let shape = g.shape();
+    let n = shape.n();
+    let geo = crate::grid::Geometry::of_sudoku(shape);
+    let solution = g.solution().values();
+    for (b, unit) in geo.units[2 * n..].iter().enumerate() {
+        for v in 1..=n as u8 {
+            let marked: Vec<usize> = unit.iter().copied().filter(|&i| g.entries()[i] == 0 && g.marks().get(i).has(MarkKind::Corner, v)).collect();
+            if marked.is_empty() || marked.iter().any(|&i| solution[i] == v) {
+                continue;
+            }
+            let cells: Vec<(usize, usize)> = marked.iter().map(|&i| (i / n, i % n)).collect();
+            let names: Vec<String> = cells.iter().map(|(r, c)| format!("r{}c{}", r + 1, c + 1)).collect();
+            let symbol = crate::grid::symbol_char(v);
+            let explanation = format!("{symbol} is marked in the corners of {}, but {symbol} goes elsewhere in box {}.", names.join(", "), b + 1);
+            return Some(Advice {
+                eliminate: cells.iter().map(|&(row, col)| CellValue { row, col, value: v }).collect(),
+                ..Advice::new(
+                    "wrong_corner_mark",
+                    "Wrong corner mark",
+                    explanation,
+                    Highlight { cells: cells.clone(), target: None },
+                    to_json(Action::Grid(GridMove::Mark { cells, kind: MarkKind::Corner, value: v })),
+                )
+            });
+        }
+    }
+    None
+}
+
+/// Every technique's id, then the checks of the player's board that come first.
+const HINT_IDS: [&str; Technique::ALL.len() + 3] = {
+    let mut ids = [""; Technique::ALL.len() + 3];
     let mut i = 0;
     while i < Technique::ALL.len() {
         ids[i] = Technique::ALL[i].id();
@@ -279,6 +325,7 @@ const HINT_IDS: [&str; Technique::ALL.len() + 2] = {
     }
     ids[i] = "wrong_number";
     ids[i + 1] = "missing_candidate";
+    ids[i + 2] = "wrong_corner_mark";
     ids
 };
 

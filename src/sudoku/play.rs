@@ -299,6 +299,12 @@ pub struct CellView {
     /// kept but hidden: the view draws them only in an empty cell.
     #[serde(default, skip_serializing_if = "CellMarks::is_empty")]
     pub marks: CellMarks,
+    /// An empty cell whose marks the solution rules out (the view shows it only with "Show
+    /// incorrect numbers"): its candidate list (slots, else centre marks) leaves out its
+    /// number, or a digit corner-marked here is corner-marked in its box only where it does not
+    /// go. Left out when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub marks_wrong: bool,
     /// The player's handwriting of this value, when written with the pen and kept ("keep my
     /// handwriting"); the view draws it instead of the typed symbol when the setting is on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -418,6 +424,24 @@ impl SudokuGame {
         self.board.colours()
     }
 
+    /// Whether the solution rules out the marks of empty cell `i` (see `CellView::marks_wrong`).
+    fn marks_ruled_out(&self, i: usize) -> bool {
+        let sol = self.solution.values();
+        let m = self.board.marks().get(i);
+        let list = if self.candidates()[i] != 0 { self.candidates()[i] } else { m.centre };
+        if list != 0 && list & bit(sol[i]) == 0 {
+            return true;
+        }
+        let shape = self.shape();
+        let n = shape.n();
+        let geo = Geometry::of_sudoku(shape);
+        let Some(box_unit) = geo.units.get(2 * n + shape.box_of(i / n, i % n)) else { return false };
+        m.corner.iter().any(|&v| {
+            // Where v goes in this box, and whether that cell is corner-marked with v too.
+            box_unit.iter().find(|&&j| sol[j] == v).is_some_and(|&j| j != i && self.entries()[j] == 0 && self.givens.values()[j] == 0 && !self.board.marks().get(j).has(MarkKind::Corner, v))
+        })
+    }
+
     /// Corner and centre marks, row-major (under a value: hidden, kept).
     pub fn marks(&self) -> &Marks {
         self.board.marks()
@@ -474,6 +498,7 @@ impl SudokuGame {
     fn step_edit(&self, place: &[(usize, usize, u8)], eliminate: &[(usize, usize, u8)]) -> Result<Option<Edit>, ActionError> {
         let n = self.shape().n();
         let mut after: Vec<CellState> = (0..n * n).map(|i| self.cell_state(i)).collect();
+        let mut gone: Vec<(usize, u8)> = Vec::new();
         if !eliminate.is_empty() && self.candidates().iter().all(|&c| c == 0) {
             let board = self.board();
             for (i, &v) in board.values().iter().enumerate() {
@@ -489,6 +514,7 @@ impl SudokuGame {
                 return Err(ActionError::WrongHint { row, col, value });
             }
             after[i].candidates &= !bit(value);
+            gone.push((i, value));
         }
         let shape = self.shape();
         let (br, bc) = (shape.box_rows as usize, shape.box_cols as usize);
@@ -504,6 +530,9 @@ impl SudokuGame {
                 let (r, c) = (j / n, j % n);
                 if r == row || c == col || (r / br == row / br && c / bc == col / bc) {
                     cell.candidates &= !bit(value);
+                    if j != i {
+                        gone.push((j, value));
+                    }
                 }
             }
             ink.removed.extend(self.board.notes_in(row, col));
@@ -512,6 +541,18 @@ impl SudokuGame {
         for (i, a) in after.into_iter().enumerate() {
             change.set(i, self.cell_state(i), a);
         }
+        // The step's eliminations, and its placements' digits in their peers, go from the corner
+        // and centre marks too (#43): the solver writes in the player's marks as in the slots.
+        let mut marks: std::collections::BTreeMap<usize, CellMarks> = std::collections::BTreeMap::new();
+        for (i, v) in gone {
+            let m = marks.entry(i).or_insert_with(|| self.board.marks().get(i).clone());
+            *m = m.without(v);
+        }
+        change.marks = marks
+            .into_iter()
+            .filter(|(i, m)| m != self.board.marks().get(*i))
+            .map(|(i, after)| MarkChange { cell: i as u16, before: self.board.marks().get(i).clone(), after })
+            .collect();
         Ok(Edit::from_change(EditKind::Step, change.non_empty()))
     }
 
@@ -545,6 +586,7 @@ impl SudokuGame {
                     incorrect: judged && e != 0 && e != self.solution.values()[i],
                     colour: self.colours().get(i),
                     marks: if given { CellMarks::default() } else { self.board.marks().get(i).clone() },
+                    marks_wrong: judged && !given && e == 0 && self.marks_ruled_out(i),
                     glyph: None,
                 }
             })

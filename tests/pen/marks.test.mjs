@@ -1,8 +1,8 @@
 // Corner and centre marks and many cells at once (#43 items 1 and 2) in headless Chromium
 // against the real backend: Shift+digit writes a corner mark and Ctrl+digit a centre mark (by
 // the key's place, as SudokuPad), Shift+arrows add cells to the selection and a number then
-// goes on all of them as one undo step; the panel's pencil toggle says what the pad writes and
-// Space cycles it; select mode takes taps and sweeps with the mouse; Delete goes a layer at a
+// goes on all of them as one undo step; the Pencil button, pressed again, says and cycles what
+// the pad writes, as Space does; select mode takes taps and sweeps with the mouse; Delete goes a layer at a
 // time; the marks survive a reload. Screenshots at 1920x1080, 800x480 and in Chinese go to
 // artifacts/.
 import { test, before, after } from 'node:test';
@@ -93,12 +93,15 @@ test('Shift+digit is a corner mark, Ctrl+digit a centre mark; Shift+arrows selec
   await page.screenshot({ path: artifactPath('marks-1920x1080.png') });
 });
 
-test('the panel\'s pencil toggle says what the pad writes, and Space cycles it', async () => {
+test('the Pencil button, pressed again, says and cycles what the pad writes; so does Space', async () => {
   const [a, b] = row;
   await clickCell(b);
-  await page.click('#pencil-corner');
-  await page.waitForFunction(() => document.getElementById('pencil-corner').getAttribute('aria-pressed') === 'true');
-  assert.equal((await ui()).mode, 'pencil', 'choosing what the pencil writes takes the pencil');
+  const label = () => page.evaluate(() => document.getElementById('mode-pencil').textContent);
+  await page.click('#mode-pencil');
+  await page.waitForFunction(() => window.__inkdoku.mode === 'pencil');
+  assert.equal(await label(), '✏ Pencil', 'the slots, as before');
+  await page.click('#mode-pencil');
+  await page.waitForFunction(() => document.getElementById('mode-pencil').textContent === '✏ Corner');
   assert.equal((await ipc('get_settings')).pencil_marks, 'corner', 'kept as a setting');
   let r = await rev();
   await page.click('#numbers button[data-value="8"]');
@@ -106,13 +109,13 @@ test('the panel\'s pencil toggle says what the pad writes, and Space cycles it',
   assert.equal(await marks(b), '8/5');
   // Space: corner → centre → candidate slots → the pen.
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => document.getElementById('pencil-centre').getAttribute('aria-pressed') === 'true');
+  await page.waitForFunction(() => document.getElementById('mode-pencil').textContent === '✏ Centre');
   r = await rev();
   await page.click('#numbers button[data-value="9"]');
   await changed(r);
   assert.equal(await marks(b), '8/59');
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => document.getElementById('pencil-candidates').getAttribute('aria-pressed') === 'true');
+  await page.waitForFunction(() => document.getElementById('mode-pencil').textContent === '✏ Pencil');
   r = await rev();
   await page.click('#numbers button[data-value="3"]');
   await changed(r);
@@ -172,8 +175,8 @@ test('marks at 800x480 and in Chinese: the panel fits, the accessible grid reads
   await resizePage(page, { width: 800, height: 480 });
   const fits = await page.evaluate(() => {
     const panel = document.getElementById('panel').getBoundingClientRect();
-    const row = document.querySelector('.pencil-row').getBoundingClientRect();
-    return { inside: row.right <= panel.right + 1 && row.bottom <= window.innerHeight + 1, noScroll: document.documentElement.scrollHeight <= window.innerHeight + 1 };
+    const sel = document.getElementById('mode-select').getBoundingClientRect();
+    return { inside: sel.right <= panel.right + 1 && sel.bottom <= window.innerHeight + 1, noScroll: document.documentElement.scrollHeight <= window.innerHeight + 1 };
   });
   await page.screenshot({ path: artifactPath('marks-800x480.png') });
   assert.deepEqual(fits, { inside: true, noScroll: true });
@@ -182,7 +185,13 @@ test('marks at 800x480 and in Chinese: the panel fits, the accessible grid reads
   const said = await page.evaluate((i) => document.querySelectorAll('[role=gridcell]')[i].getAttribute('aria-label'), a);
   assert.match(said, /角标 2 7/);
   assert.match(said, /中心标记 5/);
-  assert.equal(await page.evaluate(() => document.getElementById('pencil-corner').textContent), '角标');
+  await page.click('#mode-pencil');
+  await page.click('#mode-pencil');
+  await page.waitForFunction(() => document.getElementById('mode-pencil').textContent === '✏ 角标');
   await page.screenshot({ path: artifactPath('marks-zh-1920x1080.png') });
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.__inkdoku.mode === 'pen');
   await chooseLanguage(page, 'en');
 });

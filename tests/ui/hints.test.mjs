@@ -13,12 +13,15 @@ const advice = (id, more = {}) => ({
   eliminate: [], tile: 7, to_go: 9, apply: null, ...more,
 });
 
+// The marks a wrong corner mark's advice takes away (#43).
+const MORE = { wrong_corner_mark: { eliminate: [{ row: 0, col: 1, value: 7 }, { row: 0, col: 2, value: 7 }] } };
+
 test('every sentence of the table is in both catalogues, with the placeholders its data fills', () => {
   const ids = Object.keys(ADVICE_SENTENCES);
-  assert.deepEqual(ids.sort(), ['missing_candidate', 'next_move', 'optimal_move', 'solved', 'wrong_number']);
+  assert.deepEqual(ids.sort(), ['missing_candidate', 'next_move', 'optimal_move', 'solved', 'wrong_corner_mark', 'wrong_number']);
   for (const id of ids) {
     const { key, args } = ADVICE_SENTENCES[id];
-    const filled = Object.keys(args(advice(id))).sort();
+    const filled = Object.keys(args(advice(id, MORE[id] || {}))).sort();
     for (const lang of LANGUAGES) {
       const text = CATALOGUES[lang][key];
       assert.ok(text, `${key} is in ${lang}`);
@@ -35,6 +38,8 @@ test('in Chinese each id of the table says its own sentence from the data', () =
     assert.equal(phraseHint(advice('solved')), '谜题已经完成。');
     assert.equal(phraseHint(advice('wrong_number')), '第3行第4列填的数字是错的。');
     assert.equal(phraseHint(advice('missing_candidate')), '第5行第6列缺少候选数 B。');
+    assert.equal(phraseHint(advice('wrong_corner_mark', MORE.wrong_corner_mark)), '第1行第2列、第1行第3列的角上标了 7，但 7 在这一宫的别处。');
+    assert.equal(phraseHint(advice('wrong_corner_mark')), 'The engine\'s own sentence.', 'without its data, the engine\'s sentence');
     assert.equal(phraseHint(advice('optimal_move')), '滑动图块 7：最少还需 9 步。');
     assert.equal(phraseHint(advice('next_move')), '滑动图块 7：大约还需 9 步。');
     assert.deepEqual(hintText(advice('optimal_move')), { technique: '最佳一步', text: '滑动图块 7：最少还需 9 步。' });

@@ -10,7 +10,7 @@ const view = {
   cells: [
     { value: 1, given: true, candidates: 0, conflict: false, incorrect: false },
     { value: 3, given: false, candidates: 0, conflict: true, incorrect: true },
-    { value: 0, given: false, candidates: 0b1010, conflict: false, incorrect: false },
+    { value: 0, given: false, candidates: 0b1010, conflict: false, incorrect: false, marks: '12/34' },
   ],
   notes: [{ id: 1, points: [[0.1, 0.1]] }],
 };
@@ -18,7 +18,7 @@ const view = {
 test('givens only by default: entries, candidates, notes and wrong marks are left out', () => {
   const p = printableView(view);
   assert.deepEqual(p.cells.map((c) => c.value), [1, 0, 0]);
-  assert.ok(p.cells.every((c) => c.candidates === 0 && !c.conflict && !c.incorrect));
+  assert.ok(p.cells.every((c) => c.candidates === 0 && !c.marks && !c.conflict && !c.incorrect));
   assert.deepEqual(p.notes, []);
   assert.equal(p.cells[0].given, true);
   assert.equal(view.cells[1].value, 3, 'the view in play is untouched');
@@ -29,6 +29,14 @@ test("with the player's numbers, entries are printed too (still without marks)",
   const p = printableView(view, { entries: true });
   assert.deepEqual(p.cells.map((c) => c.value), [1, 3, 0]);
   assert.equal(p.cells[1].conflict, false);
+});
+
+test('with marks asked for, candidates and corner and centre marks are printed (never ink notes)', () => {
+  const p = printableView(view, { marks: true });
+  assert.equal(p.cells[2].candidates, 0b1010);
+  assert.equal(p.cells[2].marks, '12/34');
+  assert.deepEqual(p.notes, []);
+  assert.equal(printableView(view, { entries: true }).cells[2].marks, undefined, 'numbers alone: no marks');
 });
 
 test('a KenKen (no givens) prints its cages, none marked wrong, and empty cells', () => {

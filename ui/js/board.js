@@ -285,14 +285,14 @@ export function drawGlyph(ctx, glyph, cx, cy, side, color) {
 
 /**
  * An empty cell's corner and centre marks (cellmarks.js places them); the highlighted digit
- * bold and in the number's colour.
+ * bold and in the number's colour; all red when `wrong` (shown incorrect).
  */
-function drawCellMarks(ctx, x0, y0, cell, marks, digit) {
+function drawCellMarks(ctx, x0, y0, cell, marks, digit, wrong) {
   const m = parseMarks(marks);
   if (!m.corner.length && !m.centre.length) return;
   const put = (v, x, y, size) => {
     const lit = v === digit;
-    ctx.fillStyle = lit ? COLORS.digitCandidate : COLORS.candidate;
+    ctx.fillStyle = wrong ? COLORS.bad : lit ? COLORS.digitCandidate : COLORS.candidate;
     ctx.font = `${lit ? 700 : 400} ${Math.max(6, Math.round(cell * size))}px ${FONT}`;
     ctx.fillText(symbolChar(v), x0 + x * cell, y0 + y * cell);
   };
@@ -324,7 +324,9 @@ function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
   view.cells.forEach((c, i) => {
     const x0 = (i % n) * cell, y0 = Math.floor(i / n) * cell;
     if (!c.value) {
-      drawCellMarks(ctx, x0, y0, cell, c.marks, ui.digit);
+      // "Show incorrect" shows marks the solution rules out in the wrong numbers' red (#43).
+      const wrong = Boolean(ui.showIncorrect && c.marks_wrong);
+      drawCellMarks(ctx, x0, y0, cell, c.marks, ui.digit, wrong);
       for (let v = 1; v <= n; v++) {
         if (!(c.candidates & (1 << (v - 1)))) continue;
         const p = place(v);
@@ -336,7 +338,7 @@ function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
           ctx.arc(x0 + p.x * cell, y0 + p.y * cell - cell * p.size * 0.04, cell * p.size * 0.62, 0, 2 * Math.PI);
           ctx.fill();
         }
-        ctx.fillStyle = lit ? COLORS.digitCandidate : COLORS.candidate;
+        ctx.fillStyle = wrong ? COLORS.bad : lit ? COLORS.digitCandidate : COLORS.candidate;
         ctx.font = `${lit ? 700 : 400} ${Math.round(cell * p.size)}px ${FONT}`;
         ctx.fillText(symbolChar(v), x0 + p.x * cell, y0 + p.y * cell);
       }

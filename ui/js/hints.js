@@ -24,6 +24,7 @@ export const ADVICE_SENTENCES = Object.freeze(Object.assign(Object.create(null),
   solved: { key: 'hint.solved', args: () => ({}) },
   wrong_number: { key: 'hint.wrong', args: ({ highlight: hl }) => (hl && hl.target ? { cell: cellName(hl.target.row, hl.target.col) } : null) },
   missing_candidate: { key: 'hint.missing', args: ({ place: p }) => (p ? { cell: cellName(p.row, p.col), digit: symbolChar(p.value) } : null) },
+  wrong_corner_mark: { key: 'hint.corner', args: ({ eliminate: e }) => (e && e.length ? { digit: symbolChar(e[0].value), cells: listOf(e.map((c) => cellName(c.row, c.col))) } : null) },
   optimal_move: { key: 'hint.slide', args: (h) => ({ tile: h.tile, n: h.to_go }) },
   next_move: { key: 'hint.slide.about', args: (h) => ({ tile: h.tile, n: h.to_go }) },
 }));

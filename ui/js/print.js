@@ -10,17 +10,18 @@ const $ = (id) => document.getElementById(id);
 const SHEET_PX = 1800;
 
 /**
- * The view as it is printed: the givens (with `entries`, also the player's numbers), without
- * candidates, ink notes or the marks of wrong numbers. A game without givens (KenKen) prints its
- * cages and empty cells.
+ * The view as it is printed: the givens (with `entries`, also the player's numbers; with
+ * `marks`, their candidates and corner and centre marks), without ink notes or the marks of
+ * wrong numbers. A game without givens (KenKen) prints its cages and empty cells.
  */
-export function printableView(view, { entries = false } = {}) {
+export function printableView(view, { entries = false, marks = false } = {}) {
   return {
     ...view,
     cells: view.cells.map((c) => ({
       ...c,
       value: c.given || entries ? c.value : 0,
-      candidates: 0,
+      candidates: marks ? c.candidates : 0,
+      marks: marks ? c.marks : undefined,
       conflict: false,
       incorrect: false,
     })),
@@ -54,7 +55,7 @@ export function wirePrint(host) {
     canvas.height = SHEET_PX;
     canvas.setAttribute('role', 'img');
     canvas.setAttribute('aria-label', t('print.board', { game: p.game.name }));
-    p.game.drawBoard(canvas, printableView(p.view, { entries: $('print-entries').checked }), { paper: '#ffffff' });
+    p.game.drawBoard(canvas, printableView(p.view, { entries: $('print-entries').checked, marks: $('print-marks').checked }), { paper: '#ffffff' });
     const foot = document.createElement('p');
     foot.textContent = 'Inkdoku';
     sheet.append(title, canvas, foot);

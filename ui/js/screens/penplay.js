@@ -83,10 +83,10 @@ export function createPenScreen(ctx, game) {
   ctx.grid.setLabel(game.label());
   const click = (id, f) => $(id).addEventListener('click', f);
   click('mode-pen', () => setMode('pen'));
-  click('mode-pencil', () => setMode('pencil'));
+  // The Pencil button: takes the pencil; pressed again, it cycles what the pencil writes.
+  click('mode-pencil', () => (state.mode === 'pencil' && !state.eraser ? cycleTool({ wrap: false }) : setMode('pencil')));
   click('mode-eraser', () => setEraser(!state.eraser));
   click('mode-select', () => setSelect(!state.select));
-  for (const kind of PENCIL_KINDS) click(`pencil-${kind}`, () => setPencilKind(kind));
   buildSwatches();
   // Colour marks are a move of the game's engine; a game without them shows no swatches.
   $('colour-row').hidden = !game.colours;
@@ -174,9 +174,11 @@ export function createPenScreen(ctx, game) {
     flashTimer = setTimeout(() => redrawWith({ flash: null }), FLASH_MS);
   }
 
-  /** What the pencil writes (the setting, also the panel's toggle and Space). */
+  /** What the pencil writes: the setting (the Pencil button and Space change it), or the one
+   * just chosen while its save is on its way (Space pressed quickly twice goes two steps). */
+  let chosenKind = null;
   const pencilKind = () => {
-    const k = (ctx.settings() || {}).pencil_marks;
+    const k = chosenKind || (ctx.settings() || {}).pencil_marks;
     return PENCIL_KINDS.includes(k) ? k : 'candidates';
   };
 
@@ -234,10 +236,10 @@ export function createPenScreen(ctx, game) {
     if (stepper.state === 'off') state.step = null;
     const pressed = M.pressedModes(modes);
     for (const m of ['pen', 'pencil', 'eraser', 'select']) $(`mode-${m}`).setAttribute('aria-pressed', String(pressed[m]));
+    // The Pencil button says what the pencil writes: "✏ Pencil" (slots), "✏ Corner", "✏ Centre".
     const kind = pencilKind();
-    for (const k of PENCIL_KINDS) $(`pencil-${k}`).setAttribute('aria-pressed', String(k === kind));
-    // With the pen in hand the toggle only says what the pencil would write: shown quieter.
-    $(`pencil-${kind}`).parentElement.classList.toggle('idle', state.mode !== 'pencil');
+    $('mode-pencil').textContent = t(kind === 'candidates' ? 'mode.pencil' : `mode.pencil.${kind}`);
+    $('mode-pencil').dataset.kind = kind;
     const done = view ? completeDigits(view.cells, view.size) : new Set();
     for (const b of $('numbers').children) {
       const v = Number(b.dataset.value);
@@ -428,15 +430,20 @@ export function createPenScreen(ctx, game) {
   // What the pencil writes: the setting, shown by the panel's toggle. Choosing one also takes
   // the pencil (the toggle is the pencil's).
   function setPencilKind(kind) {
-    ctx.saveSettings({ pencil_marks: kind });
+    chosenKind = kind;
+    Promise.resolve(ctx.saveSettings({ pencil_marks: kind })).finally(() => {
+      if (chosenKind === kind) chosenKind = null;
+    });
+    sync();
     if (state.mode !== 'pencil') setMode('pencil');
     ctx.setStatus(() => t(`pencil.kind.${kind}.now`));
   }
 
   // Space: pen, then the pencil writing corner, centre and candidate marks, then the pen again.
-  function cycleTool() {
+  // The Pencil button pressed again cycles the same way without going back to the pen (`wrap`).
+  function cycleTool({ wrap = true } = {}) {
     if (state.mode === 'pen') return setPencilKind('corner');
-    const next = { corner: 'centre', centre: 'candidates' }[pencilKind()];
+    const next = { corner: 'centre', centre: 'candidates', candidates: wrap ? null : 'corner' }[pencilKind()];
     if (next) return setPencilKind(next);
     setMode('pen');
     ctx.setStatus(() => t('mode.pen.now'));
