@@ -425,6 +425,17 @@ mod tests {
     }
 
     #[test]
+    fn what_the_pencil_writes_and_tidy_marks_are_kept_or_fall_back_alone() {
+        let d = Settings::default();
+        assert_eq!((d.pencil_marks.as_str(), d.tidy_marks), ("candidates", false), "as before #43");
+        let (s, rejected) = Settings::from_value_lenient(&json!({"pencil_marks": "centre", "tidy_marks": true}));
+        assert_eq!((s.pencil_marks.as_str(), s.tidy_marks, rejected.len()), ("centre", true, 0));
+        let (s, rejected) = Settings::from_value_lenient(&json!({"pencil_marks": "side", "tidy_marks": "yes", "mute": true}));
+        assert_eq!((s.pencil_marks.as_str(), s.tidy_marks, s.mute), ("candidates", false, true));
+        assert_eq!(rejected, vec!["pencil_marks", "tidy_marks"]);
+    }
+
+    #[test]
     fn language_and_theme_are_kept_or_fall_back_alone() {
         let (s, rejected) = Settings::from_value_lenient(&json!({"language": "zh-CN", "theme": "high-contrast"}));
         assert_eq!((s.language.as_str(), s.theme.as_str(), rejected.len()), ("zh-CN", "high-contrast", 0));

@@ -1944,3 +1944,34 @@ fn a_win_is_kept_and_its_replay_shows_every_step() {
     assert_eq!(dispatch(&state, "replay_frame", json!({"step": -1})).unwrap_err().kind(), "bad_arguments");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// #43: with "Remove a placed number from its peers' marks" on, a pen write takes its digit
+/// from the marks of its row, column and box, in the same undo step; so does the alternative
+/// chosen for an unsure guess (the guess's tidying undone with it). Off, the marks stay.
+#[test]
+fn a_tidy_pen_write_takes_its_digit_from_the_peers_marks() {
+    let state = fresh();
+    let view = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
+    let open: Vec<usize> = (0..81).filter(|&i| view["cells"][i]["value"] == 0).collect();
+    let a = open[0];
+    let b = *open.iter().find(|&&j| j != a && j / 9 == a / 9).expect("another empty cell in the row");
+    let (ar, ac, br, bc) = (a / 9, a % 9, b / 9, b % 9);
+    let mark = |kind: &str, v: u8| dispatch(&state, "act", json!({"action": {"type": "mark", "cells": [[br, bc]], "kind": kind, "value": v}})).unwrap();
+    mark("corner", 2);
+    let v = mark("centre", 7);
+    assert_eq!(v["cells"][b]["marks"], "2/7");
+    let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
+    s["tidy_marks"] = json!(true);
+    dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    let w = dispatch(&state, "write_cell", unsure_seven(ar, ac)).unwrap();
+    assert_eq!(w["outcome"]["symbol"], "2", "{w}");
+    assert_eq!(w["view"]["cells"][b]["marks"], "/7", "the 2 went from the peer's corner");
+    let v = dispatch(&state, "choose_alternative", json!({"row": ar, "col": ac, "symbol": "7"})).unwrap();
+    assert_eq!((v["cells"][a]["value"].clone(), v["cells"][b]["marks"].clone()), (json!(7), json!("2")), "the guess's tidying undone, the 7's done");
+    let v = dispatch(&state, "undo", Value::Null).unwrap();
+    assert_eq!((v["cells"][a]["value"].clone(), v["cells"][b]["marks"].clone()), (json!(0), json!("2/7")), "one undo step");
+    s["tidy_marks"] = json!(false);
+    dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    let w = dispatch(&state, "write_cell", unsure_seven(ar, ac)).unwrap();
+    assert_eq!(w["view"]["cells"][b]["marks"], "2/7", "off: the marks stay");
+}
