@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { pageState, boardRect, cellCentre, ipc as ipcOf, viewRev, viewChanged, newSudokuShown } from '../support/pen.mjs';
 
 let session, page;
 
@@ -21,19 +21,14 @@ after(async () => {
 });
 
 const ui = () => pageState(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const values = (v) => v.cells.map((c) => c.value);
-const rev = async () => (await ui()).view.rev;
-const changed = (r) => page.waitForFunction((r) => window.__inkdoku.view.rev > r, { timeout: 10000 }, r);
+const rev = () => viewRev(page);
+const changed = (r) => viewChanged(page, r);
 const chord = async (key) => { const r = await rev(); await page.keyboard.down('Control'); await page.keyboard.press(key); await page.keyboard.up('Control'); await changed(r); };
 
 /** A 9x9 easy Sudoku, shown after a reload. */
-async function newSudoku() {
-  const v = await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 9, difficulty: 'easy' } });
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction((id) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === id && window.__inkdoku.ready, { timeout: 15000 }, v.game_id);
-  return v;
-}
+const newSudoku = () => newSudokuShown(page);
 
 /** Taps cell i with the mouse (it selects it) and types `digit`. */
 async function type(i, digit) {

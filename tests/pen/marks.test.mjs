@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { pageState, boardRect, cellCentre, ipc as ipcOf, viewRev, viewChanged, newSudokuShown } from '../support/pen.mjs';
 
 let session, page;
 
@@ -22,9 +22,9 @@ after(async () => {
 });
 
 const ui = () => pageState(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
-const rev = async () => (await ui()).view.rev;
-const changed = (r) => page.waitForFunction((r) => window.__inkdoku.view.rev > r, { timeout: 10000 }, r);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
+const rev = () => viewRev(page);
+const changed = (r) => viewChanged(page, r);
 const marks = async (i) => (await ui()).view.cells[i].marks || '';
 
 /** Holds `mod` while pressing `code` and waits for the board to change. */
@@ -42,12 +42,7 @@ async function press(key) {
   await changed(r);
 }
 
-async function newSudoku() {
-  const v = await ipc('new_game', { kind: 'sudoku', replace: true, params: { size: 9, difficulty: 'easy' } });
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await page.waitForFunction((id) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === id && window.__inkdoku.ready, { timeout: 15000 }, v.game_id);
-  return v;
-}
+const newSudoku = () => newSudokuShown(page);
 
 async function clickCell(i) {
   const rect = await boardRect(page);

@@ -124,3 +124,20 @@ export async function writeInCell(page, pen, strokes, n, row, col) {
   }
   return page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku.lastWrite)));
 }
+
+/** Calls a backend command through the page's dev bridge (plain fetch), as the page does. */
+export function ipc(page, cmd, args = {}) {
+  return page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+}
+
+/** The view's revision on screen; `viewChanged` waits until the page shows a later one. */
+export const viewRev = async (page) => (await pageState(page)).view.rev;
+export const viewChanged = (page, r) => page.waitForFunction((r) => window.__inkdoku.view.rev > r, { timeout: 10000 }, r);
+
+/** A new 9x9 easy Sudoku in place of any game, shown after a reload; its view. */
+export async function newSudokuShown(page) {
+  const v = await ipc(page, 'new_game', { kind: 'sudoku', replace: true, params: { size: 9, difficulty: 'easy' } });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction((id) => window.__inkdoku && window.__inkdoku.view && window.__inkdoku.view.game_id === id && window.__inkdoku.ready, { timeout: 15000 }, v.game_id);
+  return v;
+}
