@@ -21,7 +21,7 @@ use inkdoku::sudoku::play::{Action, EditKind, SudokuGame};
 
 /// Each fixture: its kind, when it was saved, its play time, and its history's done and undone
 /// lengths.
-const FIXTURES: [(&str, GameKind, u64, u64, usize, usize); 6] = [
+const FIXTURES: [(&str, GameKind, u64, u64, usize, usize); 8] = [
     ("sudoku-9x9-v1.inkdoku", GameKind::Sudoku, 125_000, 124_000, 7, 1),
     ("sudoku-4x4-fresh-v1.inkdoku", GameKind::Sudoku, 2_000, 2_000, 0, 0),
     ("kenken-4x4-v1.inkdoku", GameKind::Kenken, 61_000, 61_000, 5, 1),
@@ -29,6 +29,9 @@ const FIXTURES: [(&str, GameKind, u64, u64, usize, usize); 6] = [
     // Format 2 (the player's handwriting kept with pen writes), written when it was introduced.
     ("sudoku-4x4-glyph-v2.inkdoku", GameKind::Sudoku, 1_764_500_000_000, 0, 3, 1),
     ("kenken-4x4-glyph-v2.inkdoku", GameKind::Kenken, 1_764_500_000_000, 0, 2, 1),
+    // Format 4 (corner and centre marks, #43), written when it was introduced.
+    ("sudoku-4x4-marks-v4.inkdoku", GameKind::Sudoku, 1_764_900_000_000, 0, 5, 1),
+    ("kenken-4x4-marks-v4.inkdoku", GameKind::Kenken, 1_764_900_000_000, 0, 3, 1),
 ];
 
 fn path(name: &str) -> PathBuf {
@@ -325,4 +328,28 @@ fn every_kind_is_written_and_read_back_byte_for_byte() {
     let mut seen = RoundTrip(Vec::new());
     each_kind(&mut seen);
     assert_eq!(seen.0, GameKind::ALL, "every kind of the list, in its order");
+}
+
+fn marks_of(game: &GameInPlay) -> Vec<(usize, String)> {
+    let v = serde_json::to_value(game.view(0)).unwrap();
+    v["cells"].as_array().unwrap().iter().enumerate().filter_map(|(i, c)| Some((i, c.get("marks")?.as_str()?.to_string()))).collect()
+}
+
+#[test]
+fn format_4_keeps_corner_and_centre_marks_through_undo_and_redo() {
+    let mut s = load("sudoku-4x4-marks-v4.inkdoku");
+    let first = marks_of(&s);
+    assert_eq!(first.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>(), ["1", "/24"], "a corner 3 tidied away by a 3 written, the centre marks back from an undone Delete");
+    s.redo(0).unwrap();
+    assert_eq!(marks_of(&s).len(), 1, "the Delete again");
+    s.undo(0).unwrap();
+    s.undo(0).unwrap();
+    assert!(marks_of(&s).iter().any(|(_, m)| m.contains('3')), "undoing the tidy write brings the corner 3 back");
+    let k = load("kenken-4x4-marks-v4.inkdoku");
+    assert_eq!(marks_of(&k), [(0, "4/1".to_string()), (1, "/1".to_string())], "marks kept under r1c2's 2");
+    // The same marks claimed by a version-3 file are refused, not silently dropped.
+    for name in ["sudoku-4x4-marks-v4.inkdoku", "kenken-4x4-marks-v4.inkdoku"] {
+        let text = String::from_utf8(bytes(name)).unwrap().replace("\"version\":4", "\"version\":3");
+        assert_eq!(from_bytes(text.as_bytes()).map(|_| ()).map_err(|e| e.kind()), Err("structure"), "{name}");
+    }
 }
