@@ -194,7 +194,7 @@ static LOG_GUARD: Mutex<Option<tracing_appender::non_blocking::WorkerGuard>> = M
 /// Exits now, from any thread (also while the UI thread is stuck), the log written out first.
 fn exit_now(code: i32) -> ! {
     drop(LOG_GUARD.lock().unwrap_or_else(|p| p.into_inner()).take());
-    std::process::exit(code)
+    crate::platform::end_process(code)
 }
 
 /// Logs to a daily-rotated file in the app's log folder (7 files kept) and to stderr; panics are

@@ -150,6 +150,23 @@ fn pen_present() -> Option<bool> {
     decide_pen(readings())
 }
 
+/// Ends the process at once with `code`, without the C library's exit handlers and static
+/// destructors. A failed start ends from a helper thread while the UI thread may be stuck in, or
+/// still running, GTK and WebKit: `exit()`'s teardown racing it corrupted the heap (the watchdog
+/// E2E saw "malloc_consolidate(): unaligned fastbin chunk detected" and an abort instead of
+/// the exit code). The caller flushes what must reach the disk first (the log). Elsewhere
+/// `std::process::exit`: on Windows `ExitProcess` stops the other threads before it tears
+/// down (unverified on real Windows for this race).
+pub fn end_process(code: i32) -> ! {
+    #[cfg(unix)]
+    // SAFETY: `_exit` takes a plain int and never returns; it touches no Rust state.
+    unsafe {
+        libc::_exit(code)
+    }
+    #[cfg(not(unix))]
+    std::process::exit(code)
+}
+
 /// Fits the webview to an app, once it exists: the browser features an app has no use for off
 /// (WebView2's accelerator keys and default context menus; the view also prevents the keys),
 /// and a renderer that dies reloaded, which brings the game in play back ([`renderer`]).
