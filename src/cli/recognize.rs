@@ -52,6 +52,11 @@ pub struct Args {
     /// Print every sample flagged unsure (line, writer, label, answer, runners-up).
     #[arg(long)]
     list_unsure: bool,
+    /// Read small pencil marks (#43): one cell a line, `{"size": 9, "strokes": [[[x, y], ...],
+    /// ...], "corner": "27", "centre": "", "ink": false}` in the cell's units; prints, last,
+    /// `marks: digits D %, placement P %, cells C %, ink kept K % (N cells)`.
+    #[arg(long, value_name = "FILE.jsonl", conflicts_with = "eval")]
+    eval_marks: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> ExitCode {
@@ -102,11 +107,32 @@ fn score(model: &Model, adapter: Option<&Adapter>, strokes: &[Stroke], legal: &[
     }
 }
 
+/// `--eval-marks`: every cell read as the app would, scored; the time a cell takes, then the
+/// figures.
+fn eval_marks(path: &PathBuf) -> Result<ExitCode, String> {
+    let text = read(path)?;
+    let cells = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| serde_json::from_str::<ink::marks::MarkCell>(l).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let started = Instant::now();
+    let score = ink::marks::evaluate(&cells).map_err(|e| e.to_string())?;
+    let per_cell = started.elapsed().as_secs_f64() * 1000.0 / cells.len().max(1) as f64;
+    println!("read in {per_cell:.2} ms a cell on average");
+    println!("{score}");
+    Ok(ExitCode::SUCCESS)
+}
+
 fn pct(k: usize, n: usize) -> f64 {
     100.0 * k as f64 / n.max(1) as f64
 }
 
 fn run_inner(args: Args) -> Result<ExitCode, String> {
+    if let Some(path) = &args.eval_marks {
+        return eval_marks(path);
+    }
     let legal = ink::parse_symbol_set(&args.symbols).map_err(|e| e.to_string())?;
     let owned_model;
     let model: &Model = match &args.model {

@@ -17,6 +17,7 @@ pub mod baseline;
 pub mod cnn;
 pub mod features;
 pub mod gesture;
+pub mod marks;
 pub mod model;
 pub mod nn;
 

@@ -1,0 +1,64 @@
+//! Small pencil marks written by hand (#43 item 3, the reader not yet used by the app): the
+//! seeded layouts of held-out writers' digits read at least as well as measured when the
+//! reader was written (docs/recogniser.md, "Small pencil marks"), through the same CLI anyone
+//! can feed their own cells; free ink stays ink; no input makes the reader panic.
+
+mod common;
+
+use common::{read_shared, run_cli};
+use inkdoku::ink::marks::{evaluate, layout_cells, read_marks, legal_digits, MarkCell, MarksReading};
+use inkdoku::ink::{parse_jsonl, Stroke};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+#[test]
+fn held_out_writers_marks_read_as_well_as_measured() {
+    let samples = parse_jsonl(&read_shared("ink/test.jsonl")).unwrap();
+    let cells = layout_cells(&samples, 400, 11);
+    assert!(cells.iter().any(|c| c.ink) && cells.iter().any(|c| !c.corner.is_empty()) && cells.iter().any(|c| !c.centre.is_empty()));
+    let score = evaluate(&cells).unwrap();
+    println!("{score}");
+    // Floors a little under the figures measured on 3,000-cell sets (98.9-99.0 / 100 / 95.8 /
+    // 100): a change that reads worse fails here.
+    assert!(score.digits >= 98.0 && score.placement >= 99.0 && score.cells_right >= 93.0 && score.ink_kept >= 98.0, "{score}");
+}
+
+#[test]
+fn the_cli_reads_a_file_of_cells_and_ends_with_the_figures() {
+    let samples = parse_jsonl(&read_shared("ink/test.jsonl")).unwrap();
+    let dir = common::scratch("ink-marks");
+    let path = dir.join("cells.jsonl");
+    let lines: Vec<String> = layout_cells(&samples, 40, 5).iter().map(|c| serde_json::to_string(c).unwrap()).collect();
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let (code, out, err) = run_cli(&["recognize", "--eval-marks", path.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap_or("");
+    assert!(last.starts_with("marks: digits ") && last.ends_with("(40 cells)"), "{last}");
+    // A broken line is named, never a panic.
+    std::fs::write(&path, "{\"size\": 9, \"strokes\": 7}\n").unwrap();
+    let (code, _, err) = run_cli(&["recognize", "--eval-marks", path.to_str().unwrap()], "");
+    assert_ne!(code, 0);
+    assert!(err.contains("cells.jsonl:1"), "{err}");
+}
+
+#[test]
+fn any_strokes_read_as_marks_or_ink_never_a_panic() {
+    let mut rng = StdRng::seed_from_u64(43);
+    let legal = legal_digits(9);
+    for _ in 0..300 {
+        let strokes: Vec<Stroke> = (0..rng.random_range(0..6))
+            .map(|_| {
+                let (x, y) = (rng.random::<f32>(), rng.random::<f32>());
+                let k = rng.random_range(0..30);
+                let spread = if rng.random_bool(0.5) { 0.1 } else { 2.0 };
+                Stroke::from_xy(&(0..k).map(|_| [x + (rng.random::<f32>() - 0.5) * spread, y + (rng.random::<f32>() - 0.5) * spread]).collect::<Vec<_>>())
+            })
+            .collect();
+        let _ = read_marks(&strokes, &legal);
+    }
+    // A stroke across the cell is ink; a cell's own marks file line round-trips.
+    let across = [Stroke::from_xy(&[[0.05, 0.5], [0.95, 0.5]])];
+    assert_eq!(read_marks(&across, &legal).unwrap(), MarksReading::Ink);
+    let cell = MarkCell { size: 9, strokes: vec![vec![[0.1, 0.1], [0.2, 0.3]]], corner: "2".into(), centre: String::new(), ink: false };
+    assert_eq!(serde_json::from_str::<MarkCell>(&serde_json::to_string(&cell).unwrap()).unwrap(), cell);
+}
