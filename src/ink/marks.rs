@@ -32,6 +32,9 @@ const MAX_MARK_EXTENT: f64 = 0.56;
 const MIN_MARK_CONFIDENCE: f32 = 0.35;
 /// Two strokes belong to one digit when their boxes, grown by this much, overlap both ways.
 const JOIN_MARGIN: f64 = 0.006;
+/// A piece of a digit (much shorter than the tallest digit) joins the nearest digit within
+/// this distance.
+const MERGE_GAP: f64 = 0.05;
 
 /// Reads a cell's ink (cell units) as marks among `legal` digits, or as free ink.
 pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, InkError> {
@@ -61,6 +64,27 @@ pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, In
             None => groups.push((vec![(*s).clone()], b)),
         }
     }
+    // A piece much shorter than the cell's tallest digit (the bar of a 5, a 4's stroke written
+    // apart) belongs to the nearest digit when it lies close to it.
+    loop {
+        let tallest = groups.iter().map(|(_, g)| g[3] - g[1]).fold(0.0, f64::max);
+        let gap = |a: &[f64; 4], b: &[f64; 4]| (a[0].max(b[0]) - a[2].min(b[2])).max(0.0).hypot((a[1].max(b[1]) - a[3].min(b[3])).max(0.0));
+        let piece = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, g))| g[3] - g[1] < 0.5 * tallest)
+            .filter_map(|(k, (_, g))| {
+                let near = groups.iter().enumerate().filter(|&(o, _)| o != k).map(|(o, (_, h))| (o, gap(g, h))).min_by(|a, b| a.1.total_cmp(&b.1))?;
+                (near.1 < MERGE_GAP).then_some((k, near.0))
+            })
+            .next();
+        let Some((k, into)) = piece else { break };
+        let (ss, g) = groups.remove(k);
+        let into = if into > k { into - 1 } else { into };
+        let (tt, h) = &mut groups[into];
+        tt.extend(ss);
+        *h = [h[0].min(g[0]), h[1].min(g[1]), h[2].max(g[2]), h[3].max(g[3])];
+    }
     // A digit on the cell's middle line is a centre mark when it is near the middle, or in a
     // row with another one there (a centre list runs out towards the edges); near a corner or
     // the top or bottom edge, or alone at the left or right edge, a corner mark.
@@ -69,7 +93,9 @@ pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, In
         let (cx, cy) = ((g[0] + g[2]) / 2.0, (g[1] + g[3]) / 2.0);
         middle(g) && ((cx - 0.5).abs() < 0.3 || groups.iter().any(|(_, o)| !std::ptr::eq(o, g) && middle(o) && ((o[1] + o[3]) / 2.0 - cy).abs() < 0.1))
     };
-    let (mut corner, mut centre) = (Vec::new(), Vec::new());
+    // Each group's readings, best first; then the digits, each at most once in a cell (a cell
+    // never holds a mark twice): the most likely assignment of distinct digits.
+    let mut read: Vec<(Vec<(char, f32)>, bool)> = Vec::new();
     for (ss, g) in &groups {
         if g[2] - g[0] > MAX_MARK_EXTENT || g[3] - g[1] > MAX_MARK_EXTENT {
             return Ok(MarksReading::Ink);
@@ -78,17 +104,45 @@ pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, In
             // A dot: no digit (a stray touch of the pencil).
             continue;
         };
-        let Some(&(symbol, p)) = ranked.first() else { return Ok(MarksReading::Ink) };
-        if p < MIN_MARK_CONFIDENCE {
-            return Ok(MarksReading::Ink);
+        match ranked.first() {
+            Some(&(_, p)) if p >= MIN_MARK_CONFIDENCE => read.push((ranked.into_iter().take(4).collect(), centre_of(g))),
+            _ => return Ok(MarksReading::Ink),
         }
-        if centre_of(g) {
+    }
+    let Some(symbols) = distinct_best(&read) else { return Ok(MarksReading::Ink) };
+    let (mut corner, mut centre) = (Vec::new(), Vec::new());
+    for (symbol, (_, in_centre)) in symbols.into_iter().zip(&read) {
+        if *in_centre {
             centre.push(symbol);
         } else {
             corner.push(symbol);
         }
     }
     Ok(MarksReading::Marks { corner, centre })
+}
+
+/// The most likely reading of every group with no digit twice (each group's few best readings
+/// tried; `None` when they can't be made distinct). Four groups of four readings: at most 256
+/// assignments.
+fn distinct_best(read: &[(Vec<(char, f32)>, bool)]) -> Option<Vec<char>> {
+    fn search(read: &[(Vec<(char, f32)>, bool)], k: usize, used: &mut Vec<char>, score: f32, best: &mut Option<(f32, Vec<char>)>) {
+        if k == read.len() {
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                *best = Some((score, used.clone()));
+            }
+            return;
+        }
+        for &(c, p) in &read[k].0 {
+            if !used.contains(&c) {
+                used.push(c);
+                search(read, k + 1, used, score + p.max(1e-6).ln(), best);
+                used.pop();
+            }
+        }
+    }
+    let mut best = None;
+    search(read, 0, &mut Vec::new(), 0.0, &mut best);
+    best.map(|(_, symbols)| symbols)
 }
 
 /// One cell of an evaluation file: its board's side, the strokes in the cell's units, and what
