@@ -427,8 +427,8 @@ export function createPenScreen(ctx, game) {
     ctx.redraw();
   }
 
-  // What the pencil writes: the setting, shown by the panel's toggle. Choosing one also takes
-  // the pencil (the toggle is the pencil's).
+  // What the pencil writes: the setting, shown on the Pencil button. Choosing one also takes
+  // the pencil.
   function setPencilKind(kind) {
     chosenKind = kind;
     Promise.resolve(ctx.saveSettings({ pencil_marks: kind })).finally(() => {
@@ -495,6 +495,9 @@ export function createPenScreen(ctx, game) {
     telemetry.lastWrite = { cell, outcome: res.outcome };
     const o = res.outcome;
     if (o.kind === 'symbol') {
+      // Writing in a cell makes it the selection: a number pressed next goes there, not on
+      // cells selected together before.
+      state.many = [];
       state.selected = cell;
       lastCell = cell;
       ctx.show(res.view);
