@@ -72,6 +72,11 @@ pub struct KenkenCellView {
     /// Corner and centre marks (see Sudoku's `CellView::marks`).
     #[serde(skip_serializing_if = "crate::session::marks::CellMarks::is_empty")]
     pub marks: crate::session::marks::CellMarks,
+    /// An empty cell whose candidate list (its slots, else its centre marks) leaves out its
+    /// number, when the solution is known (shown only with "Show incorrect numbers"; KenKen has
+    /// no boxes, so corner marks are not judged). Left out when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub marks_wrong: bool,
     /// The player's handwriting of this value (see Sudoku's `CellView::glyph`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Glyph>,
@@ -262,12 +267,20 @@ fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
                 incorrect: values[i] != 0 && info.solution.as_ref().is_some_and(|sol| sol.get(i).is_some_and(|&s| s != values[i])),
                 colour: g.colours().get(i),
                 marks: g.marks().get(i).clone(),
+                marks_wrong: values[i] == 0 && info.solution.as_ref().and_then(|sol| sol.get(i)).is_some_and(|&s| list_leaves_out(g, i, s)),
                 glyph: glyphs[i].clone(),
             })
             .collect(),
         notes: g.notes().to_vec(),
         difficulty: info.difficulty.clone(),
     }
+}
+
+/// Whether cell `i`'s candidate list (its typed slots, else its centre marks; none: nothing to
+/// judge) leaves out `value`.
+fn list_leaves_out(g: &KenkenGame, i: usize, value: u8) -> bool {
+    let list = if g.candidates()[i] != 0 { g.candidates()[i] } else { g.marks().get(i).centre };
+    list != 0 && list & crate::session::cells::bit(value) == 0
 }
 
 /// Each cell's kept handwriting, from a KenKen session's history.
@@ -362,6 +375,26 @@ mod in_play_tests {
         let marked = cells(known);
         assert!(marked[0] && !marked[1] && !marked[2]);
         assert!(cells(KenkenInfo::default()).iter().all(|&b| !b), "no solution known, nothing marked");
+    }
+
+    /// #43: with the solution known, a candidate list (the slots, else the centre marks) that
+    /// leaves out the cell's number is flagged; one that holds it, or none, is not.
+    #[test]
+    fn kenken_view_flags_marks_that_leave_out_the_number() {
+        use crate::session::marks::MarkKind;
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let other = |i: usize| g.solution[i] % 4 + 1;
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        s.apply(Action::Grid(GridMove::Mark { cells: vec![(0, 0)], kind: MarkKind::Centre, value: other(0) })).unwrap();
+        s.apply(Action::Grid(GridMove::Mark { cells: vec![(0, 1)], kind: MarkKind::Centre, value: g.solution[1] })).unwrap();
+        s.apply(Action::Grid(GridMove::ToggleCandidate { row: 0, col: 2, value: other(2) })).unwrap();
+        s.apply(Action::Grid(GridMove::Mark { cells: vec![(0, 3)], kind: MarkKind::Corner, value: other(3) })).unwrap();
+        let flags = |info: KenkenInfo| match GameInPlay::Kenken(s.clone(), info).view(0).board {
+            BoardView::Kenken(v) => v.cells.iter().take(4).map(|c| c.marks_wrong).collect::<Vec<_>>(),
+            _ => unreachable!("a KenKen game shows a KenKen board"),
+        };
+        assert_eq!(flags(KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() }), [true, false, true, false]);
+        assert_eq!(flags(KenkenInfo::default()), [false; 4], "no solution known, nothing judged");
     }
 
     /// A hint carries what it says as data: the number it names is the solution's (moved from
