@@ -10,6 +10,7 @@ use thiserror::Error;
 use crate::grid::symbol_value;
 use crate::ink::{self, adapt::Adapter, gesture::Gesture, InkError, Recognition, Stroke, Unread};
 use crate::session::glyph::Glyph;
+use crate::session::gridplay::{GridBoard, GridMove};
 use crate::session::HistoryError;
 use crate::session::{Game, Session};
 
@@ -21,14 +22,24 @@ pub trait PenGame: Game {
     fn symbols(&self) -> Vec<char>;
     /// A cell the player can't change (a Sudoku given).
     fn is_fixed(&self, row: usize, col: usize) -> bool;
+    /// The board the pen writes on (values, ink notes, marks).
+    fn grid_board(&self) -> &GridBoard;
+    /// The game's move for one of the shared grid moves.
+    fn grid_move(m: GridMove) -> Self::Action;
     /// The move that writes `value` (1-based) into a cell; `tidy`: and takes it from the marks
     /// of the cell's peers.
-    fn write(row: usize, col: usize, value: u8, tidy: bool) -> Self::Action;
+    fn write(row: usize, col: usize, value: u8, tidy: bool) -> Self::Action {
+        Self::grid_move(if tidy { GridMove::SetValues { cells: vec![(row, col)], value, tidy } } else { GridMove::SetValue { row, col, value } })
+    }
     /// The move that clears a cell.
-    fn clear(row: usize, col: usize) -> Self::Action;
+    fn clear(row: usize, col: usize) -> Self::Action {
+        Self::grid_move(GridMove::Clear { row, col })
+    }
     /// The move that writes `value` with the player's ink kept as `glyph` ("keep my
     /// handwriting"; see [`crate::session::glyph`]).
-    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool) -> Self::Action;
+    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool) -> Self::Action {
+        Self::grid_move(GridMove::WriteInk { row, col, value, glyph, tidy })
+    }
     /// The handwriting an edit keeps, if it is a pen write that kept one.
     fn glyph_of(edit: &Self::Edit) -> Option<&Glyph>;
 }
@@ -105,6 +116,7 @@ pub const MAX_ALTERNATIVES: usize = 3;
 pub const READINGS: usize = 3;
 
 pub mod lesson;
+pub mod marks;
 
 /// What became of the ink written into a cell. JSON: `{"kind": "symbol", "symbol": "7",
 /// "confidence": 0.98}`, `{"kind": "rejected", "reason": "..."}`, `{"kind": "tap"}`, ...

@@ -8,7 +8,9 @@ use serde_json::Value;
 use crate::games::{each_game, GameDef};
 use crate::ink::adapt::Adapter;
 use crate::ink::Stroke;
+use crate::pen::marks::{MarksWrite, ReadMarks};
 use crate::pen::{PenOptions, PenWrite, WriteOutcome};
+use crate::session::marks::MarkKind;
 use crate::session::{CheckpointError, InputMode};
 
 pub use crate::games::{Advice, BoardView, CellRef, CellValue, GameInPlay, GameKind, GameParams, Highlight, MakeError, ParamsError, PlayError, Source};
@@ -161,13 +163,20 @@ impl GameInPlay {
     /// A wrong number is taken out and a lost candidate put back first, as the hint says; a
     /// solved board changes nothing. A game without such steps (the sliding picture) refuses.
     pub fn solve_step(&mut self, now_ms: u64) -> Result<Advice, PlayError> {
+        self.solve_step_writing(now_ms, MarkKind::Candidate)
+    }
+
+    /// [`GameInPlay::solve_step`], a step that needs the candidate lists while the board has
+    /// none writing them as `lists` (`Centre`: centre marks, the player's chosen kind of mark;
+    /// else the candidate slots; lists already kept as centre marks stay there, #43).
+    pub fn solve_step_writing(&mut self, now_ms: u64, lists: MarkKind) -> Result<Advice, PlayError> {
         let advice = each_game!(self, |s, info, D| {
             if !D::SOLVES_BY_STEPS {
                 return Err(PlayError::NotPenGame(D::NAME));
             }
             let advice = D::advice(s)?;
             if advice.id != "solved" {
-                D::apply_step(s, &advice)?;
+                D::apply_step(s, &advice, lists)?;
             }
             advice
         });
@@ -283,6 +292,22 @@ impl GameInPlay {
     /// which a time limit from the settings may be given).
     pub fn is_untouched(&self, now_ms: u64) -> bool {
         !self.has_progress() && self.elapsed(now_ms) == 0
+    }
+
+    /// The pencil paused: the ink notes `ids` in a cell are read as marks (see
+    /// [`crate::pen::marks`]), adapted to the player's hand.
+    pub fn read_marks(&mut self, row: usize, col: usize, ids: &[u32], adapter: Option<&Adapter>, now_ms: u64) -> Result<MarksWrite, PlayError> {
+        let out = each_game!(self, |s, info, D| D::read_marks(s, row, col, ids, adapter))?;
+        self.settle_clock(now_ms);
+        Ok(out)
+    }
+
+    /// The player chose `symbol` instead of the unsure mark `from` of the reading just made
+    /// (see [`crate::pen::marks::replace_mark`]): still one undo step.
+    pub fn replace_mark(&mut self, read: &ReadMarks, from: char, symbol: char, now_ms: u64) -> Result<ReadMarks, PlayError> {
+        let out = each_game!(self, |s, info, D| D::replace_mark(s, read, from, symbol))?;
+        self.settle_clock(now_ms);
+        Ok(out)
     }
 
     /// The pen writes numbers or pencil notes from now on (saved with the game; not a move).

@@ -1,4 +1,4 @@
-//! Small pencil marks written by hand (#43 item 3, the reader not yet used by the app): the
+//! Small pencil marks written by hand (#43 item 3, the reader the app uses): the
 //! seeded layouts of held-out writers' digits read at least as well as measured when the
 //! reader was written (docs/recogniser.md, "Small pencil marks"), through the same CLI anyone
 //! can feed their own cells; free ink stays ink; no input makes the reader panic.
@@ -18,8 +18,8 @@ fn held_out_writers_marks_read_as_well_as_measured() {
     assert!(cells.iter().any(|c| c.ink) && cells.iter().any(|c| !c.corner.is_empty()) && cells.iter().any(|c| !c.centre.is_empty()));
     let score = evaluate(&cells).unwrap();
     println!("{score}");
-    // Floors a little under the figures measured on 3,000-5,000-cell sets (99.0-99.3 / 100 /
-    // 97.7-98.4 / 100; docs/recogniser.md): a change that reads worse fails here.
+    // Floors a little under the figures measured on 3,000-5,000-cell sets (98.7-99.0 / 100 /
+    // 97.6-98.2 / 100; docs/recogniser.md): a change that reads worse fails here.
     assert!(score.digits >= 98.5 && score.placement >= 99.5 && score.cells_right >= 96.0 && score.ink_kept >= 98.0, "{score}");
 }
 
@@ -59,6 +59,17 @@ fn any_strokes_read_as_marks_or_ink_never_a_panic() {
     // A stroke across the cell is ink; a cell's own marks file line round-trips.
     let across = [Stroke::from_xy(&[[0.05, 0.5], [0.95, 0.5]])];
     assert_eq!(read_marks(&across, &legal).unwrap(), MarksReading::Ink);
+    // Small ink a solver leaves beside marks is no digit: a dash, a tick, a small arrow, a dot.
+    let small: [&[&[[f32; 2]]]; 4] = [
+        &[&[[0.3, 0.5], [0.5, 0.52]]],
+        &[&[[0.3, 0.5], [0.37, 0.57], [0.5, 0.4]]],
+        &[&[[0.2, 0.5], [0.45, 0.5]], &[[0.37, 0.42], [0.45, 0.5], [0.37, 0.58]]],
+        &[&[[0.5, 0.5], [0.505, 0.505]]],
+    ];
+    for ink in small {
+        let strokes: Vec<Stroke> = ink.iter().map(|s| Stroke::from_xy(s)).collect();
+        assert_eq!(read_marks(&strokes, &legal).unwrap(), MarksReading::Ink, "{ink:?}");
+    }
     let cell = MarkCell { size: 9, strokes: vec![vec![[0.1, 0.1], [0.2, 0.3]]], corner: "2".into(), centre: String::new(), ink: false };
     assert_eq!(serde_json::from_str::<MarkCell>(&serde_json::to_string(&cell).unwrap()).unwrap(), cell);
 }

@@ -8,8 +8,11 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::ink::{InkError, Stroke};
+use crate::ink::adapt::Adapter;
+use crate::pen::marks::{MarksWrite, ReadMarks};
 use crate::pen::{PenOptions, PenWrite, WriteError};
 use crate::save::{LoadError, SaveError};
+use crate::session::marks::MarkKind;
 use crate::session::{CheckpointError, Game, HistoryError, InputMode, Session};
 
 /// How far along a game is and what it is, for "Continue" ([`crate::play::Summary`]).
@@ -108,8 +111,10 @@ pub trait GameDef {
     /// The next step for the board as the player has it.
     fn advice(s: &Session<Self::Game>) -> Result<Advice, PlayError>;
     /// Makes the step `advice` names as the computer's move (only when [`Self::SOLVES_BY_STEPS`]).
-    fn apply_step(s: &mut Session<Self::Game>, advice: &Advice) -> Result<(), PlayError> {
-        let _ = (s, advice);
+    /// `lists`: the kind of mark a step writes the board's candidate lists as, when it has
+    /// none yet (the player's choice; see [`crate::play::GameInPlay::solve_step_writing`]).
+    fn apply_step(s: &mut Session<Self::Game>, advice: &Advice, lists: MarkKind) -> Result<(), PlayError> {
+        let _ = (s, advice, lists);
         Err(PlayError::NotPenGame(Self::NAME))
     }
     fn stats_key(s: &Session<Self::Game>, info: &Self::Info) -> StatsKey;
@@ -161,6 +166,12 @@ pub trait GameDef {
     }
     fn replace_guess(s: &mut Session<Self::Game>, row: usize, col: usize, symbol: char, tidy: bool) -> Result<(), PlayError> {
         (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_guess)(s, row, col, symbol, tidy)
+    }
+    fn read_marks(s: &mut Session<Self::Game>, row: usize, col: usize, ids: &[u32], adapter: Option<&Adapter>) -> Result<MarksWrite, PlayError> {
+        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.read_marks)(s, row, col, ids, adapter)
+    }
+    fn replace_mark(s: &mut Session<Self::Game>, read: &ReadMarks, from: char, symbol: char) -> Result<ReadMarks, PlayError> {
+        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_mark)(s, read, from, symbol)
     }
     /// Pen or pencil, kept with the game (only a pen game has the choice).
     fn set_input_mode(s: &mut Session<Self::Game>, mode: InputMode) -> Result<(), PlayError> {
@@ -259,9 +270,12 @@ impl TextError {
 }
 
 /// What the pen does in a game of type `G` (see [`GameDef::pen`]).
+#[allow(clippy::type_complexity)]
 pub struct Pen<G: Game> {
     pub write: fn(&mut Session<G>, usize, usize, &[Stroke], PenOptions) -> Result<PenWrite, PlayError>,
     pub replace_guess: fn(&mut Session<G>, usize, usize, char, bool) -> Result<(), PlayError>,
+    pub read_marks: fn(&mut Session<G>, usize, usize, &[u32], Option<&Adapter>) -> Result<MarksWrite, PlayError>,
+    pub replace_mark: fn(&mut Session<G>, &ReadMarks, char, char) -> Result<ReadMarks, PlayError>,
 }
 
 impl<G: crate::pen::PenGame> Pen<G>
@@ -273,6 +287,8 @@ where
         Pen {
             write: |s, row, col, strokes, opts| Ok(crate::pen::write_opts(s, row, col, strokes, opts)?),
             replace_guess: |s, row, col, symbol, tidy| Ok(crate::pen::replace_guess(s, row, col, symbol, tidy)?),
+            read_marks: |s, row, col, ids, adapter| Ok(crate::pen::marks::read_marks(s, row, col, ids, adapter)?),
+            replace_mark: |s, read, from, symbol| Ok(crate::pen::marks::replace_mark(s, read, from, symbol)?),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Reading small pencil marks written by hand in one cell (#43 item 3; not yet used by the app):
+//! Reading small pencil marks written by hand in one cell (#43 item 3; the app reads a pencil
+//! burst through [`crate::pen::marks`]):
 //! the strokes are split into digits by where they lie (a digit's strokes overlap, two digits
 //! leave a gap), each digit is read by the single-symbol recogniser, and its place in the cell
 //! says its kind (in the middle: a centre mark; near a corner or an edge: a corner mark). Ink
@@ -13,6 +14,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use super::adapt::Adapter;
 use super::{strokes_bounds, InkError, Sample, Stroke};
 
 /// What a cell's ink was read as.
@@ -27,27 +29,62 @@ pub enum MarksReading {
 /// A digit's ink is at most this tall or wide, as a part of the cell (marks are written about a
 /// third of a cell high); anything bigger is free ink.
 const MAX_MARK_EXTENT: f64 = 0.56;
-/// Below this probability (the recogniser's, over the legal digits) a group is no digit, and
-/// the cell's ink stays ink.
-const MIN_MARK_CONFIDENCE: f32 = 0.35;
+/// Below this probability of its best legal digit (the recogniser's, over all its symbols, as
+/// for a number written in a cell) a group is no digit, and the cell's ink stays ink: a dash, a
+/// tick or a small arrow leaves the recogniser unsure among many symbols, where a digit
+/// written small does not.
+const MIN_MARK_CONFIDENCE: f32 = super::MIN_CONFIDENCE;
+/// Written digits are seldom much wider than tall (0.5 % of the training writers' 1-9 are
+/// wider than 1.5 times their height); dashes and small arrows are.
+const MAX_MARK_WIDTH: f64 = 1.6;
+/// What a dash or a small arrow reads as most often ('1', '4') is taller than wide when it is
+/// written (0.7 % of the training writers' 1s and 4s are wider than 1.3 times their height).
+const LINE_LIKE: [char; 2] = ['1', '4'];
+const MAX_LINE_LIKE_WIDTH: f64 = 1.3;
+/// Ink smaller than this (a part of the cell, its longer side) is a touch of the pencil, no
+/// digit.
+const MIN_MARK_EXTENT: f64 = 0.06;
 /// Two strokes belong to one digit when their boxes, grown by this much, overlap both ways.
 const JOIN_MARGIN: f64 = 0.006;
 /// A piece of a digit (much shorter than the tallest digit) joins the nearest digit within
 /// this distance.
 const MERGE_GAP: f64 = 0.05;
 
+/// One small digit read in a cell's ink: the symbol chosen, whether it was written in the
+/// middle (a centre mark) or near a corner or an edge (a corner mark), the recogniser's best
+/// readings of its ink (best first, at most four), and the ink itself (cell units).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarkDigit {
+    pub symbol: char,
+    pub centre: bool,
+    pub ranked: Vec<(char, f32)>,
+    pub strokes: Vec<Stroke>,
+}
+
 /// Reads a cell's ink (cell units) as marks among `legal` digits, or as free ink.
 pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, InkError> {
+    Ok(match read_mark_digits(strokes, legal, None)? {
+        None => MarksReading::Ink,
+        Some(digits) => {
+            let (centre, corner): (Vec<&MarkDigit>, Vec<&MarkDigit>) = digits.iter().partition(|d| d.centre);
+            MarksReading::Marks { corner: corner.iter().map(|d| d.symbol).collect(), centre: centre.iter().map(|d| d.symbol).collect() }
+        }
+    })
+}
+
+/// [`read_marks`] digit by digit, adapted to the player's hand when `adapter` holds their
+/// samples: the digits in the order written, or `None` when the ink is free ink.
+pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Adapter>) -> Result<Option<Vec<MarkDigit>>, InkError> {
     let strokes: Vec<&Stroke> = strokes.iter().filter(|s| !s.points.is_empty()).collect();
     if strokes.is_empty() {
-        return Ok(MarksReading::Marks { corner: vec![], centre: vec![] });
+        return Ok(Some(vec![]));
     }
     // Groups of strokes, each one digit, in the order their first stroke was written.
     let mut groups: Vec<(Vec<Stroke>, [f64; 4])> = Vec::new();
     for s in strokes {
         let b = strokes_bounds(std::slice::from_ref(s));
         if b[2] - b[0] > MAX_MARK_EXTENT || b[3] - b[1] > MAX_MARK_EXTENT {
-            return Ok(MarksReading::Ink);
+            return Ok(None);
         }
         let overlap = |g: &[f64; 4]| {
             let ox = (b[2].min(g[2]) - b[0].max(g[0])) + 2.0 * JOIN_MARGIN;
@@ -96,29 +133,44 @@ pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, In
     // Each group's readings, best first; then the digits, each at most once in a cell (a cell
     // never holds a mark twice): the most likely assignment of distinct digits.
     let mut read: Vec<(Vec<(char, f32)>, bool)> = Vec::new();
+    let mut inks: Vec<&Vec<Stroke>> = Vec::new();
     for (ss, g) in &groups {
         if g[2] - g[0] > MAX_MARK_EXTENT || g[3] - g[1] > MAX_MARK_EXTENT {
-            return Ok(MarksReading::Ink);
+            return Ok(None);
         }
-        let Some(ranked) = super::rank(ss, legal)? else {
-            // A dot: no digit (a stray touch of the pencil).
+        // A dot: no digit (a stray touch of the pencil).
+        if (g[2] - g[0]).max(g[3] - g[1]) < MIN_MARK_EXTENT {
             continue;
-        };
-        match ranked.first() {
-            Some(&(_, p)) if p >= MIN_MARK_CONFIDENCE => read.push((ranked.into_iter().take(4).collect(), centre_of(g))),
-            _ => return Ok(MarksReading::Ink),
+        }
+        let Some(all) = super::rank_with(super::model::embedded()?, adapter, ss, &super::CLASSES)? else { continue };
+        let best = all.iter().find(|(c, _)| legal.contains(c)).copied();
+        let mass = all.iter().filter(|(c, _)| legal.contains(c)).map(|&(_, p)| p).sum::<f32>().max(f32::MIN_POSITIVE);
+        let ranked: Vec<(char, f32)> = all.iter().filter(|(c, _)| legal.contains(c)).map(|&(c, p)| (c, p / mass)).collect();
+        let (w, h) = (g[2] - g[0], g[3] - g[1]);
+        if groups.len() == 1 && (w > MAX_MARK_WIDTH * h || best.is_some_and(|(c, _)| LINE_LIKE.contains(&c) && w > MAX_LINE_LIKE_WIDTH * h)) {
+            return Ok(None);
+        }
+        match best {
+            Some((_, p)) if p >= MIN_MARK_CONFIDENCE => {
+                read.push((ranked.into_iter().take(4).collect(), centre_of(g)));
+                inks.push(ss);
+            }
+            _ => return Ok(None),
         }
     }
-    let Some(symbols) = distinct_best(&read) else { return Ok(MarksReading::Ink) };
-    let (mut corner, mut centre) = (Vec::new(), Vec::new());
-    for (symbol, (_, in_centre)) in symbols.into_iter().zip(&read) {
-        if *in_centre {
-            centre.push(symbol);
-        } else {
-            corner.push(symbol);
-        }
+    if read.is_empty() {
+        // Only dots: no digit, and nothing to make marks of.
+        return Ok(None);
     }
-    Ok(MarksReading::Marks { corner, centre })
+    let Some(symbols) = distinct_best(&read) else { return Ok(None) };
+    Ok(Some(
+        symbols
+            .into_iter()
+            .zip(read)
+            .zip(inks)
+            .map(|((symbol, (ranked, centre)), ss)| MarkDigit { symbol, centre, ranked, strokes: ss.clone() })
+            .collect(),
+    ))
 }
 
 /// The most likely reading of every group with no digit twice (each group's few best readings
@@ -304,9 +356,27 @@ fn ink_cell(rng: &mut StdRng) -> MarkCell {
         v + jitter[k % 8]
     };
     let line = |a: [f32; 2], b: [f32; 2]| (0..=12).map(|i| i as f32 / 12.0).map(|t| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]).collect::<Vec<_>>();
-    let shape = rng.random_range(0..4);
+    let shape = rng.random_range(0..9);
     let r = rng.random_range(0.3..0.45);
+    // Small ink a solver leaves beside marks: where in the cell, and how long.
+    let (x, y) = (rng.random_range(0.2..0.8), rng.random_range(0.2..0.8));
+    let len = rng.random_range(0.12..0.3);
+    let tilt: f32 = rng.random_range(-0.6..0.6);
     let strokes = match shape {
+        // A dash, level or slanting (less than about 35 degrees).
+        4 => vec![line([x - len / 2.0, y - tilt * len / 2.0], [x + len / 2.0, y + tilt * len / 2.0])],
+        // A tick.
+        5 => vec![vec![[x - len / 2.0, y], [x - len / 6.0, y + len / 3.0], [x + len / 2.0, y - len / 2.0]]],
+        // A small arrow pointing right or left.
+        6 => {
+            let d = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+            let tip = [x + d * len / 2.0, y];
+            vec![line([x - d * len / 2.0, y], tip), vec![[tip[0] - d * len / 3.0, y - len / 3.0], tip, [tip[0] - d * len / 3.0, y + len / 3.0]]]
+        }
+        // A dot or two.
+        7 => (0..rng.random_range(1..=2)).map(|i| vec![[x + i as f32 * 0.1, y], [x + i as f32 * 0.1 + 0.01, y + 0.01]]).collect(),
+        // A small circle around a spot.
+        8 => vec![(0..=24).map(|i| i as f32 / 24.0 * std::f32::consts::TAU).map(|a| [x + len * 0.6 * a.cos(), y + len * 0.6 * a.sin()]).collect()],
         0 => vec![line([j(0.1), j(0.2)], [j(0.9), j(0.8)])],
         1 => {
             let (a, b) = ([j(0.1), j(0.5)], [j(0.9), j(0.5)]);

@@ -85,7 +85,7 @@ pub struct KenkenCellView {
 impl GameDef for KenkenDef {
     const NAME: &'static str = "KenKen";
     const HINT_IDS: &'static [&'static str] =
-        &["wrong_number", "cage_arithmetic", "naked_single", "hidden_single", "cage_elimination", "cage_claim", "deduction", "reveal"];
+        &["wrong_number", "missing_candidate", "cage_arithmetic", "naked_single", "hidden_single", "cage_elimination", "cage_claim", "deduction", "reveal"];
     type Game = KenkenGame;
     type Info = KenkenInfo;
     type View = KenkenView;
@@ -148,7 +148,11 @@ impl GameDef for KenkenDef {
         advice(s)
     }
 
-    fn apply_step(s: &mut KenkenSession, advice: &Advice) -> Result<(), PlayError> {
+    fn apply_step(s: &mut KenkenSession, advice: &Advice, _lists: crate::session::marks::MarkKind) -> Result<(), PlayError> {
+        if advice.id == "missing_candidate" {
+            s.apply(parse_action::<Action>(Self::NAME, advice.apply.clone().unwrap_or(Value::Null))?)?;
+            return Ok(());
+        }
         let target = advice.highlight.target.ok_or_else(|| PlayError::NoHint("the step names no cell".into()))?;
         let value = advice.place.map_or(0, |p| p.value);
         s.apply(Action::ApplyStep { row: target.row, col: target.col, value })?;
@@ -279,7 +283,7 @@ fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
 /// Whether cell `i`'s candidate list (its typed slots, else its centre marks; none: nothing to
 /// judge) leaves out `value`.
 fn list_leaves_out(g: &KenkenGame, i: usize, value: u8) -> bool {
-    let list = if g.candidates()[i] != 0 { g.candidates()[i] } else { g.marks().get(i).centre };
+    let list = g.board().candidate_list(i);
     list != 0 && list & crate::session::cells::bit(value) == 0
 }
 
@@ -302,6 +306,13 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
         Err(HintError::Solved) => return Ok(solved()),
         Err(e) => return Err(PlayError::NoHint(e.to_string())),
     };
+    // After a wrong number, a candidate list that leaves out a cell's number comes first: it
+    // misleads (#43; the same hint as Sudoku's, put right by its second press).
+    if h.kind != HintKind::Mistake {
+        if let Some(a) = missing_candidate(g) {
+            return Ok(a);
+        }
+    }
     let (id, technique) = match h.kind {
         HintKind::Mistake => ("wrong_number", "Wrong number"),
         HintKind::Cage => ("cage_arithmetic", "Cage arithmetic"),
@@ -318,6 +329,27 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     let highlight = Highlight { cells: cage.cells.clone(), target: Some(CellRef { row: h.row, col: h.col }) };
     let place = (h.kind != HintKind::Mistake).then_some(CellValue { row: h.row, col: h.col, value: h.value });
     Ok(Advice { place, ..Advice::new(id, technique, h.text, highlight, to_json(apply)) })
+}
+
+/// The first empty cell whose candidate list (its slots, else its centre marks) leaves out the
+/// solution's number, as a hint whose second press puts the number back in that list.
+fn missing_candidate(g: &KenkenGame) -> Option<Advice> {
+    let n = g.puzzle().size();
+    if !(0..n * n).any(|i| g.values()[i] == 0 && g.board().candidate_list(i) != 0) {
+        return None;
+    }
+    let found = crate::kenken::solver::solutions(g.puzzle(), 2);
+    let sol = found.first.filter(|_| found.count == 1)?;
+    let i = (0..n * n).find(|&i| g.values()[i] == 0 && list_leaves_out(g, i, sol[i]))?;
+    let (row, col, value) = (i / n, i % n, sol[i]);
+    let apply = if g.board().list_is_centre(i) {
+        Action::Grid(GridMove::Mark { cells: vec![(row, col)], kind: crate::session::marks::MarkKind::Centre, value })
+    } else {
+        Action::Grid(GridMove::ToggleCandidate { row, col, value })
+    };
+    let text = format!("r{}c{} needs the candidate {value}: it is missing from the cell's list.", row + 1, col + 1);
+    let highlight = Highlight { cells: vec![(row, col)], target: Some(CellRef { row, col }) };
+    Some(Advice { place: Some(CellValue { row, col, value }), ..Advice::new("missing_candidate", "Missing candidate", text, highlight, to_json(apply)) })
 }
 
 /// The game a KenKen entered from paper (or read from its text) makes, when it has exactly one
@@ -395,6 +427,24 @@ mod in_play_tests {
         };
         assert_eq!(flags(KenkenInfo { solution: Some(g.solution.clone()), ..KenkenInfo::default() }), [true, false, true, false]);
         assert_eq!(flags(KenkenInfo::default()), [false; 4], "no solution known, nothing judged");
+    }
+
+    /// #43: a candidate list that leaves out the cell's number is the hint, as in Sudoku; its
+    /// second press puts the number back in that list (the centre marks here).
+    #[test]
+    fn a_list_without_the_number_is_the_hint_and_applying_it_puts_the_number_back() {
+        use crate::session::marks::MarkKind;
+        let g = crate::kenken::generator::generate(4, crate::kenken::rate::Difficulty::Easy, 5).unwrap();
+        let other = g.solution[5] % 4 + 1;
+        let mut s = KenkenSession::from_game(KenkenGame::new(g.puzzle.clone()));
+        s.apply(Action::Grid(GridMove::Mark { cells: vec![(1, 1)], kind: MarkKind::Centre, value: other })).unwrap();
+        let mut game = GameInPlay::Kenken(s, KenkenInfo::default());
+        let a = game.advice().unwrap();
+        assert_eq!((a.id, a.place.map(|p| (p.row, p.col, p.value))), ("missing_candidate", Some((1, 1, g.solution[5]))));
+        assert_eq!(game.solve_step(0).unwrap().id, "missing_candidate", "the step puts it back");
+        let GameInPlay::Kenken(s, _) = &game else { unreachable!("still a KenKen") };
+        assert!(s.game().marks().get(5).has(MarkKind::Centre, g.solution[5]));
+        assert_ne!(game.advice().unwrap().id, "missing_candidate");
     }
 
     /// A hint carries what it says as data: the number it names is the solution's (moved from

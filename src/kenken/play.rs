@@ -319,14 +319,11 @@ impl crate::pen::PenGame for KenkenGame {
     fn is_fixed(&self, _row: usize, _col: usize) -> bool {
         false
     }
-    fn write(row: usize, col: usize, value: u8, tidy: bool) -> Action {
-        Action::Grid(if tidy { GridMove::SetValues { cells: vec![(row, col)], value, tidy } } else { GridMove::SetValue { row, col, value } })
+    fn grid_board(&self) -> &GridBoard {
+        &self.board
     }
-    fn clear(row: usize, col: usize) -> Action {
-        Action::Grid(GridMove::Clear { row, col })
-    }
-    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool) -> Action {
-        Action::Grid(GridMove::WriteInk { row, col, value, glyph, tidy })
+    fn grid_move(m: GridMove) -> Action {
+        Action::Grid(m)
     }
     fn glyph_of(edit: &Edit) -> Option<&Glyph> {
         edit.glyph.as_ref()

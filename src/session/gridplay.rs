@@ -84,6 +84,12 @@ pub enum GridMove {
     /// `SetValues`.
     #[serde(skip)]
     WriteInk { row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool },
+    /// Small digits written with the pencil, read (`crate::pen::marks`): the ink notes `ids` go
+    /// and the digits become the empty open cell's corner and centre marks (each added where
+    /// missing, in the order given), as one undo step. Only the engine's reading path makes
+    /// it (never from JSON).
+    #[serde(skip)]
+    ReadMarks { row: usize, col: usize, ids: Vec<u32>, corner: Vec<u8>, centre: Vec<u8> },
 }
 
 /// What a move changes on the board, before the game wraps it into its edit.
@@ -200,6 +206,22 @@ impl GridBoard {
         &self.marks
     }
 
+    /// The player's candidate list of cell `i` (#43): its typed slots, else its centre marks
+    /// (bit `v - 1` = `v`); 0 when it has neither (nothing to judge).
+    pub fn candidate_list(&self, i: usize) -> u32 {
+        if self.candidates[i] != 0 {
+            self.candidates[i]
+        } else {
+            self.marks.get(i).centre
+        }
+    }
+
+    /// Whether cell `i`'s candidate list is its centre marks (it has no typed slots): the layer a
+    /// digit missing from the list goes back into.
+    pub fn list_is_centre(&self, i: usize) -> bool {
+        self.candidates[i] == 0 && self.marks.get(i).centre != 0
+    }
+
     pub fn is_fixed(&self, i: usize) -> bool {
         self.fixed.get(i).copied().unwrap_or(false)
     }
@@ -262,6 +284,20 @@ impl GridBoard {
                 } else {
                     plain(Change { marks: self.marks.plan_toggle(&empty, *kind, *value), ..Change::default() }.non_empty())
                 }
+            }
+            GridMove::ReadMarks { row, col, ids, corner, centre } => {
+                let i = self.open_cell(*row, *col)?;
+                if self.values[i] != 0 {
+                    return Err(GridError::Filled { row: *row, col: *col });
+                }
+                for &v in corner.iter().chain(centre) {
+                    self.check_value(v)?;
+                }
+                let marks = self.marks.plan(&[i], |m| {
+                    let m = corner.iter().fold(m.clone(), |m, &v| m.with(MarkKind::Corner, v, true));
+                    centre.iter().fold(m, |m, &v| m.with(MarkKind::Centre, v, true))
+                });
+                plain(Change { ink: self.ink.plan_remove(ids)?, marks, ..Change::default() }.non_empty())
             }
             GridMove::DeleteCells { cells } => plain(self.delete(cells)?),
             &GridMove::Clear { row, col } => plain(self.clear(self.open_cell(row, col)?)),

@@ -116,12 +116,13 @@ impl GameDef for SudokuDef {
 
     /// A wrong number is taken out and a lost candidate put back as the hint says; a step is
     /// applied whole (its placements and eliminations, one undo step).
-    fn apply_step(s: &mut SudokuSession, advice: &Advice) -> Result<(), PlayError> {
+    fn apply_step(s: &mut SudokuSession, advice: &Advice, lists: MarkKind) -> Result<(), PlayError> {
         let action = match advice.id {
             "wrong_number" | "missing_candidate" | "wrong_corner_mark" => parse_action(Self::NAME, advice.apply.clone().unwrap_or(Value::Null))?,
             _ => Action::ApplyStep {
                 place: advice.place.iter().map(|p| (p.row, p.col, p.value)).collect(),
                 eliminate: advice.eliminate.iter().map(|c| (c.row, c.col, c.value)).collect(),
+                lists,
             },
         };
         s.apply(action)?;
@@ -238,8 +239,8 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     // The player's candidates of a cell: its typed slots, else its centre marks (#43: a
     // cell's candidate list either way). Only the player's own count; with none, the engine
     // works from all of them.
-    let from_centre = |i: usize| g.candidates()[i] == 0 && g.marks().get(i).centre != 0;
-    let marks: Vec<u16> = (0..g.candidates().len()).map(|i| if from_centre(i) { g.marks().get(i).centre as u16 } else { g.candidates()[i] as u16 }).collect();
+    let from_centre = |i: usize| g.grid().list_is_centre(i);
+    let marks: Vec<u16> = (0..g.candidates().len()).map(|i| g.grid().candidate_list(i) as u16).collect();
     let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
     let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
     // After a wrong number, a corner mark the solution rules out comes first: it misleads.

@@ -37,8 +37,10 @@ pub enum Action {
     /// the candidates of its row, column and box, and a step that removes candidates while the
     /// board has none writes every cell's candidates first. Each number must be the solution's
     /// and no removed candidate may be; one undo step. Only the engine makes it (never JSON).
+    /// `lists`: the kind of mark those candidates are written as when the board has no lists
+    /// yet (the player's choice, #43): `Centre`, centre marks; else the candidate slots.
     #[serde(skip)]
-    ApplyStep { place: Vec<(usize, usize, u8)>, eliminate: Vec<(usize, usize, u8)> },
+    ApplyStep { place: Vec<(usize, usize, u8)>, eliminate: Vec<(usize, usize, u8)>, lists: MarkKind },
     /// The moves every pen-grid game has (write, clear, erase, colour, candidate, pencil
     /// notes), with their own `type`s ([`GridMove`]); givens are the core's fixed cells.
     #[serde(untagged)]
@@ -206,7 +208,7 @@ impl Edit {
             GridMove::SetValue { .. } | GridMove::SetValues { .. } | GridMove::WriteInk { .. } => EditKind::Value,
             GridMove::Clear { .. } | GridMove::DeleteCells { .. } => EditKind::Clear,
             GridMove::Mark { kind: MarkKind::Candidate, .. } => EditKind::Candidate,
-            GridMove::Mark { .. } => EditKind::Mark,
+            GridMove::Mark { .. } | GridMove::ReadMarks { .. } => EditKind::Mark,
             GridMove::ClearCells { .. } => EditKind::Erase,
             GridMove::SetColour { .. } => EditKind::Colour,
             GridMove::ToggleCandidate { .. } => EditKind::Candidate,
@@ -428,7 +430,7 @@ impl SudokuGame {
     fn marks_ruled_out(&self, i: usize) -> bool {
         let sol = self.solution.values();
         let m = self.board.marks().get(i);
-        let list = if self.candidates()[i] != 0 { self.candidates()[i] } else { m.centre };
+        let list = self.board.candidate_list(i);
         if list != 0 && list & bit(sol[i]) == 0 {
             return true;
         }
@@ -495,15 +497,26 @@ impl SudokuGame {
     }
 
     /// The edit of [`Action::ApplyStep`].
-    fn step_edit(&self, place: &[(usize, usize, u8)], eliminate: &[(usize, usize, u8)]) -> Result<Option<Edit>, ActionError> {
+    fn step_edit(&self, place: &[(usize, usize, u8)], eliminate: &[(usize, usize, u8)], lists: MarkKind) -> Result<Option<Edit>, ActionError> {
         let n = self.shape().n();
         let mut after: Vec<CellState> = (0..n * n).map(|i| self.cell_state(i)).collect();
+        // Each changed cell's corner and centre marks.
+        let mut marks: std::collections::BTreeMap<usize, CellMarks> = std::collections::BTreeMap::new();
         let mut gone: Vec<(usize, u8)> = Vec::new();
         if !eliminate.is_empty() && self.candidates().iter().all(|&c| c == 0) {
+            // No slots: the lists are written first, as centre marks where the player keeps
+            // their lists there (or chose to), else in the slots.
+            let centre = lists == MarkKind::Centre || (0..n * n).any(|i| self.board.marks().get(i).centre != 0);
             let board = self.board();
             for (i, &v) in board.values().iter().enumerate() {
-                if v == 0 {
-                    after[i].candidates = self.open_values(&board, i / n, i % n);
+                if v != 0 {
+                    continue;
+                }
+                let open = self.open_values(&board, i / n, i % n);
+                if !centre {
+                    after[i].candidates = open;
+                } else if self.board.marks().get(i).centre == 0 {
+                    marks.insert(i, CellMarks { centre: open, ..self.board.marks().get(i).clone() });
                 }
             }
         }
@@ -516,8 +529,7 @@ impl SudokuGame {
             after[i].candidates &= !bit(value);
             gone.push((i, value));
         }
-        let shape = self.shape();
-        let (br, bc) = (shape.box_rows as usize, shape.box_cols as usize);
+        let peers = &Geometry::of_sudoku(self.shape()).peers;
         let mut ink = InkEdit::default();
         for &(row, col, value) in place {
             let i = self.check_open_cell(row, col)?;
@@ -526,14 +538,9 @@ impl SudokuGame {
                 return Err(ActionError::WrongHint { row, col, value });
             }
             after[i] = CellState { value, candidates: 0 };
-            for (j, cell) in after.iter_mut().enumerate() {
-                let (r, c) = (j / n, j % n);
-                if r == row || c == col || (r / br == row / br && c / bc == col / bc) {
-                    cell.candidates &= !bit(value);
-                    if j != i {
-                        gone.push((j, value));
-                    }
-                }
+            for &j in peers.get(i).into_iter().flatten() {
+                after[j].candidates &= !bit(value);
+                gone.push((j, value));
             }
             ink.removed.extend(self.board.notes_in(row, col));
         }
@@ -543,7 +550,6 @@ impl SudokuGame {
         }
         // The step's eliminations, and its placements' digits in their peers, go from the corner
         // and centre marks too (#43): the solver writes in the player's marks as in the slots.
-        let mut marks: std::collections::BTreeMap<usize, CellMarks> = std::collections::BTreeMap::new();
         for (i, v) in gone {
             let m = marks.entry(i).or_insert_with(|| self.board.marks().get(i).clone());
             *m = m.without(v);
@@ -626,7 +632,7 @@ impl Game for SudokuGame {
                 Ok(planned.map(|(c, glyph)| Edit { glyph, ..Edit::of_move(m, c) }))
             }
             Action::ApplyHint { .. } | Action::Solve | Action::ApplyStep { .. } if self.is_being_entered() => Err(ActionError::NoAnswerYet),
-            Action::ApplyStep { place, eliminate } => self.step_edit(place, eliminate),
+            Action::ApplyStep { place, eliminate, lists } => self.step_edit(place, eliminate, *lists),
             &Action::ApplyHint { row, col, value } => {
                 let i = self.check_open_cell(row, col)?;
                 self.check_value(value)?;
@@ -688,17 +694,14 @@ impl crate::pen::PenGame for SudokuGame {
     fn is_fixed(&self, row: usize, col: usize) -> bool {
         self.is_given(row, col)
     }
-    fn write(row: usize, col: usize, value: u8, tidy: bool) -> Action {
-        Action::Grid(if tidy { GridMove::SetValues { cells: vec![(row, col)], value, tidy } } else { GridMove::SetValue { row, col, value } })
+    fn grid_board(&self) -> &GridBoard {
+        &self.board
     }
-    fn write_ink(row: usize, col: usize, value: u8, glyph: Glyph, tidy: bool) -> Action {
-        Action::Grid(GridMove::WriteInk { row, col, value, glyph, tidy })
+    fn grid_move(m: GridMove) -> Action {
+        Action::Grid(m)
     }
     fn glyph_of(edit: &Edit) -> Option<&Glyph> {
         edit.glyph.as_ref()
-    }
-    fn clear(row: usize, col: usize) -> Action {
-        Action::Grid(GridMove::Clear { row, col })
     }
 }
 
@@ -754,6 +757,29 @@ mod tests {
         s.game().solution().get(r, c)
     }
 
+    /// #43: with centre marks chosen (or kept by the player), a step that needs the lists on a
+    /// board without slots writes them as centre marks, its removal already made; a placed
+    /// number takes its digit from its peers' centre marks; undo takes it all back.
+    #[test]
+    fn a_solver_step_writes_the_lists_as_centre_marks_when_asked() {
+        let mut s = game4();
+        let (r, c) = (1, 0);
+        let right = sol(&s, r, c);
+        let other = (1..=4).find(|&v| v != right && v != sol(&s, 0, 0)).unwrap();
+        s.apply(Action::ApplyStep { place: vec![], eliminate: vec![(r, c, other)], lists: MarkKind::Centre }).unwrap();
+        let g = s.game();
+        assert!(g.candidates().iter().all(|&m| m == 0), "no slots");
+        assert!((4..16).all(|i| g.marks().get(i).centre != 0), "every open cell got its list");
+        assert!(!g.marks().get(r * 4 + c).has(MarkKind::Centre, other), "the removed one is gone");
+        assert!(g.marks().get(r * 4 + c).has(MarkKind::Centre, right));
+        // The next step keeps to the centre marks (the player's lists), whatever it is asked.
+        s.apply(Action::ApplyStep { place: vec![(r, c, right)], eliminate: vec![], lists: MarkKind::Candidate }).unwrap();
+        assert!(!s.game().marks().get(5).has(MarkKind::Centre, right), "r2c2 is a peer");
+        s.undo().unwrap();
+        s.undo().unwrap();
+        assert!((0..16).all(|i| s.game().marks().get(i).is_empty()));
+    }
+
     /// A step of "Solve step by step": a removal on a board without candidates writes them all
     /// first; a number placed takes its digit out of its peers' candidates; a wrong number or
     /// the removal of the solution's digit is refused and changes nothing; one undo step.
@@ -763,13 +789,13 @@ mod tests {
         let (r, c) = (1, 0);
         let right = sol(&s, r, c);
         let other = (1..=4).find(|&v| v != right && v != sol(&s, 0, 0)).unwrap();
-        s.apply(Action::ApplyStep { place: vec![], eliminate: vec![(r, c, other)] }).unwrap();
+        s.apply(Action::ApplyStep { place: vec![], eliminate: vec![(r, c, other)], lists: MarkKind::Candidate }).unwrap();
         let g = s.game();
         assert!((4..16).all(|i| g.candidates()[i] != 0), "every open cell got its candidates");
         assert_eq!(g.candidates()[r * 4 + c] & bit(other), 0, "and the removed one is gone");
         assert_eq!(s.history().done().last().map(|e| e.kind), Some(EditKind::Step));
 
-        s.apply(Action::ApplyStep { place: vec![(r, c, right)], eliminate: vec![] }).unwrap();
+        s.apply(Action::ApplyStep { place: vec![(r, c, right)], eliminate: vec![], lists: MarkKind::Candidate }).unwrap();
         let g = s.game();
         assert_eq!(g.board().get(r, c), right);
         for j in [(1, 1), (1, 3), (2, 0), (3, 0), (0, 1)] {
@@ -780,10 +806,10 @@ mod tests {
 
         let before = s.clone();
         let wrong = (1..=4).find(|&v| v != sol(&s, 2, 1)).unwrap();
-        assert!(matches!(s.apply(Action::ApplyStep { place: vec![(2, 1, wrong)], eliminate: vec![] }), Err(ActionError::WrongHint { .. })));
+        assert!(matches!(s.apply(Action::ApplyStep { place: vec![(2, 1, wrong)], eliminate: vec![], lists: MarkKind::Candidate }), Err(ActionError::WrongHint { .. })));
         let keep = sol(&s, 3, 3);
-        assert!(matches!(s.apply(Action::ApplyStep { place: vec![], eliminate: vec![(3, 3, keep)] }), Err(ActionError::WrongHint { .. })));
-        assert!(matches!(s.apply(Action::ApplyStep { place: vec![(0, 0, sol(&s, 0, 0))], eliminate: vec![] }), Err(ActionError::Given { .. })));
+        assert!(matches!(s.apply(Action::ApplyStep { place: vec![], eliminate: vec![(3, 3, keep)], lists: MarkKind::Candidate }), Err(ActionError::WrongHint { .. })));
+        assert!(matches!(s.apply(Action::ApplyStep { place: vec![(0, 0, sol(&s, 0, 0))], eliminate: vec![], lists: MarkKind::Candidate }), Err(ActionError::Given { .. })));
         assert_eq!(s.game(), before.game());
         s.undo().unwrap();
         s.undo().unwrap();

@@ -3,13 +3,15 @@
 // the key's place, as SudokuPad), Shift+arrows add cells to the selection and a number then
 // goes on all of them as one undo step; the Pencil button, pressed again, says and cycles what
 // the pad writes, as Space does; select mode takes taps and sweeps with the mouse; Delete goes a layer at a
-// time; the marks survive a reload. Screenshots at 1920x1080, 800x480 and in Chinese go to
+// time; the marks survive a reload; small digits written with the pen in pencil mode (held-out
+// handwriting, CDP pen events) become corner and centre marks when "Read my pencil marks" is on,
+// an arrow stays ink, and undo brings the ink back. Screenshots at 1920x1080, 800x480 and in Chinese go to
 // artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { pageState, boardRect, cellCentre, ipc as ipcOf, viewRev, viewChanged, newSudokuShown } from '../support/pen.mjs';
+import { pageState, boardRect, cellCentre, ipc as ipcOf, viewRev, viewChanged, newSudokuShown, loadSamples } from '../support/pen.mjs';
 
 let session, page;
 
@@ -189,4 +191,109 @@ test('marks at 800x480 and in Chinese: the panel fits, the accessible grid reads
   await page.keyboard.press('Space');
   await page.waitForFunction(() => window.__inkdoku.mode === 'pen');
   await chooseLanguage(page, 'en');
+});
+
+/**
+ * A held-out sample's strokes, a third of a cell high, centred at (`fx`, `fy`) of cell (`row`,
+ * `col`) of the 9x9 board on screen.
+ */
+function small(strokes, rect, row, col, fx, fy) {
+  const pts = strokes.flat();
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+  const cell = rect.size / 9;
+  const k = (cell * 0.3) / Math.max(x1 - x0, y1 - y0, 1);
+  const cx = rect.x + (col + fx) * cell, cy = rect.y + (row + fy) * cell;
+  return strokes.map((st) => st.map(([x, y]) => ({ x: cx + (x - (x0 + x1) / 2) * k, y: cy + (y - (y0 + y1) / 2) * k })));
+}
+
+test('small digits written with the pencil become corner and centre marks; an arrow stays ink; undo brings the ink back; zh', { timeout: 90000 }, async () => {
+  await ipc('update_settings', { settings: { ...(await ipc('get_settings')), read_marks: true, pencil_marks: 'candidates', language: 'en' } });
+  const v = await newSudoku(); // reloads: the page has the setting
+  const { pen } = session;
+  const rect = await boardRect(page);
+  // Held-out digits the recogniser reads surely at full size (a 2 and a 7).
+  const sure = async (d) => {
+    for (const s of loadSamples(d)) {
+      const r = await ipc('read_handwriting', { symbols: '1-9', strokes: s.strokes.map((st) => st.map(([x, y]) => ({ x, y }))) });
+      if (r.kind === 'symbol' && r.candidates[0][0] === d && !r.unsure) return s;
+    }
+    throw new Error(`no sure ${d}`);
+  };
+  const two = await sure('2'), seven = await sure('7');
+  const i = v.cells.findIndex((c) => !c.given);
+  const [row, col] = [Math.floor(i / 9), i % 9];
+  await page.click('#mode-pencil');
+  await page.waitForFunction(() => window.__inkdoku.mode === 'pencil');
+  // A 2 near the top-left corner, then a 7 in the middle, as a solver writes them.
+  await pen.write(small(two.strokes, rect, row, col, 0.22, 0.22), { gap: 80 });
+  await sleep(200);
+  await pen.write(small(seven.strokes, rect, row, col, 0.5, 0.52), { gap: 80 });
+  await page.waitForFunction((i) => window.__inkdoku.view.cells[i].marks, { timeout: 10000 }, i);
+  assert.equal(await marks(i), '2/7', 'a corner mark and a centre mark');
+  assert.equal((await ui()).view.notes.length, 0, 'the ink turned into type');
+  await page.screenshot({ path: artifactPath('marks-handwritten-1920x1080.png') });
+  // One undo: the ink is back, as written.
+  await chord('Control', 'KeyZ');
+  assert.equal(await marks(i), '');
+  assert.equal((await ui()).view.notes.length, two.strokes.length + seven.strokes.length);
+  // An arrow in another empty cell stays ink after the pause.
+  const j = v.cells.findIndex((c, k) => !c.given && k !== i && Math.floor(k / 9) !== row);
+  const c = cellCentre(rect, 9, Math.floor(j / 9), j % 9), w = rect.size / 9;
+  const line = (a, b) => Array.from({ length: 8 }, (_, k) => ({ x: a.x + ((b.x - a.x) * k) / 7, y: a.y + ((b.y - a.y) * k) / 7 }));
+  const tip = { x: c.x + 0.3 * w, y: c.y };
+  await pen.write([line({ x: c.x - 0.3 * w, y: c.y }, tip), [{ x: tip.x - 0.12 * w, y: tip.y - 0.12 * w }, tip, { x: tip.x - 0.12 * w, y: tip.y + 0.12 * w }]], { gap: 80 });
+  await sleep(1600);
+  const after = (await ui()).view;
+  assert.equal(after.cells[j].marks || '', '', 'no marks from an arrow');
+  assert.equal(after.notes.length, two.strokes.length + seven.strokes.length + 2, 'the arrow stays ink');
+  // In Chinese: the marks are read and said so.
+  await chooseLanguage(page, 'zh-CN');
+  const k = v.cells.findIndex((c2, m) => !c2.given && m !== i && m !== j);
+  await pen.write(small(seven.strokes, rect, Math.floor(k / 9), k % 9, 0.78, 0.22), { gap: 80 });
+  await page.waitForFunction((k) => window.__inkdoku.view.cells[k].marks, { timeout: 10000 }, k);
+  assert.equal(await marks(k), '7');
+  assert.match(await page.$eval('#status', (e) => e.textContent), /标记|不太确定/);
+  await resizePage(page, { width: 800, height: 480 });
+  await page.screenshot({ path: artifactPath('marks-handwritten-zh-800x480.png') });
+  await resizePage(page, { width: 1920, height: 1080 });
+  await chooseLanguage(page, 'en');
+  await page.click('#mode-pen');
+  await ipc('update_settings', { settings: { ...(await ipc('get_settings')), read_marks: false } });
+});
+
+test('Ctrl+click and Shift+sweep with the mouse add cells to the selection; a centre mark then goes on all', { timeout: 60000 }, async () => {
+  const v = await newSudoku();
+  const open = v.cells.map((c, i) => i).filter((i) => !v.cells[i].given);
+  const [a, b, c] = [open[0], open[5], open[10]];
+  await clickCell(a);
+  await page.keyboard.down('Control');
+  await clickCell(b);
+  await clickCell(c);
+  await page.keyboard.up('Control');
+  assert.equal((await ui()).many.length, 3, 'a, then b and c added');
+  assert.equal((await ui()).view.notes.length, 0, 'no ink from the clicks');
+  await chord('Control', 'Digit6');
+  assert.deepEqual(await Promise.all([a, b, c].map(marks)), ['/6', '/6', '/6']);
+  // Ctrl+click on a selected cell takes it out.
+  await page.keyboard.down('Control');
+  await clickCell(c);
+  await page.keyboard.up('Control');
+  assert.equal((await ui()).many.length, 2);
+  // A sweep with Shift held adds the cells it passes over and writes nothing.
+  const rect = await boardRect(page);
+  const rowOf = Math.floor(c / 9);
+  const from = cellCentre(rect, 9, rowOf, 0), to = cellCentre(rect, 9, rowOf, 2);
+  await page.keyboard.down('Shift');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) await page.mouse.move(from.x + ((to.x - from.x) * k) / 8, from.y, { steps: 2 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  const st = await ui();
+  assert.ok(st.many.length >= 4, `swept cells added: ${st.many.length}`);
+  assert.equal(st.view.notes.length, 0, 'no ink from the sweep');
+  // A plain click goes back to one cell.
+  await clickCell(a);
+  assert.equal((await ui()).many.length, 0);
 });

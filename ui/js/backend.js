@@ -28,7 +28,7 @@ export function transportName() {
 // sent with the game it is meant for, the one the view shows: one sent just before another game
 // landed (a finished generation, a game opened) is refused with `other_game`, never applied to
 // the new one.
-export const AIMED = new Set(['act', 'undo', 'redo', 'write_cell', 'choose_alternative', 'set_input_mode', 'set_time_limit', 'hint', 'solve_step', 'start_entered', 'mark_position', 'back_to_mark', 'last_correct', 'back_to_last_correct']);
+export const AIMED = new Set(['act', 'undo', 'redo', 'write_cell', 'choose_alternative', 'read_marks', 'choose_mark', 'set_input_mode', 'set_time_limit', 'hint', 'solve_step', 'start_entered', 'mark_position', 'back_to_mark', 'last_correct', 'back_to_last_correct']);
 let aim = null;
 
 /** The game the view now shows (its view's `game_id`): what every aimed command is meant for. */

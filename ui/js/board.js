@@ -287,13 +287,15 @@ export function drawGlyph(ctx, glyph, cx, cy, side, color) {
  * An empty cell's corner and centre marks (cellmarks.js places them); the highlighted digit
  * bold and in the number's colour; all red when `wrong` (shown incorrect).
  */
-function drawCellMarks(ctx, x0, y0, cell, marks, digit, wrong) {
+function drawCellMarks(ctx, x0, y0, cell, marks, digit, wrong, unsure = []) {
   const m = parseMarks(marks);
   if (!m.corner.length && !m.centre.length) return;
   const put = (v, x, y, size) => {
     const lit = v === digit;
-    ctx.fillStyle = wrong ? COLORS.bad : lit ? COLORS.digitCandidate : COLORS.candidate;
-    ctx.font = `${lit ? 700 : 400} ${Math.max(6, Math.round(cell * size))}px ${FONT}`;
+    // A handwritten mark the recogniser was not sure of: amber, as an unsure number is.
+    const amber = unsure.includes(symbolChar(v));
+    ctx.fillStyle = amber ? COLORS.unsureEdge : wrong ? COLORS.bad : lit ? COLORS.digitCandidate : COLORS.candidate;
+    ctx.font = `${lit || amber ? 700 : 400} ${Math.max(6, Math.round(cell * size))}px ${FONT}`;
     ctx.fillText(symbolChar(v), x0 + x * cell, y0 + y * cell);
   };
   const corner = cornerLayout(m.corner.length);
@@ -326,7 +328,9 @@ function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
     if (!c.value) {
       // "Show incorrect" shows marks the solution rules out in the wrong numbers' red (#43).
       const wrong = Boolean(ui.showIncorrect && c.marks_wrong);
-      drawCellMarks(ctx, x0, y0, cell, c.marks, ui.digit, wrong);
+      const u = ui.unsure;
+      const amber = u && u.mark && u.row * n + u.col === i ? u.marks || [u.symbol] : [];
+      drawCellMarks(ctx, x0, y0, cell, c.marks, ui.digit, wrong, amber);
       for (let v = 1; v <= n; v++) {
         if (!(c.candidates & (1 << (v - 1)))) continue;
         const p = place(v);

@@ -144,10 +144,14 @@ export class BoardInput {
   }
 
   _down(ev) {
-    const mode = this.mode();
+    let mode = this.mode();
     if (!mode) return;
     ev.preventDefault();
     const input = this._input(ev);
+    // Ctrl, Shift (or Cmd) with the mouse on a board written cell by cell: taps and sweeps that
+    // add cells to the selection (#43), as in SudokuPad; never writing.
+    this._adding = ev.pointerType === 'mouse' && (ev.ctrlKey || ev.shiftKey || ev.metaKey) && (mode === 'write' || mode === 'note');
+    if (this._adding) mode = 'tap';
     this._handle(this.machine.down({ ...input, mode }));
     if (this.machine.activePointer !== ev.pointerId) return;
     try { this.canvas.setPointerCapture(ev.pointerId); } catch { /* synthetic pointers can't be captured */ }
@@ -184,6 +188,7 @@ export class BoardInput {
   }
 
   _deliver(e) {
+    if (this._adding && (e.type === 'tap' || e.type === 'drag' || e.type === 'touch')) e = { ...e, add: true };
     let handled;
     try {
       handled = this.onEvent(e);

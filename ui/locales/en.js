@@ -327,6 +327,8 @@ export default {
   'settings.penonly': 'Pen only (ignore touch on the board)',
   'settings.keepink': 'Keep my handwriting',
   'settings.keepink.title': 'A number you write with the pen stays in your handwriting, tidied, instead of turning into type',
+  'settings.readmarks': 'Read my pencil marks',
+  'settings.readmarks.title': "Small numbers you write with the pencil near a cell's corners or in its middle become its corner or centre marks; other ink stays as you drew it",
 
   // ---- files ----
   'files.title': 'Puzzles and saved games',
@@ -680,6 +682,11 @@ export default {
   'hw.general': "The recogniser knows only its general model. Correct its guesses, or teach it, and it learns your hand (on this device only).",
   'alt.group': "Not sure it is {n}: did you mean",
   'alt.choice': "It is {n}",
+  'alt.mark.group': 'Not sure the mark in {cell} is {n}: did you mean',
+  'alt.mark.choice': 'The mark is {n}',
+  'marks.read': 'Marked {list} in {cell}.',
+  'marks.unsure': 'Not sure: marked {n} in {cell}. Or did you mean {list}?',
+  'marks.swapped': 'Marked {n} in {cell} instead.',
   // ---- the KenKen entry board without a canvas (screens/kenken-entry.js) ----
   'ke.a11y.free': "in no cage yet",
   'ke.a11y.cage': "in cage {rule}",

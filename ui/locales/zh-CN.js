@@ -324,6 +324,8 @@ export default {
   'settings.penonly': '仅用笔（忽略棋盘上的触摸）',
   'settings.keepink': '保留我的笔迹',
   'settings.keepink.title': '用笔写的数字保留你自己的笔迹（经过整理），而不变成印刷体',
+  'settings.readmarks': '识别我的铅笔标记',
+  'settings.readmarks.title': '用铅笔在格子角上或中间写的小数字会变成角标或中心标记；其他笔迹保持原样',
 
   // ---- 文件 ----
   'files.title': '谜题和存档',
@@ -677,6 +679,11 @@ export default {
   'hw.general': "识别器目前只用通用模型。更正它的猜测或教它，它就会学会你的笔迹（只在这台设备上）。",
   'alt.group': "不确定是不是 {n}，你想写的是",
   'alt.choice': "是 {n}",
+  'alt.mark.group': '不确定{cell}的标记是不是 {n}，你想写的是',
+  'alt.mark.choice': '标记是 {n}',
+  'marks.read': '已在{cell}标记 {list}。',
+  'marks.unsure': '不太确定：在{cell}标记了 {n}。还是你想写 {list}？',
+  'marks.swapped': '已改为在{cell}标记 {n}。',
   // ---- the KenKen entry board without a canvas (screens/kenken-entry.js) ----
   'ke.a11y.free': "还不在笼子里",
   'ke.a11y.cage': "在笼子 {rule} 里",

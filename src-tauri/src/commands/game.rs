@@ -3,6 +3,7 @@
 //! (`inkdoku::play::GameInPlay` and each game's `play` module).
 
 use inkdoku::ink::Stroke;
+use inkdoku::pen::marks::MarksOutcome;
 use inkdoku::pen::{PenOptions, WriteOutcome};
 use inkdoku::play::{GameInPlay, GameKind, PlayView, Source};
 use serde::{Deserialize, Serialize};
@@ -245,6 +246,40 @@ pub fn write_cell(state: &AppState, args: WriteArgs) -> Result<WriteResult, Comm
         Ok(outcome)
     })?;
     Ok(WriteResult { outcome, view })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadMarksArgs {
+    pub row: usize,
+    pub col: usize,
+    /// The ink notes the pencil just wrote into that cell (others there are left alone).
+    pub ids: Vec<u32>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ReadMarksResult {
+    pub outcome: MarksOutcome,
+    pub view: PlayView,
+}
+
+/// The pencil paused after writing into a cell: with "Read my pencil marks" on, the engine
+/// reads the notes just written as corner and centre marks (small digits) or leaves them as
+/// ink. Unsure marks stay open to a swap (`choose_mark`) until the next change.
+pub fn read_marks(state: &AppState, args: ReadMarksArgs) -> Result<ReadMarksResult, CommandError> {
+    if !state.lock().settings.read_marks {
+        // Turned off: the ink stays as the player wrote it.
+        state.read(|_| Ok(()))?;
+        return Ok(ReadMarksResult { outcome: MarksOutcome::Ink, view: board(state)? });
+    }
+    let (outcome, view) = state.change_turn(true, |g, turn| {
+        let write = g.read_marks(args.row, args.col, &args.ids, turn.adapter, turn.now)?;
+        if let (Some(read), MarksOutcome::Marks { unsure, .. }) = (write.read, &write.outcome) {
+            turn.read_marks(read, unsure.clone());
+        }
+        Ok(write.outcome)
+    })?;
+    Ok(ReadMarksResult { outcome, view })
 }
 
 #[derive(Debug, Default, Deserialize)]

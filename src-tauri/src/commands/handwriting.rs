@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 use inkdoku::ink::adapt::{self, Adapter, Profile};
 use inkdoku::ink::{self, model, Recognition, Stroke};
 use inkdoku::pen::lesson::{Lesson, Overwrites};
+use inkdoku::pen::marks::{ReadMarks, UnsureMark};
 use inkdoku::play::PlayView;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +26,17 @@ pub(crate) struct PendingGuess {
     pub history_len: usize,
 }
 
+/// A reading of handwritten marks with an unsure mark the player may still swap for one of its
+/// alternatives.
+#[derive(Debug, Clone)]
+pub(crate) struct PendingMarks {
+    pub read: ReadMarks,
+    /// The marks offered for a swap and their alternatives.
+    pub unsure: Vec<UnsureMark>,
+    /// Steps in the history right after the reading.
+    pub history_len: usize,
+}
+
 /// The profile, where it is kept, and the adapter built from it (rebuilt on change).
 pub(crate) struct Handwriting {
     path: Option<PathBuf>,
@@ -37,6 +49,7 @@ pub(crate) struct Handwriting {
     /// A sentence for start-up when the file was damaged, and the same as data.
     pub notice: Option<(String, Notice)>,
     pub pending: Option<PendingGuess>,
+    pub pending_marks: Option<PendingMarks>,
     /// The last pen write, while the next move may correct it (`inkdoku::pen::lesson`).
     pub lessons: Overwrites,
 }
@@ -63,7 +76,7 @@ impl Handwriting {
             }
             None => (Profile::default(), None),
         };
-        let mut h = Handwriting { path, profile, adapter: Arc::default(), notice, pending: None, lessons: Overwrites::default() };
+        let mut h = Handwriting { path, profile, adapter: Arc::default(), notice, pending: None, pending_marks: None, lessons: Overwrites::default() };
         h.rebuild();
         h
     }
@@ -160,6 +173,50 @@ pub fn choose_alternative(state: &AppState, args: ChooseArgs) -> Result<PlayView
     let (_, view) = state.change(|g, now| Ok(g.replace_guess(args.row, args.col, symbol, tidy, now)?))?;
     // The correction teaches the recogniser; failing to store it must not undo the move.
     if let Err(e) = state.lock().handwriting.learn([(symbol, pending.strokes.as_slice())]) {
+        tracing::warn!(error = %e, "could not store a handwriting correction");
+    }
+    Ok(view)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChooseMarkArgs {
+    pub row: usize,
+    pub col: usize,
+    /// The unsure mark as it was read.
+    pub from: char,
+    pub symbol: char,
+}
+
+/// The player tapped an alternative beside an unsure handwritten mark: it replaces the mark in
+/// the same undo step as the reading, and the mark's ink becomes a sample of that symbol.
+pub fn choose_mark(state: &AppState, args: ChooseMarkArgs) -> Result<PlayView, CommandError> {
+    let pending = {
+        let inner = state.lock();
+        let p = inner.handwriting.pending_marks.clone();
+        let fresh = inner.game.as_ref().map(|g| g.history_len());
+        match p {
+            Some(p) if p.read.row == args.row && p.read.col == args.col && Some(p.history_len) == fresh => p,
+            _ => return Err(CommandError::Stale("those marks were already accepted".into())),
+        }
+    };
+    let (from, symbol) = (args.from.to_ascii_uppercase(), args.symbol.to_ascii_uppercase());
+    let offered = pending.unsure.iter().find(|u| u.symbol == from).is_some_and(|u| u.alternatives.contains(&symbol));
+    if !offered {
+        return Err(CommandError::BadArguments {
+            command: "choose_mark".into(),
+            detail: format!("{symbol:?} is not one of the alternatives offered for the mark {from:?}"),
+        });
+    }
+    let strokes = pending.read.ink_of(from).map(<[Stroke]>::to_vec).unwrap_or_default();
+    let (now, view) = state.change(|g, now| Ok(g.replace_mark(&pending.read, from, symbol, now)?))?;
+    let mut inner = state.lock();
+    // The other unsure marks of the reading stay open to a swap.
+    let history_len = inner.game.as_ref().map(|g| g.history_len()).unwrap_or_default();
+    let unsure: Vec<UnsureMark> = pending.unsure.into_iter().filter(|u| u.symbol != from).collect();
+    inner.handwriting.pending_marks = (!unsure.is_empty()).then_some(PendingMarks { read: now, unsure, history_len });
+    // The correction teaches the recogniser; failing to store it must not undo the move.
+    if let Err(e) = inner.handwriting.learn([(symbol, strokes.as_slice())]) {
         tracing::warn!(error = %e, "could not store a handwriting correction");
     }
     Ok(view)

@@ -1,6 +1,7 @@
 //! "Hint": the engine's advice for the board as the player has it (what to highlight, what to
 //! say, and the move a second press makes), for any kind of game.
 
+use inkdoku::session::marks::MarkKind;
 use inkdoku::play::Advice;
 
 use super::{AppState, CommandError};
@@ -48,8 +49,11 @@ pub struct SolveStep {
 /// once per step, at the pace the player chose, and stops when the player takes over). Each
 /// step counts as a hint; a game the steps finish is the computer's, not a win.
 pub fn solve_step(state: &AppState) -> Result<SolveStep, CommandError> {
+    // The lists a step writes where the board has none: centre marks when the pencil writes
+    // them (the player's kind of mark, #43), else the slots.
+    let lists = if state.lock().settings.pencil_marks == "centre" { MarkKind::Centre } else { MarkKind::Candidate };
     let (advice, view) = state.change_counting(false, |g, now| {
-        let advice = g.solve_step(now)?;
+        let advice = g.solve_step_writing(now, lists)?;
         if advice.id != "solved" {
             state.stats.hint(g, now);
         }

@@ -12,12 +12,13 @@ use std::cell::Cell;
 use inkdoku::ink::adapt::Adapter;
 use inkdoku::ink::Stroke;
 use inkdoku::pen::lesson::Moves;
+use inkdoku::pen::marks::{ReadMarks, UnsureMark};
 use inkdoku::pen::{PenWrite, WriteOutcome};
 use inkdoku::play::{GameInPlay, GameKind, PlayView, Summary};
 
 use serde::Serialize;
 
-use super::handwriting::PendingGuess;
+use super::handwriting::{PendingGuess, PendingMarks};
 use super::state::{Inner, Waiting};
 use super::{AppState, CommandError};
 
@@ -48,6 +49,7 @@ pub(crate) struct Turn<'a> {
     /// "Remove a placed digit from its peers' marks".
     pub tidy_marks: bool,
     wrote: Option<Written>,
+    marks: Option<(ReadMarks, Vec<UnsureMark>)>,
 }
 
 /// A pen write, as the change reports it.
@@ -63,6 +65,11 @@ impl Turn<'_> {
     pub fn wrote(&mut self, row: usize, col: usize, write: PenWrite, strokes: Vec<Stroke>) {
         self.wrote = Some(Written { row, col, write, strokes });
     }
+
+    /// The change was this reading of handwritten marks, with these marks unsure.
+    pub fn read_marks(&mut self, read: ReadMarks, unsure: Vec<UnsureMark>) {
+        self.marks = Some((read, unsure));
+    }
 }
 
 /// The commands that change the game in play (or count in its statistics). Each may say which
@@ -71,7 +78,7 @@ impl Turn<'_> {
 /// group that commits just after a new game landed is not written into it.
 /// (Not `set_timer`: the clock of whatever is in play may stop and go, and its answer is how a
 /// view meets a game started behind its back.)
-pub const AIMED: &[&str] = &["act", "undo", "redo", "write_cell", "choose_alternative", "set_input_mode", "set_time_limit", "hint", "solve_step", "start_entered", "mark_position", "back_to_mark", "last_correct", "back_to_last_correct"];
+pub const AIMED: &[&str] = &["act", "undo", "redo", "write_cell", "choose_alternative", "read_marks", "choose_mark", "set_input_mode", "set_time_limit", "hint", "solve_step", "start_entered", "mark_position", "back_to_mark", "last_correct", "back_to_last_correct"];
 
 thread_local! {
     /// The game the command running on this thread is meant for (set by [`aimed`] around it):
@@ -153,9 +160,10 @@ impl AppState {
         check_aim(inner)?;
         let h = &mut inner.handwriting;
         h.pending = None;
+        h.pending_marks = None;
         let game = inner.game.as_mut().ok_or(CommandError::NoGame)?;
         let was_solved = game.is_solved();
-        let mut turn = Turn { now, adapter: h.adapter(), keep_handwriting: inner.settings.keep_handwriting, tidy_marks: inner.settings.tidy_marks, wrote: None };
+        let mut turn = Turn { now, adapter: h.adapter(), keep_handwriting: inner.settings.keep_handwriting, tidy_marks: inner.settings.tidy_marks, wrote: None, marks: None };
         let steps = game.history_len();
         let out = f(game, &mut turn)?;
         // A move, undo or redo (not the clock): what a replacement agreed to earlier would lose.
@@ -163,8 +171,12 @@ impl AppState {
             inner.moves += 1;
         }
         let wrote = turn.wrote;
+        let read = turn.marks;
         if let Some(lesson) = h.lessons.changed(moves(game), now) {
             h.learn_quietly(&lesson);
+        }
+        if let Some((read, unsure)) = read.filter(|(_, u)| !u.is_empty()) {
+            h.pending_marks = Some(PendingMarks { read, unsure, history_len: game.history_len() });
         }
         if let Some(w) = wrote {
             h.lessons.wrote(moves(game), w.row, w.col, &w.write, &w.strokes, now);

@@ -77,6 +77,8 @@ fn run(state: &AppState, command: &str, args: Value) -> Result<Value, CommandErr
         "back_to_last_correct" => to_value(game::back_to_last_correct(state)),
         "write_cell" => to_value(game::write_cell(state, a.parse()?)),
         "choose_alternative" => to_value(handwriting::choose_alternative(state, a.parse()?)),
+        "read_marks" => to_value(game::read_marks(state, a.parse()?)),
+        "choose_mark" => to_value(handwriting::choose_mark(state, a.parse()?)),
         "add_handwriting_sample" => to_value(handwriting::add_handwriting_sample(state, a.parse()?)),
         "add_handwriting_samples" => to_value(handwriting::add_handwriting_samples(state, a.parse()?)),
         "read_handwriting" => to_value(handwriting::read_handwriting(state, a.parse()?)),

@@ -20,6 +20,8 @@ pub const COMMANDS: &[&str] = &[
     "redo",
     "write_cell",
     "choose_alternative",
+    "read_marks",
+    "choose_mark",
     "add_handwriting_sample",
     "add_handwriting_samples",
     "read_handwriting",

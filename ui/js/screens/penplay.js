@@ -23,6 +23,12 @@ import * as M from '../pen-modes.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 350;
+/**
+ * How long the pencil rests before the ink it just wrote into a cell is read as marks (#43):
+ * long enough for the gap a person leaves between small digits ("2 7 9"), short enough that
+ * the marks are there when the eyes come back to the cell.
+ */
+export const READ_PAUSE_MS = 900;
 /** What the pencil can write (the setting `pencil_marks`): candidate slots, corner, centre. */
 const PENCIL_KINDS = ['candidates', 'corner', 'centre'];
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -347,13 +353,14 @@ export function createPenScreen(ctx, game) {
     box.id = 'alternatives';
     box.className = 'alternatives';
     box.setAttribute('role', 'group');
-    box.setAttribute('aria-label', t('alt.group', { n: u.symbol }));
+    box.setAttribute('aria-label', t(u.mark ? 'alt.mark.group' : 'alt.group', { n: u.symbol, cell: where(u) }));
+    if (u.mark) box.dataset.mark = u.symbol;
     for (const a of u.alternatives) {
       const b = document.createElement('button');
       b.type = 'button';
       b.textContent = a;
       b.dataset.symbol = a;
-      b.setAttribute('aria-label', t('alt.choice', { n: a }));
+      b.setAttribute('aria-label', t(u.mark ? 'alt.mark.choice' : 'alt.choice', { n: a }));
       b.style.width = b.style.height = `${Math.round(Math.max(40, cell * 0.8))}px`;
       b.addEventListener('click', () => choose(u, a));
       box.append(b);
@@ -381,6 +388,7 @@ export function createPenScreen(ctx, game) {
 
   async function choose(u, symbol) {
     withdrawOffer();
+    if (u.mark) return chooseMark(u, symbol);
     const v = await ctx.callOrToast('choose_alternative', { row: u.row, col: u.col, symbol });
     if (v) {
       ctx.show(v);
@@ -389,11 +397,94 @@ export function createPenScreen(ctx, game) {
     ctx.redraw();
   }
 
+  // ---------- pencil marks written by hand (#43) ----------
+  // The pencil's notes just written into one cell wait for a pause (or for the pencil to move
+  // on to another cell); then the backend reads them: small digits become corner or centre
+  // marks, other ink stays. A mark it was not sure of is offered with its alternatives, as an
+  // unsure number is.
+  let burst = null; // {row, col, ids, timer}
+  let unsureMarks = []; // [{symbol, kind, alternatives}] of the last reading, offered one by one
+
+  const readsMarks = () => Boolean((ctx.settings() || {}).read_marks);
+
+  /** The cell a note (`[[x, y], ...]`, board units) mostly lies in: the one holding the middle of its box. */
+  function noteCell(points) {
+    const n = view.size;
+    const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+    const at = (lo, hi) => Math.min(n - 1, Math.max(0, Math.floor(((lo + hi) / 2) * n)));
+    return { row: at(Math.min(...ys), Math.max(...ys)), col: at(Math.min(...xs), Math.max(...xs)) };
+  }
+
+  async function pencilNote(points) {
+    const before = new Set((view.notes || []).map((k) => k.id));
+    const v = await ctx.act({ type: 'add_note', stroke: points });
+    if (!v || !readsMarks() || !view.notes) return v;
+    const added = view.notes.filter((k) => !before.has(k.id));
+    if (!added.length) return v; // a scratch-out rubbed notes out
+    const cell = noteCell(points);
+    if (burst && (burst.row !== cell.row || burst.col !== cell.col)) readBurst();
+    if (!burst) burst = { ...cell, ids: [], timer: null };
+    burst.ids.push(...added.map((k) => k.id));
+    clearTimeout(burst.timer);
+    burst.timer = setTimeout(readBurst, READ_PAUSE_MS);
+    return v;
+  }
+
+  /** Reads the waiting burst now (the pause came, or the pencil moved on). */
+  async function readBurst() {
+    const b = burst;
+    burst = null;
+    if (!b) return;
+    clearTimeout(b.timer);
+    const live = new Set((view.notes || []).map((k) => k.id));
+    const ids = b.ids.filter((id) => live.has(id));
+    if (!ids.length) return;
+    let res;
+    try {
+      res = await ctx.call('read_marks', { row: b.row, col: b.col, ids });
+    } catch (e) {
+      // Another game came, or the notes went: the ink simply stays ink.
+      if (!/other_game|stale/.test(String(e && e.kind))) ctx.toast(errorText(e));
+      return;
+    }
+    telemetry.lastMarks = { cell: { row: b.row, col: b.col }, outcome: res.outcome };
+    const o = res.outcome;
+    if (o.kind !== 'marks') return;
+    ctx.show(res.view);
+    const list = [...o.corner, ...o.centre].join(t('list.sep'));
+    unsureMarks = o.unsure || [];
+    if (unsureMarks.length) offerMark(b);
+    else ctx.setStatus(() => t('marks.read', { list, cell: where(b) }));
+    ctx.redraw();
+  }
+
+  /** Offers the next unsure mark of the last reading (in cell `at`) with its alternatives. */
+  function offerMark(at) {
+    const u = unsureMarks[0];
+    if (!u) return;
+    modes = M.offer(modes, { row: at.row, col: at.col, symbol: u.symbol, alternatives: u.alternatives, mark: true, marks: unsureMarks.map((m) => m.symbol) });
+    offerAlternatives();
+    ctx.setStatus(() => t('marks.unsure', { n: u.symbol, cell: where(at), list: u.alternatives.join(t('list.sep')) }));
+  }
+
+  async function chooseMark(u, symbol) {
+    const v = await ctx.callOrToast('choose_mark', { row: u.row, col: u.col, from: u.symbol, symbol });
+    if (!v) {
+      unsureMarks = [];
+      return ctx.redraw();
+    }
+    unsureMarks = unsureMarks.filter((m) => m.symbol !== u.symbol);
+    ctx.show(v);
+    if (unsureMarks.length) offerMark(u);
+    else ctx.setStatus(() => t('marks.swapped', { n: symbol, cell: where(u) }));
+    ctx.redraw();
+  }
+
   // A tap on a cell selects it and highlights its digit; with a number or colour chosen first
   // it gets that. The barrel button held makes the number a candidate.
-  function tap(cell, { barrel = false } = {}) {
-    if (state.colour) return colourCells([cell], state.colour);
-    if (state.select) {
+  function tap(cell, { barrel = false, add = false } = {}) {
+    if (state.colour && !add) return colourCells([cell], state.colour);
+    if (state.select || add) {
       toggleSelected(cell);
       redrawWith({ digit: digitOf(cellOf(cell)) || state.digit });
       sync();
@@ -674,6 +765,8 @@ export function createPenScreen(ctx, game) {
       // in. Any view withdraws the alternatives (below: the guess is accepted).
       modes = M.seeView(modes, v, { fresh: newBoard });
       if (newBoard) {
+        if (burst) clearTimeout(burst.timer);
+        burst = null;
         ctx.input.reset(v.size);
         buildNumbers();
         Object.assign(state, { selected: null, digit: null, many: [] });
@@ -733,22 +826,25 @@ export function createPenScreen(ctx, game) {
     onInput(e) {
       // Writing again, tapping, noting or erasing: the unsure guess stays as it is.
       if (state.unsure) withdrawOffer();
+      unsureMarks = [];
+      // Anything but more pencil ink reads what the pencil left first.
+      if (burst && e.type !== 'note' && e.type !== 'touch') readBurst();
       // With a colour chosen the board takes taps and sweeps; the eraser end still erases.
       if (e.eraser && e.type === 'tap') return erase([e.point || { x: (e.cell.col + 0.5) / view.size, y: (e.cell.row + 0.5) / view.size }]);
       if (e.eraser && e.type === 'drag') return erase(e.points);
       switch (e.type) {
         case 'ink': return write(e);
         case 'tap': return tap(e.cell, e);
-        case 'note': return ctx.act({ type: 'add_note', stroke: e.points });
+        case 'note': return pencilNote(e.points);
         case 'erase': return erase(e.points);
         // A sweep with a colour chosen colours every cell it passes over; in select mode it
         // adds them to the selection (shown as it goes: 'touch').
         case 'drag':
-          if (state.select) return sweepSelect(e.points);
+          if (state.select || e.add) return sweepSelect(e.points);
           return state.colour ? ctx.act({ type: 'set_colour', cells: cellsUnderPath(e.points, view.size, 0).map(({ row, col }) => [row, col]), colour: state.colour }) : null;
         case 'touch': {
           // A sweep in progress (points): the cell under it joins the selection as it goes.
-          if (!state.select || !e.from || !e.at) return null;
+          if (!(state.select || e.add) || !e.from || !e.at) return null;
           const cellAt = (p) => ({ row: Math.min(view.size - 1, Math.max(0, Math.floor(p.y * view.size))), col: Math.min(view.size - 1, Math.max(0, Math.floor(p.x * view.size))) });
           const from = cellAt(e.from), at = cellAt(e.at);
           const moved = at.row !== from.row || at.col !== from.col;
@@ -803,6 +899,8 @@ export function createPenScreen(ctx, game) {
     },
 
     destroy() {
+      if (burst) clearTimeout(burst.timer);
+      burst = null;
       stepper.stop();
       clearTimeout(flashTimer);
       victory = null;
