@@ -295,9 +295,10 @@ impl GameInPlay {
     }
 
     /// The pencil paused: the ink notes `ids` in a cell are read as marks (see
-    /// [`crate::pen::marks`]), adapted to the player's hand.
-    pub fn read_marks(&mut self, row: usize, col: usize, ids: &[u32], adapter: Option<&Adapter>, now_ms: u64) -> Result<MarksWrite, PlayError> {
-        let out = each_game!(self, |s, info, D| D::read_marks(s, row, col, ids, adapter))?;
+    /// [`crate::pen::marks`]), adapted to the player's hand, keeping its ink with "keep my
+    /// handwriting".
+    pub fn read_marks(&mut self, row: usize, col: usize, ids: &[u32], opts: PenOptions, now_ms: u64) -> Result<MarksWrite, PlayError> {
+        let out = each_game!(self, |s, info, D| D::read_marks(s, row, col, ids, opts))?;
         self.settle_clock(now_ms);
         Ok(out)
     }

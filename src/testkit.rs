@@ -97,6 +97,21 @@ pub fn random_glyph(rng: &mut impl Rng) -> Option<crate::session::glyph::Glyph> 
     crate::session::glyph::Glyph::tidy(&strokes)
 }
 
+/// Handwritten marks read in a random cell of `board` (side `n`, symbols up to `size`): the
+/// ink notes mostly inside it (sometimes an unknown id), one to three digits as corner or centre
+/// marks, now and then with their ink kept ("keep my handwriting"). Refused when the cell is
+/// filled or fixed, or an id is unknown: the refusal paths are exercised too.
+pub fn random_read_marks(board: &crate::session::gridplay::GridBoard, size: u8, rng: &mut impl Rng) -> GridMove {
+    let n = board.side();
+    let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
+    let mut ids: Vec<u32> = board.notes_in(row, col).iter().map(|k| k.id).collect();
+    ids.extend(rng.random_ratio(1, 20).then_some(u32::MAX));
+    let digits: Vec<u8> = (0..rng.random_range(1..=3)).map(|_| value(size, rng)).collect();
+    let (corner, centre): (Vec<u8>, Vec<u8>) = digits.iter().partition(|_| rng.random_bool(0.5));
+    let glyphs = if rng.random_ratio(1, 2) { digits.iter().filter_map(|&d| Some((d, random_glyph(rng)?))).collect() } else { Vec::new() };
+    GridMove::ReadMarks { row, col, ids, corner, centre, glyphs }
+}
+
 /// [`random_action`], with one value in four written with the pen keeping the player's ink
 /// ("keep my handwriting").
 pub fn random_pen_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
@@ -105,6 +120,7 @@ pub fn random_pen_action(s: &SudokuSession, rng: &mut impl Rng) -> Action {
             Some(glyph) => Action::Grid(GridMove::WriteInk { row, col, value, glyph, tidy: rng.random_ratio(1, 3) }),
             None => Action::Grid(GridMove::SetValue { row, col, value }),
         },
+        Action::Grid(GridMove::AddNote { .. }) if rng.random_ratio(1, 4) => Action::Grid(random_read_marks(s.game().grid(), s.game().shape().size, rng)),
         other => other,
     }
 }

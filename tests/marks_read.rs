@@ -12,6 +12,7 @@ use inkdoku::kenken::play::{KenkenGame, KenkenInfo, KenkenSession};
 use inkdoku::ink::marks::{layout_cells, MarkCell};
 use inkdoku::ink::parse_jsonl;
 use inkdoku::pen::marks::MarksOutcome;
+use inkdoku::pen::PenOptions;
 use inkdoku::play::GameInPlay;
 use inkdoku::save::{from_bytes, to_bytes};
 use inkdoku::testkit::sample_session;
@@ -77,7 +78,7 @@ fn held_out_marks_written_in_a_cell_become_its_marks_and_undo_brings_the_ink_bac
             let ids = pencil(&mut g, n, row, col, &cell);
             assert_eq!(ids.len(), cell.strokes.len(), "every stroke is a note");
             let before = marks(&g, n, row, col);
-            let w = g.read_marks(row, col, &ids, None, 0).unwrap();
+            let w = g.read_marks(row, col, &ids, PenOptions::default(), 0).unwrap();
             match (&w.outcome, cell.ink) {
                 (MarksOutcome::Ink, true) => assert_eq!(notes(&g).len(), ids.len(), "free ink stays"),
                 (MarksOutcome::Marks { corner, centre, .. }, false) => {
@@ -118,7 +119,9 @@ fn a_swapped_mark_stays_one_step_a_filled_cell_keeps_its_ink_and_saves_read_back
     let cell = cells(40, 9).into_iter().find(|c| !c.ink && c.corner.len() == 2 && c.centre.is_empty()).unwrap();
     let ids = pencil(&mut g, n, row, col, &cell);
     let steps = g.history_len();
-    let w = g.read_marks(row, col, &ids, None, 0).unwrap();
+    // "Keep my handwriting": the marks keep their ink to show.
+    let keep = PenOptions { keep_handwriting: true, ..PenOptions::default() };
+    let w = g.read_marks(row, col, &ids, keep, 0).unwrap();
     let read = w.read.expect("read as marks");
     let from = read.digits[0].symbol;
     let to = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].into_iter().find(|c| !read.digits.iter().any(|d| d.symbol == *c)).unwrap();
@@ -126,6 +129,13 @@ fn a_swapped_mark_stays_one_step_a_filled_cell_keeps_its_ink_and_saves_read_back
     assert_eq!(g.history_len(), steps + 1, "the swap is the reading's step");
     assert_eq!(now.digits[0].symbol, to);
     assert!(marks(&g, n, row, col).starts_with(to), "{}", marks(&g, n, row, col));
+    let shown = |g: &GameInPlay| -> Vec<String> {
+        let v = serde_json::to_value(g.view(0)).unwrap();
+        v["cells"][row * n + col]["mark_glyphs"].as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default()
+    };
+    let mut want: Vec<String> = now.digits.iter().map(|d| d.symbol.to_string()).collect();
+    want.sort();
+    assert_eq!(shown(&g), want, "each mark shows its ink, the swapped one too");
     // A digit the reading already holds can't come in twice.
     assert!(g.replace_mark(&now, to, now.digits[1].symbol, 0).is_err());
     // Save and load: the marks read are kept, and the history holds the reading.
@@ -133,9 +143,19 @@ fn a_swapped_mark_stays_one_step_a_filled_cell_keeps_its_ink_and_saves_read_back
     let back = from_bytes(&bytes).unwrap().game;
     assert_eq!(marks(&back, n, row, col), marks(&g, n, row, col));
     assert_eq!(back.history_len(), g.history_len());
+    assert_eq!(shown(&back), shown(&g), "the kept ink survives a save");
+    // A mark taken away and typed again shows in type.
+    let second = now.digits[1].symbol;
+    let v = second.to_digit(16).unwrap();
+    g.act(json!({"type": "mark", "cells": [[row, col]], "kind": "corner", "value": v}), 0).unwrap();
+    g.act(json!({"type": "mark", "cells": [[row, col]], "kind": "corner", "value": v}), 0).unwrap();
+    assert!(!shown(&g).contains(&second.to_string()));
+    g.undo(0).unwrap();
+    g.undo(0).unwrap();
+    assert!(shown(&g).contains(&second.to_string()), "undo brings its ink back");
     // Ink in a cell that holds a value is not read: its marks would be hidden.
     let v = serde_json::to_value(g.view(0)).unwrap();
     let given = (0..n * n).find(|&i| v["cells"][i]["given"].as_bool().unwrap_or(false)).unwrap();
     let ids = pencil(&mut g, n, given / n, given % n, &cell);
-    assert_eq!(g.read_marks(given / n, given % n, &ids, None, 0).unwrap().outcome, MarksOutcome::Filled);
+    assert_eq!(g.read_marks(given / n, given % n, &ids, PenOptions::default(), 0).unwrap().outcome, MarksOutcome::Filled);
 }

@@ -8,7 +8,6 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::ink::{InkError, Stroke};
-use crate::ink::adapt::Adapter;
 use crate::pen::marks::{MarksWrite, ReadMarks};
 use crate::pen::{PenOptions, PenWrite, WriteError};
 use crate::save::{LoadError, SaveError};
@@ -167,8 +166,8 @@ pub trait GameDef {
     fn replace_guess(s: &mut Session<Self::Game>, row: usize, col: usize, symbol: char, tidy: bool) -> Result<(), PlayError> {
         (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_guess)(s, row, col, symbol, tidy)
     }
-    fn read_marks(s: &mut Session<Self::Game>, row: usize, col: usize, ids: &[u32], adapter: Option<&Adapter>) -> Result<MarksWrite, PlayError> {
-        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.read_marks)(s, row, col, ids, adapter)
+    fn read_marks(s: &mut Session<Self::Game>, row: usize, col: usize, ids: &[u32], opts: PenOptions) -> Result<MarksWrite, PlayError> {
+        (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.read_marks)(s, row, col, ids, opts)
     }
     fn replace_mark(s: &mut Session<Self::Game>, read: &ReadMarks, from: char, symbol: char) -> Result<ReadMarks, PlayError> {
         (Self::pen().ok_or(PlayError::NotPenGame(Self::NAME))?.replace_mark)(s, read, from, symbol)
@@ -274,7 +273,7 @@ impl TextError {
 pub struct Pen<G: Game> {
     pub write: fn(&mut Session<G>, usize, usize, &[Stroke], PenOptions) -> Result<PenWrite, PlayError>,
     pub replace_guess: fn(&mut Session<G>, usize, usize, char, bool) -> Result<(), PlayError>,
-    pub read_marks: fn(&mut Session<G>, usize, usize, &[u32], Option<&Adapter>) -> Result<MarksWrite, PlayError>,
+    pub read_marks: fn(&mut Session<G>, usize, usize, &[u32], PenOptions) -> Result<MarksWrite, PlayError>,
     pub replace_mark: fn(&mut Session<G>, &ReadMarks, char, char) -> Result<ReadMarks, PlayError>,
 }
 
@@ -287,7 +286,7 @@ where
         Pen {
             write: |s, row, col, strokes, opts| Ok(crate::pen::write_opts(s, row, col, strokes, opts)?),
             replace_guess: |s, row, col, symbol, tidy| Ok(crate::pen::replace_guess(s, row, col, symbol, tidy)?),
-            read_marks: |s, row, col, ids, adapter| Ok(crate::pen::marks::read_marks(s, row, col, ids, adapter)?),
+            read_marks: |s, row, col, ids, opts| Ok(crate::pen::marks::read_marks(s, row, col, ids, opts)?),
             replace_mark: |s, read, from, symbol| Ok(crate::pen::marks::replace_mark(s, read, from, symbol)?),
         }
     }

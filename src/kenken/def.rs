@@ -80,6 +80,10 @@ pub struct KenkenCellView {
     /// The player's handwriting of this value (see Sudoku's `CellView::glyph`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Glyph>,
+    /// The player's handwriting of marks read from their ink (see Sudoku's
+    /// `CellView::mark_glyphs`).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub mark_glyphs: std::collections::BTreeMap<char, Glyph>,
 }
 
 impl GameDef for KenkenDef {
@@ -247,6 +251,7 @@ fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
         v != 0 && (0..n).any(|k| (k != c && values[r * n + k] == v) || (k != r && values[k * n + c] == v))
     };
     let glyphs = glyphs(s);
+    let mark_glyphs = glyph::cell_mark_glyphs(n * n, s.history().done().iter().map(|e| (e.marks.as_slice(), e.mark_glyphs.as_slice())));
     KenkenView {
         size: n,
         cages: g
@@ -273,6 +278,7 @@ fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
                 marks: g.marks().get(i).clone(),
                 marks_wrong: values[i] == 0 && info.solution.as_ref().and_then(|sol| sol.get(i)).is_some_and(|&s| list_leaves_out(g, i, s)),
                 glyph: glyphs[i].clone(),
+                mark_glyphs: mark_glyphs[i].iter().map(|(&d, &g)| (crate::grid::symbol_char(d), g.clone())).collect(),
             })
             .collect(),
         notes: g.notes().to_vec(),

@@ -56,6 +56,8 @@ pub struct Edit {
     pub glyph: Option<Glyph>,
     /// A step of "Solve step by step": the computer's move, not the player's.
     pub by_computer: bool,
+    /// The handwriting of marks read from the pencil's ink (see Sudoku's `Edit::mark_glyphs`).
+    pub mark_glyphs: Vec<crate::session::glyph::MarkGlyph>,
 }
 
 impl From<GridMove> for Action {
@@ -207,7 +209,7 @@ impl KenkenGame {
     }
 
     fn edit_of(c: Change) -> Edit {
-        Edit { cells: c.cells, ink: c.ink, colours: c.colours, marks: c.marks, ..Edit::default() }
+        Edit { cells: c.cells, ink: c.ink, colours: c.colours, marks: c.marks, mark_glyphs: c.mark_glyphs, ..Edit::default() }
     }
 
     /// The candidates a player could note in empty cell `i`: values not placed in its row or

@@ -98,6 +98,9 @@ pub(super) enum EditRecord {
         /// Save format 2: the player's handwriting of a pen write.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         glyph: Option<Glyph>,
+        /// Save format 4: handwritten marks' ink kept.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        mark_glyphs: Vec<crate::session::glyph::MarkGlyph>,
         /// A step of "Solve step by step" (written only when true).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         by_computer: bool,
@@ -206,9 +209,9 @@ pub(super) fn record(session: &KenkenSession, info: &KenkenInfo) -> Result<(Reco
     };
     let history = session.history().try_map(|_, _, e: &Edit| {
         let cells = e.cells.iter().map(cell_record).collect::<Option<Vec<_>>>().ok_or_else(too_wide)?;
-        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty() && e.marks.is_empty() && e.glyph.is_none() && !e.by_computer) {
+        Ok(match (cells.as_slice(), e.ink.is_empty() && e.colours.is_empty() && e.marks.is_empty() && e.glyph.is_none() && e.mark_glyphs.is_empty() && !e.by_computer) {
             ([one], true) => EditRecord::Cell(*one),
-            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone(), marks: e.marks.clone(), glyph: e.glyph.clone(), by_computer: e.by_computer },
+            _ => EditRecord::Full { cells, ink: e.ink.clone(), colours: e.colours.clone(), marks: e.marks.clone(), glyph: e.glyph.clone(), mark_glyphs: e.mark_glyphs.clone(), by_computer: e.by_computer },
         })
     })?;
     Ok((rec, history))
@@ -236,17 +239,17 @@ pub(super) fn restore(rec: Record, history: History<EditRecord>, elapsed_ms: u64
     let saved = KenkenGame::restore(puzzle.clone(), entries, candidates, rec.ink, rec.colours, rec.pencil_marks).map_err(inconsistent)?;
     let history = history.try_map(|undone, k, e: &EditRecord| {
         let bad = || unfit_step(undone, k, "change");
-        let (cells, ink, colours, marks, glyph, by_computer) = match e {
-            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new(), Vec::new(), None, false),
-            EditRecord::Full { cells, ink, colours, marks, glyph, by_computer } => {
-                (cells.as_slice(), ink.clone(), colours.clone(), marks.clone(), glyph.clone(), *by_computer)
+        let (cells, ink, colours, marks, glyph, mark_glyphs, by_computer) = match e {
+            EditRecord::Cell(c) => (std::slice::from_ref(c), InkEdit::default(), Vec::new(), Vec::new(), None, Vec::new(), false),
+            EditRecord::Full { cells, ink, colours, marks, glyph, mark_glyphs, by_computer } => {
+                (cells.as_slice(), ink.clone(), colours.clone(), marks.clone(), glyph.clone(), mark_glyphs.clone(), *by_computer)
             }
         };
         let cells = cells.iter().map(cell_change).collect::<Option<Vec<_>>>().ok_or_else(bad)?;
         if cells.iter().any(|c| c.before == c.after) || (cells.is_empty() && ink.is_empty() && colours.is_empty() && marks.is_empty()) {
             return Err(bad());
         }
-        Ok(Edit { cells, ink, colours, marks, glyph, by_computer })
+        Ok(Edit { cells, ink, colours, marks, glyph, mark_glyphs, by_computer })
     })?;
     let marks = rec
         .checkpoints

@@ -33,7 +33,7 @@ pub fn random_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> Action {
     let n = s.game().puzzle().size();
     let (row, col) = (rng.random_range(0..n), rng.random_range(0..n));
     let value = rng.random_range(0..=n as u8 + 1);
-    match rng.random_range(0..if ink { 17 } else { 8 }) {
+    match rng.random_range(0..if ink { 18 } else { 8 }) {
         0..=2 => Action::Grid(GridMove::SetValue { row, col, value }),
         // A pen write keeping the player's ink (with `ink` only: it costs bytes, as notes do).
         3 => match ink.then(|| crate::testkit::random_glyph(rng)).flatten() {
@@ -60,6 +60,8 @@ pub fn random_move(s: &KenkenSession, rng: &mut impl Rng, ink: bool) -> Action {
         11 => Action::Grid(GridMove::ClearCells { cells: (0..rng.random_range(1..=n + 1)).map(|_| (rng.random_range(0..=n), rng.random_range(0..n))).collect() }),
         // Colours (sometimes one that does not exist), as marks on a few cells.
         13..=15 => crate::testkit::random_selection_move(n, n as u8, rng, |n, rng| (rng.random_range(0..n), rng.random_range(0..n))),
+        // Handwritten marks read (with `ink` only: they take notes and may keep glyphs).
+        16 => Action::Grid(crate::testkit::random_read_marks(s.game().board(), n as u8, rng)),
         12 => Action::Grid(GridMove::SetColour { cells: (0..rng.random_range(0..3)).map(|_| (rng.random_range(0..n), rng.random_range(0..n))).collect(), colour: rng.random_range(0..=5) }),
         _ if rng.random_ratio(1, 4) => Action::Solve,
         _ => Action::Grid(GridMove::Clear { row, col }),

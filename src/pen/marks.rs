@@ -7,11 +7,11 @@
 
 use serde::Serialize;
 
-use super::{PenGame, WriteError, MAX_ALTERNATIVES};
+use super::{PenGame, PenOptions, WriteError, MAX_ALTERNATIVES};
 use crate::grid::symbol_value;
-use crate::ink::adapt::Adapter;
 use crate::ink::marks::{read_mark_digits, MarkDigit};
 use crate::ink::{margin_unsure, Stroke, UNSURE_MARGIN};
+use crate::session::glyph::Glyph;
 use crate::session::gridplay::GridMove;
 use crate::session::marks::MarkKind;
 use crate::session::Session;
@@ -53,12 +53,15 @@ pub struct ReadMarks {
     pub col: usize,
     pub ids: Vec<u32>,
     pub digits: Vec<MarkDigit>,
+    /// "Keep my handwriting": each digit's ink is kept, tidied, to show in its mark's place.
+    pub keep: bool,
 }
 
 impl ReadMarks {
     fn grid_move(&self) -> GridMove {
         let values = |centre: bool| self.digits.iter().filter(|d| d.centre == centre).filter_map(|d| symbol_value(d.symbol)).collect();
-        GridMove::ReadMarks { row: self.row, col: self.col, ids: self.ids.clone(), corner: values(false), centre: values(true) }
+        let glyphs = if self.keep { self.digits.iter().filter_map(|d| Some((symbol_value(d.symbol)?, Glyph::tidy(&d.strokes)?))).collect() } else { Vec::new() };
+        GridMove::ReadMarks { row: self.row, col: self.col, ids: self.ids.clone(), corner: values(false), centre: values(true), glyphs }
     }
 
     /// The ink of the digit read as `symbol`.
@@ -68,14 +71,10 @@ impl ReadMarks {
 }
 
 /// Reads the ink notes `ids` lying mostly inside cell (`row`, `col`) as pencil marks, adapted
-/// to the player's hand, and applies what they mean (see [`MarksOutcome`]).
-pub fn read_marks<G: PenGame>(
-    session: &mut Session<G>,
-    row: usize,
-    col: usize,
-    ids: &[u32],
-    adapter: Option<&Adapter>,
-) -> Result<MarksWrite, WriteError<G::Error>> {
+/// to the player's hand (`opts.adapter`), and applies what they mean (see [`MarksOutcome`]);
+/// with `opts.keep_handwriting` the marks keep the digits' ink to show.
+pub fn read_marks<G: PenGame>(session: &mut Session<G>, row: usize, col: usize, ids: &[u32], opts: PenOptions) -> Result<MarksWrite, WriteError<G::Error>> {
+    let adapter = opts.adapter;
     let g = session.game();
     let side = g.side();
     if row >= side || col >= side {
@@ -102,7 +101,7 @@ pub fn read_marks<G: PenGame>(
         // Only dots: nothing to read, and nothing worth keeping as marks.
         return Ok(MarksWrite { outcome: MarksOutcome::Ink, read: None });
     }
-    let read = ReadMarks { row, col, ids: notes.iter().map(|n| n.id).collect(), digits };
+    let read = ReadMarks { row, col, ids: notes.iter().map(|n| n.id).collect(), digits, keep: opts.keep_handwriting };
     session.apply(G::grid_move(read.grid_move())).map_err(WriteError::Move)?;
     let symbols: Vec<char> = read.digits.iter().map(|d| d.symbol).collect();
     let kind = |d: &MarkDigit| if d.centre { MarkKind::Centre } else { MarkKind::Corner };
@@ -183,15 +182,15 @@ mod tests {
         // r2c2 is open: a line across it is free ink.
         let id = note(&mut s, &[[0.26, 0.26], [0.49, 0.45]]);
         let steps = s.history().done().len();
-        let w = read_marks(&mut s, 1, 1, &[id], None).unwrap();
+        let w = read_marks(&mut s, 1, 1, &[id], PenOptions::default()).unwrap();
         assert_eq!(w.outcome, MarksOutcome::Ink);
         assert_eq!(s.history().done().len(), steps, "nothing changed");
         // r1c1 is a given.
         let given = note(&mut s, &[[0.05, 0.05], [0.06, 0.1]]);
-        assert_eq!(read_marks(&mut s, 0, 0, &[given], None).unwrap().outcome, MarksOutcome::Filled);
+        assert_eq!(read_marks(&mut s, 0, 0, &[given], PenOptions::default()).unwrap().outcome, MarksOutcome::Filled);
         // Notes of another cell are not read here.
-        assert_eq!(read_marks(&mut s, 3, 3, &[id], None).unwrap().outcome, MarksOutcome::Ink);
-        assert!(matches!(read_marks(&mut s, 4, 0, &[id], None), Err(WriteError::OutOfBoard { .. })));
+        assert_eq!(read_marks(&mut s, 3, 3, &[id], PenOptions::default()).unwrap().outcome, MarksOutcome::Ink);
+        assert!(matches!(read_marks(&mut s, 4, 0, &[id], PenOptions::default()), Err(WriteError::OutOfBoard { .. })));
         assert_eq!(s.history().done().len(), steps + 1, "only the note was added");
     }
 }

@@ -235,6 +235,40 @@ pub fn cell_glyphs<'a>(cells: usize, edits: impl IntoIterator<Item = (&'a [CellC
     out
 }
 
+/// A handwritten mark's ink kept ("keep my handwriting", #43): the glyph shown for `digit` in
+/// `cell`'s corner or centre marks while the cell holds that mark. Kept by the edit that read
+/// the mark, as a value's glyph is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkGlyph {
+    pub cell: u16,
+    pub digit: u8,
+    pub glyph: Glyph,
+}
+
+/// The glyph each cell's marks show, by digit, from the history's applied edits in order (their
+/// mark changes, and the mark glyphs they keep): a glyph goes when its digit leaves the cell's
+/// marks, so a mark typed again later shows in type.
+pub fn cell_mark_glyphs<'a>(
+    cells: usize,
+    edits: impl IntoIterator<Item = (&'a [crate::session::marks::MarkChange], &'a [MarkGlyph])>,
+) -> Vec<std::collections::BTreeMap<u8, &'a Glyph>> {
+    use crate::session::marks::MarkKind;
+    let mut out = vec![std::collections::BTreeMap::new(); cells];
+    for (changes, glyphs) in edits {
+        for c in changes {
+            if let Some(slot) = out.get_mut(c.cell as usize) {
+                slot.retain(|d, _| c.after.has(MarkKind::Corner, *d) || c.after.has(MarkKind::Centre, *d));
+            }
+        }
+        for g in glyphs {
+            if let Some(slot) = out.get_mut(g.cell as usize) {
+                slot.insert(g.digit, &g.glyph);
+            }
+        }
+    }
+    out
+}
+
 /// The checks a glyph-carrying edit must pass: one cell, given a value.
 pub fn check_glyph_edit(changes: &[CellChange], glyph: Option<&Glyph>) -> Result<(), crate::session::EditMismatch> {
     match (glyph, changes) {

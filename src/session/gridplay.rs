@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::session::cells::{bit, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::grid::Geometry;
-use crate::session::glyph::{self, Glyph};
+use crate::session::glyph::{self, Glyph, MarkGlyph};
 use crate::session::marks::{CellMarks, MarkChange, MarkKind, Marks};
 use crate::session::scratchpad::{InkEdit, InkNote, Point, Scratchpad, StrokeError};
 use crate::session::EditMismatch;
@@ -88,8 +88,9 @@ pub enum GridMove {
     /// and the digits become the empty open cell's corner and centre marks (each added where
     /// missing, in the order given), as one undo step. Only the engine's reading path makes
     /// it (never from JSON).
+    /// `glyphs`: each digit's ink, kept with "keep my handwriting".
     #[serde(skip)]
-    ReadMarks { row: usize, col: usize, ids: Vec<u32>, corner: Vec<u8>, centre: Vec<u8> },
+    ReadMarks { row: usize, col: usize, ids: Vec<u32>, corner: Vec<u8>, centre: Vec<u8>, glyphs: Vec<(u8, Glyph)> },
 }
 
 /// What a move changes on the board, before the game wraps it into its edit.
@@ -99,6 +100,8 @@ pub struct Change {
     pub ink: InkEdit,
     pub colours: Vec<ColourChange>,
     pub marks: Vec<MarkChange>,
+    /// Handwritten marks' ink kept (see [`crate::session::glyph::MarkGlyph`]).
+    pub mark_glyphs: Vec<MarkGlyph>,
 }
 
 impl Change {
@@ -285,7 +288,7 @@ impl GridBoard {
                     plain(Change { marks: self.marks.plan_toggle(&empty, *kind, *value), ..Change::default() }.non_empty())
                 }
             }
-            GridMove::ReadMarks { row, col, ids, corner, centre } => {
+            GridMove::ReadMarks { row, col, ids, corner, centre, glyphs } => {
                 let i = self.open_cell(*row, *col)?;
                 if self.values[i] != 0 {
                     return Err(GridError::Filled { row: *row, col: *col });
@@ -297,7 +300,8 @@ impl GridBoard {
                     let m = corner.iter().fold(m.clone(), |m, &v| m.with(MarkKind::Corner, v, true));
                     centre.iter().fold(m, |m, &v| m.with(MarkKind::Centre, v, true))
                 });
-                plain(Change { ink: self.ink.plan_remove(ids)?, marks, ..Change::default() }.non_empty())
+                let mark_glyphs = glyphs.iter().map(|(digit, glyph)| MarkGlyph { cell: i as u16, digit: *digit, glyph: glyph.clone() }).collect();
+                plain(Change { ink: self.ink.plan_remove(ids)?, marks, mark_glyphs, ..Change::default() }.non_empty())
             }
             GridMove::DeleteCells { cells } => plain(self.delete(cells)?),
             &GridMove::Clear { row, col } => plain(self.clear(self.open_cell(row, col)?)),

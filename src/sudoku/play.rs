@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::grid::{Geometry, Grid, Shape};
 use crate::session::cells::{bit, full_mask, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
-use crate::session::glyph::{self, Glyph};
+use crate::session::glyph::{self, Glyph, MarkGlyph};
 pub use crate::session::gridplay::GridMove;
 use crate::session::gridplay::{Change, EditParts, GridBoard, GridError};
 use crate::session::marks::{CellMarks, MarkChange, MarkKind, Marks};
@@ -151,6 +151,8 @@ pub struct Edit {
     /// The player's handwriting for the one cell a pen write changed (see
     /// [`crate::session::glyph`]).
     pub glyph: Option<Glyph>,
+    /// The handwriting of marks read from the pencil's ink ("keep my handwriting", #43).
+    pub mark_glyphs: Vec<MarkGlyph>,
 }
 
 /// [`Edit`] as saved. Written out rather than `#[serde(flatten)]`ing the ink: flatten makes
@@ -172,23 +174,26 @@ struct EditRecord {
     /// Save format 2: the player's handwriting of a pen write.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     glyph: Option<Glyph>,
+    /// Save format 4: handwritten marks' ink kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    mark_glyphs: Vec<MarkGlyph>,
 }
 
 impl From<EditRecord> for Edit {
     fn from(r: EditRecord) -> Edit {
-        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed }, colours: r.colours, marks: r.marks, glyph: r.glyph }
+        Edit { kind: r.kind, cells: r.cells, ink: InkEdit { added: r.notes_added, removed: r.notes_removed }, colours: r.colours, marks: r.marks, glyph: r.glyph, mark_glyphs: r.mark_glyphs }
     }
 }
 
 impl From<Edit> for EditRecord {
     fn from(e: Edit) -> EditRecord {
-        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed, colours: e.colours, marks: e.marks, glyph: e.glyph }
+        EditRecord { kind: e.kind, cells: e.cells, notes_added: e.ink.added, notes_removed: e.ink.removed, colours: e.colours, marks: e.marks, glyph: e.glyph, mark_glyphs: e.mark_glyphs }
     }
 }
 
 impl Edit {
     fn new(kind: EditKind) -> Edit {
-        Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new(), marks: Vec::new(), glyph: None }
+        Edit { kind, cells: Vec::new(), ink: InkEdit::default(), colours: Vec::new(), marks: Vec::new(), glyph: None, mark_glyphs: Vec::new() }
     }
 
     /// An edit is built as the pen-grid core's [`Change`] (its cells, ink and colours) and
@@ -198,7 +203,7 @@ impl Edit {
     }
 
     fn of_change(kind: EditKind, c: Change) -> Edit {
-        Edit { cells: c.cells, ink: c.ink, colours: c.colours, marks: c.marks, ..Edit::new(kind) }
+        Edit { cells: c.cells, ink: c.ink, colours: c.colours, marks: c.marks, mark_glyphs: c.mark_glyphs, ..Edit::new(kind) }
     }
 
     /// The edit of a shared move, its kind said by the move (a pencil stroke that rubs notes
@@ -311,6 +316,10 @@ pub struct CellView {
     /// handwriting"); the view draws it instead of the typed symbol when the setting is on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Glyph>,
+    /// The player's handwriting of marks read from their ink, by symbol (`{"7": glyph}`); the
+    /// view draws it in the mark's place when "keep my handwriting" is on (#43).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub mark_glyphs: std::collections::BTreeMap<char, Glyph>,
 }
 
 /// The Sudoku part of what the view draws (the session adds undo, timer and solved flags).
@@ -568,6 +577,9 @@ impl SudokuGame {
         if edit.glyph.is_some() && edit.kind != EditKind::Value {
             return Err(EditMismatch("only a written value keeps handwriting".into()));
         }
+        if !edit.mark_glyphs.is_empty() && edit.kind != EditKind::Mark {
+            return Err(EditMismatch("only marks read from ink keep handwriting".into()));
+        }
         self.board.apply(EditParts { cells: &edit.cells, ink: &edit.ink, colours: &edit.colours, marks: &edit.marks, glyph: edit.glyph.as_ref() }, forward)
     }
 
@@ -594,6 +606,7 @@ impl SudokuGame {
                     marks: if given { CellMarks::default() } else { self.board.marks().get(i).clone() },
                     marks_wrong: judged && !given && e == 0 && self.marks_ruled_out(i),
                     glyph: None,
+                    mark_glyphs: Default::default(),
                 }
             })
             .collect()
@@ -724,6 +737,10 @@ impl Session<SudokuGame> {
         let glyphs = glyph::cell_glyphs(cells.len(), self.history().done().iter().map(|e| (e.cells.as_slice(), e.glyph.as_ref())));
         for (cell, glyph) in cells.iter_mut().zip(glyphs) {
             cell.glyph = glyph.cloned();
+        }
+        let marked = glyph::cell_mark_glyphs(cells.len(), self.history().done().iter().map(|e| (e.marks.as_slice(), e.mark_glyphs.as_slice())));
+        for (cell, glyphs) in cells.iter_mut().zip(marked) {
+            cell.mark_glyphs = glyphs.into_iter().map(|(d, g)| (crate::grid::symbol_char(d), g.clone())).collect();
         }
         SudokuView {
             size: shape.size,

@@ -297,3 +297,30 @@ test('Ctrl+click and Shift+sweep with the mouse add cells to the selection; a ce
   await clickCell(a);
   assert.equal((await ui()).many.length, 0);
 });
+
+test('with "Keep my handwriting" a mark read from the pencil keeps the player\'s ink', { timeout: 60000 }, async () => {
+  await ipc('update_settings', { settings: { ...(await ipc('get_settings')), read_marks: true, keep_handwriting: true } });
+  const v = await newSudoku();
+  const { pen } = session;
+  const rect = await boardRect(page);
+  const i = v.cells.findIndex((c) => !c.given);
+  const [row, col] = [Math.floor(i / 9), i % 9];
+  let two = null;
+  for (const s of loadSamples('2')) {
+    const r = await ipc('read_handwriting', { symbols: '1-9', strokes: s.strokes.map((st) => st.map(([x, y]) => ({ x, y }))) });
+    if (r.kind === 'symbol' && r.candidates[0][0] === '2' && !r.unsure) { two = s; break; }
+  }
+  await page.click('#mode-pencil');
+  await page.waitForFunction(() => window.__inkdoku.mode === 'pencil');
+  await pen.write(small(two.strokes, rect, row, col, 0.22, 0.22), { gap: 80 });
+  await page.waitForFunction((i) => window.__inkdoku.view.cells[i].marks, { timeout: 10000 }, i);
+  const cell = (await ui()).view.cells[i];
+  assert.equal(cell.marks, '2');
+  assert.ok(cell.mark_glyphs && cell.mark_glyphs['2'], 'the mark keeps its ink');
+  assert.equal((await ui()).view.notes.length, 0);
+  // Drawn in the player's hand: ink where the corner mark sits.
+  const clip = { x: rect.x + (col * rect.size) / 9, y: rect.y + (row * rect.size) / 9, width: rect.size / 9, height: rect.size / 9 };
+  await page.screenshot({ path: artifactPath('marks-kept-handwriting.png'), clip });
+  await page.click('#mode-pen');
+  await ipc('update_settings', { settings: { ...(await ipc('get_settings')), read_marks: false, keep_handwriting: false } });
+});

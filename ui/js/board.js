@@ -287,7 +287,7 @@ export function drawGlyph(ctx, glyph, cx, cy, side, color) {
  * An empty cell's corner and centre marks (cellmarks.js places them); the highlighted digit
  * bold and in the number's colour; all red when `wrong` (shown incorrect).
  */
-function drawCellMarks(ctx, x0, y0, cell, marks, digit, wrong, unsure = []) {
+function drawCellMarks(ctx, x0, y0, cell, marks, digit, wrong, unsure = [], glyphs = null) {
   const m = parseMarks(marks);
   if (!m.corner.length && !m.centre.length) return;
   const put = (v, x, y, size) => {
@@ -295,6 +295,10 @@ function drawCellMarks(ctx, x0, y0, cell, marks, digit, wrong, unsure = []) {
     // A handwritten mark the recogniser was not sure of: amber, as an unsure number is.
     const amber = unsure.includes(symbolChar(v));
     ctx.fillStyle = amber ? COLORS.unsureEdge : wrong ? COLORS.bad : lit ? COLORS.digitCandidate : COLORS.candidate;
+    // A mark read from the player's ink, kept ("keep my handwriting"): their hand, as tall as
+    // the typed mark's figure.
+    const hand = glyphs && glyphs[symbolChar(v)];
+    if (hand) return drawGlyph(ctx, hand, x0 + x * cell, y0 + y * cell, Math.max(6, cell * size * FIGURE_HEIGHT), ctx.fillStyle);
     ctx.font = `${lit || amber ? 700 : 400} ${Math.max(6, Math.round(cell * size))}px ${FONT}`;
     ctx.fillText(symbolChar(v), x0 + x * cell, y0 + y * cell);
   };
@@ -330,7 +334,7 @@ function drawNumbers(ctx, view, ui, { inset, valueSize, valueY, place }) {
       const wrong = Boolean(ui.showIncorrect && c.marks_wrong);
       const u = ui.unsure;
       const amber = u && u.mark && u.row * n + u.col === i ? u.marks || [u.symbol] : [];
-      drawCellMarks(ctx, x0, y0, cell, c.marks, ui.digit, wrong, amber);
+      drawCellMarks(ctx, x0, y0, cell, c.marks, ui.digit, wrong, amber, ui.handwriting ? c.mark_glyphs : null);
       for (let v = 1; v <= n; v++) {
         if (!(c.candidates & (1 << (v - 1)))) continue;
         const p = place(v);

@@ -273,7 +273,8 @@ pub fn read_marks(state: &AppState, args: ReadMarksArgs) -> Result<ReadMarksResu
         return Ok(ReadMarksResult { outcome: MarksOutcome::Ink, view: board(state)? });
     }
     let (outcome, view) = state.change_turn(true, |g, turn| {
-        let write = g.read_marks(args.row, args.col, &args.ids, turn.adapter, turn.now)?;
+        let opts = PenOptions { adapter: turn.adapter, keep_handwriting: turn.keep_handwriting, tidy_marks: false };
+        let write = g.read_marks(args.row, args.col, &args.ids, opts, turn.now)?;
         if let (Some(read), MarksOutcome::Marks { unsure, .. }) = (write.read, &write.outcome) {
             turn.read_marks(read, unsure.clone());
         }
