@@ -99,10 +99,14 @@ pub fn interpret_with(
 /// Runners-up worth offering when the answer is unsure: at most [`MAX_ALTERNATIVES`], the
 /// second always, the others if the recogniser gives them at least 2%.
 fn alternatives(candidates: &[(char, f32)]) -> Vec<char> {
-    candidates
-        .iter()
-        .skip(1)
-        .take(MAX_ALTERNATIVES)
+    runners_up(candidates.iter().skip(1))
+}
+
+/// Of the readings after the one chosen (best first), those worth offering: at most
+/// [`MAX_ALTERNATIVES`], the first always, the others at 2 % or more (for a number, and for a
+/// handwritten mark, [`marks`]).
+fn runners_up<'a>(rest: impl Iterator<Item = &'a (char, f32)>) -> Vec<char> {
+    rest.take(MAX_ALTERNATIVES)
         .enumerate()
         .filter(|(i, (_, p))| *i == 0 || *p >= 0.02)
         .map(|(_, (c, _))| *c)

@@ -251,7 +251,7 @@ fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
         v != 0 && (0..n).any(|k| (k != c && values[r * n + k] == v) || (k != r && values[k * n + c] == v))
     };
     let glyphs = glyphs(s);
-    let mark_glyphs = glyph::cell_mark_glyphs(n * n, s.history().done().iter().map(|e| (e.marks.as_slice(), e.mark_glyphs.as_slice())));
+    let mut mark_glyphs = glyph::cell_mark_glyphs(n * n, s.history().done().iter().map(|e| (e.marks.as_slice(), e.mark_glyphs.as_slice())));
     KenkenView {
         size: n,
         cages: g
@@ -278,7 +278,7 @@ fn view(s: &KenkenSession, info: &KenkenInfo) -> KenkenView {
                 marks: g.marks().get(i).clone(),
                 marks_wrong: values[i] == 0 && info.solution.as_ref().and_then(|sol| sol.get(i)).is_some_and(|&s| list_leaves_out(g, i, s)),
                 glyph: glyphs[i].clone(),
-                mark_glyphs: mark_glyphs[i].iter().map(|(&d, &g)| (crate::grid::symbol_char(d), g.clone())).collect(),
+                mark_glyphs: std::mem::take(&mut mark_glyphs[i]),
             })
             .collect(),
         notes: g.notes().to_vec(),
@@ -348,11 +348,7 @@ fn missing_candidate(g: &KenkenGame) -> Option<Advice> {
     let sol = found.first.filter(|_| found.count == 1)?;
     let i = (0..n * n).find(|&i| g.values()[i] == 0 && list_leaves_out(g, i, sol[i]))?;
     let (row, col, value) = (i / n, i % n, sol[i]);
-    let apply = if g.board().list_is_centre(i) {
-        Action::Grid(GridMove::Mark { cells: vec![(row, col)], kind: crate::session::marks::MarkKind::Centre, value })
-    } else {
-        Action::Grid(GridMove::ToggleCandidate { row, col, value })
-    };
+    let apply = Action::Grid(g.board().restore_candidate(row, col, value));
     let text = format!("r{}c{} needs the candidate {value}: it is missing from the cell's list.", row + 1, col + 1);
     let highlight = Highlight { cells: vec![(row, col)], target: Some(CellRef { row, col }) };
     Some(Advice { place: Some(CellValue { row, col, value }), ..Advice::new("missing_candidate", "Missing candidate", text, highlight, to_json(apply)) })

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::{PenGame, PenOptions, WriteError, MAX_ALTERNATIVES};
+use super::{runners_up, PenGame, PenOptions, WriteError};
 use crate::grid::symbol_value;
 use crate::ink::marks::{read_mark_digits, MarkDigit};
 use crate::ink::{margin_unsure, Stroke, UNSURE_MARGIN};
@@ -94,13 +94,10 @@ pub fn read_marks<G: PenGame>(session: &mut Session<G>, row: usize, col: usize, 
         .iter()
         .map(|note| Stroke::from_xy(&note.points.iter().map(|p| [p.x * n - col as f32, p.y * n - row as f32]).collect::<Vec<_>>()))
         .collect();
-    let Some(digits) = read_mark_digits(&strokes, &g.symbols(), adapter)? else {
+    // Free ink (and, as the notes have points, never an empty reading) stays as it is.
+    let Some(digits) = read_mark_digits(&strokes, &g.symbols(), adapter)?.filter(|d| !d.is_empty()) else {
         return Ok(MarksWrite { outcome: MarksOutcome::Ink, read: None });
     };
-    if digits.is_empty() {
-        // Only dots: nothing to read, and nothing worth keeping as marks.
-        return Ok(MarksWrite { outcome: MarksOutcome::Ink, read: None });
-    }
     let read = ReadMarks { row, col, ids: notes.iter().map(|n| n.id).collect(), digits, keep: opts.keep_handwriting };
     session.apply(G::grid_move(read.grid_move())).map_err(WriteError::Move)?;
     let symbols: Vec<char> = read.digits.iter().map(|d| d.symbol).collect();
@@ -112,15 +109,8 @@ pub fn read_marks<G: PenGame>(session: &mut Session<G>, row: usize, col: usize, 
         .map(|d| UnsureMark {
             symbol: d.symbol,
             kind: kind(d),
-            alternatives: d
-                .ranked
-                .iter()
-                .filter(|(c, _)| !symbols.contains(c))
-                .take(MAX_ALTERNATIVES)
-                .enumerate()
-                .filter(|(i, (_, p))| *i == 0 || *p >= 0.02)
-                .map(|(_, (c, _))| *c)
-                .collect(),
+            // A cell never holds a mark twice: the cell's other digits are no alternative.
+            alternatives: runners_up(d.ranked.iter().filter(|(c, _)| !symbols.contains(c))),
         })
         .filter(|u| !u.alternatives.is_empty())
         .collect();

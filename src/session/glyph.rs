@@ -245,13 +245,14 @@ pub struct MarkGlyph {
     pub glyph: Glyph,
 }
 
-/// The glyph each cell's marks show, by digit, from the history's applied edits in order (their
-/// mark changes, and the mark glyphs they keep): a glyph goes when its digit leaves the cell's
-/// marks, so a mark typed again later shows in type.
+/// The glyph each cell's marks show, by symbol as the view gets them (`CellView::mark_glyphs`),
+/// from the history's applied edits in order (their mark changes, and the mark glyphs they
+/// keep): a glyph goes when its digit leaves the cell's marks, so a mark typed again later
+/// shows in type.
 pub fn cell_mark_glyphs<'a>(
     cells: usize,
     edits: impl IntoIterator<Item = (&'a [crate::session::marks::MarkChange], &'a [MarkGlyph])>,
-) -> Vec<std::collections::BTreeMap<u8, &'a Glyph>> {
+) -> Vec<std::collections::BTreeMap<char, Glyph>> {
     use crate::session::marks::MarkKind;
     let mut out = vec![std::collections::BTreeMap::new(); cells];
     for (changes, glyphs) in edits {
@@ -266,7 +267,7 @@ pub fn cell_mark_glyphs<'a>(
             }
         }
     }
-    out
+    out.into_iter().map(|slot| slot.into_iter().map(|(d, g)| (crate::grid::symbol_char(d), g.clone())).collect()).collect()
 }
 
 /// The checks a glyph-carrying edit must pass: one cell, given a value.

@@ -225,6 +225,17 @@ impl GridBoard {
         self.candidates[i] == 0 && self.marks.get(i).centre != 0
     }
 
+    /// The move that puts `value` back in the candidate list of cell (`row`, `col`) it is
+    /// missing from: its centre marks when they are its list, else its slots (the second press
+    /// of a "missing candidate" hint).
+    pub fn restore_candidate(&self, row: usize, col: usize, value: u8) -> GridMove {
+        if self.list_is_centre(row * self.n + col) {
+            GridMove::Mark { cells: vec![(row, col)], kind: MarkKind::Centre, value }
+        } else {
+            GridMove::ToggleCandidate { row, col, value }
+        }
+    }
+
     pub fn is_fixed(&self, i: usize) -> bool {
         self.fixed.get(i).copied().unwrap_or(false)
     }

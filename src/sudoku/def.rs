@@ -239,7 +239,6 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     // The player's candidates of a cell: its typed slots, else its centre marks (#43: a
     // cell's candidate list either way). Only the player's own count; with none, the engine
     // works from all of them.
-    let from_centre = |i: usize| g.grid().list_is_centre(i);
     let marks: Vec<u16> = (0..g.candidates().len()).map(|i| g.grid().candidate_list(i) as u16).collect();
     let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
     let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
@@ -254,13 +253,7 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
             Advice::new("wrong_number", "Wrong number", explanation, no_highlight(Some(CellRef { row, col })), to_json(Action::Grid(GridMove::Clear { row, col })))
         }
         Hint::MissingCandidate { row, col, value, explanation } => {
-            let n = g.shape().n();
-            // Put back in the list it is missing from: the slots, or the centre marks.
-            let apply = if from_centre(row * n + col) {
-                Action::Grid(GridMove::Mark { cells: vec![(row, col)], kind: MarkKind::Centre, value })
-            } else {
-                Action::Grid(GridMove::ToggleCandidate { row, col, value })
-            };
+            let apply = Action::Grid(g.grid().restore_candidate(row, col, value));
             Advice {
                 place: Some(CellValue { row, col, value }),
                 ..Advice::new("missing_candidate", "Missing candidate", explanation, no_highlight(Some(CellRef { row, col })), to_json(apply))

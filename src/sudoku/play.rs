@@ -740,7 +740,7 @@ impl Session<SudokuGame> {
         }
         let marked = glyph::cell_mark_glyphs(cells.len(), self.history().done().iter().map(|e| (e.marks.as_slice(), e.mark_glyphs.as_slice())));
         for (cell, glyphs) in cells.iter_mut().zip(marked) {
-            cell.mark_glyphs = glyphs.into_iter().map(|(d, g)| (crate::grid::symbol_char(d), g.clone())).collect();
+            cell.mark_glyphs = glyphs;
         }
         SudokuView {
             size: shape.size,

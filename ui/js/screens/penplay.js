@@ -407,6 +407,12 @@ export function createPenScreen(ctx, game) {
 
   const readsMarks = () => Boolean((ctx.settings() || {}).read_marks);
 
+  /** Forgets the waiting pencil ink unread (another board, or the screen goes). */
+  function dropBurst() {
+    if (burst) clearTimeout(burst.timer);
+    burst = null;
+  }
+
   /** The cell a note (`[[x, y], ...]`, board units) mostly lies in: the one holding the middle of its box. */
   function noteCell(points) {
     const n = view.size;
@@ -765,8 +771,7 @@ export function createPenScreen(ctx, game) {
       // in. Any view withdraws the alternatives (below: the guess is accepted).
       modes = M.seeView(modes, v, { fresh: newBoard });
       if (newBoard) {
-        if (burst) clearTimeout(burst.timer);
-        burst = null;
+        dropBurst();
         ctx.input.reset(v.size);
         buildNumbers();
         Object.assign(state, { selected: null, digit: null, many: [] });
@@ -899,8 +904,7 @@ export function createPenScreen(ctx, game) {
     },
 
     destroy() {
-      if (burst) clearTimeout(burst.timer);
-      burst = null;
+      dropBurst();
       stepper.stop();
       clearTimeout(flashTimer);
       victory = null;
