@@ -37,7 +37,22 @@ if [ ${#missing[@]} -gt 0 ]; then
   # A mirror mid-sync fails one index now and then ("File has unexpected size"); what the
   # other indexes hold is often enough, and the install below says if it is not.
   $SUDO apt-get update -qq || warn "apt-get update failed for some index; installing from what was fetched"
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+    # Without the security index (above), a library the image got from it (seen: libpcre2-8-0
+    # 10.42-1+deb12u1) is newer than any the index offers, and the -dev package that must match
+    # it can't install. Take such libraries back to the index's version and try once more: only
+    # those whose version is the index's plus a suffix (a rebuild of the same source), never
+    # another release (the image's own Node.js 20 must stay).
+    pins=()
+    while read -r p; do
+      v=$(apt-cache madison "$p" 2>/dev/null | awk -F'|' 'NR==1{gsub(/ /,"",$2); print $2}')
+      have=$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null || true)
+      [ -n "$v" ] && [ "$have" != "$v" ] && [ "${have#"$v"+}" != "$have" ] && pins+=("$p=$v")
+    done < <(apt list --installed 2>/dev/null | awk -F/ '/\[installed,local\]/{print $1}')
+    [ ${#pins[@]} -gt 0 ] || exit 100
+    warn "installing again with ${pins[*]} taken back to the index's version"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends --allow-downgrades "${pins[@]}" "${missing[@]}" >/dev/null
+  fi
 fi
 
 command -v cargo >/dev/null || { echo "cargo not found: install Rust with rustup first" >&2; exit 1; }
