@@ -72,16 +72,34 @@ pub fn symbol_value(c: char) -> Option<u8> {
 }
 
 /// The units of a Latin-square board: rows, columns and (for Sudoku) boxes, with each cell's
-/// units and peers. KenKen shares the rows and columns ([`Geometry::latin`]); Sudoku adds boxes.
+/// units and peers. KenKen shares the rows and columns ([`Geometry::latin`]); Sudoku adds boxes;
+/// the variants (issue 42) put a jigsaw's regions in the boxes' place, add the two diagonals
+/// (Sudoku X) and Killer cages ([`Geometry::variant`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Geometry {
     pub n: usize,
-    /// Every unit as its cells (indices row * n + col): rows first, then columns, then boxes.
+    /// Every unit as its cells (indices row * n + col): rows first, then columns, then boxes
+    /// (or a jigsaw's regions), then the main diagonal and the anti-diagonal of an X. Each unit
+    /// holds every digit once.
     pub units: Vec<Vec<usize>>,
-    /// The units of each cell: [row unit, column unit, box unit (if any)].
+    /// The units of each cell: [row unit, column unit, box unit (if any), diagonals (if any)].
     pub cell_units: Vec<Vec<usize>>,
-    /// The other cells that share a unit with each cell, sorted.
+    /// The other cells that share a unit or a cage with each cell, sorted.
     pub peers: Vec<Vec<usize>>,
+    /// Whether units `2n..3n` are a jigsaw's regions rather than rectangular boxes (their name).
+    pub jigsaw: bool,
+    /// Killer cages: no digit twice, and their digits add up to the sum. Not units (a cage
+    /// holds fewer than n digits); their cells are peers.
+    pub cages: Vec<Cage>,
+    /// The cage of each cell (an index into `cages`), if any.
+    pub cage_of: Vec<Option<u16>>,
+}
+
+/// A Killer cage: its cells (indices `row * n + col`, ascending) and their sum.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Cage {
+    pub cells: Vec<usize>,
+    pub sum: u16,
 }
 
 impl Geometry {
@@ -122,6 +140,62 @@ impl Geometry {
         Geometry::from_units(n, units)
     }
 
+    /// A variant's board of side `n`: rows, columns, the regions of `region_of` (each cell's
+    /// region, `0..n`: a shape's boxes, or a jigsaw when `jigsaw`), the two diagonals when `x`,
+    /// and Killer `cages`. `None` when the parts do not fit the side (a region of the wrong
+    /// size, a cell out of the board or in two cages, diagonals on a board under 4x4).
+    pub fn variant(n: usize, region_of: &[u8], jigsaw: bool, x: bool, cages: Vec<Cage>) -> Option<Geometry> {
+        if !(2..=16).contains(&n) || region_of.len() != n * n || (x && n < 4) {
+            return None;
+        }
+        let mut units: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
+        units.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        let mut regions = vec![Vec::with_capacity(n); n];
+        for (i, &k) in region_of.iter().enumerate() {
+            regions.get_mut(usize::from(k))?.push(i);
+        }
+        if regions.iter().any(|r| r.len() != n) {
+            return None;
+        }
+        units.extend(regions);
+        if x {
+            units.push((0..n).map(|i| i * n + i).collect());
+            units.push((0..n).map(|i| i * n + n - 1 - i).collect());
+        }
+        let mut cage_of = vec![None; n * n];
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                let slot = cage_of.get_mut(c)?;
+                if slot.is_some() || cage.cells.len() > n {
+                    return None;
+                }
+                *slot = Some(k as u16);
+            }
+        }
+        let mut g = Geometry::from_units(n, units);
+        for cage in &cages {
+            for &a in &cage.cells {
+                g.peers[a].extend(cage.cells.iter().copied().filter(|&b| b != a));
+                g.peers[a].sort_unstable();
+                g.peers[a].dedup();
+            }
+        }
+        g.jigsaw = jigsaw;
+        g.cages = cages;
+        g.cage_of = cage_of;
+        Some(g)
+    }
+
+    /// Whether this is a plain Sudoku (or Latin square): no jigsaw, no diagonals, no cages.
+    pub fn is_classic(&self) -> bool {
+        !self.jigsaw && self.cages.is_empty() && self.units.len() <= 3 * self.n
+    }
+
+    /// Whether the two main diagonals are units (Sudoku X).
+    pub fn has_diagonals(&self) -> bool {
+        self.units.len() == 3 * self.n + 2
+    }
+
     fn from_units(n: usize, units: Vec<Vec<usize>>) -> Geometry {
         let mut cell_units = vec![Vec::new(); n * n];
         for (u, cells) in units.iter().enumerate() {
@@ -138,7 +212,7 @@ impl Geometry {
                 p
             })
             .collect();
-        Geometry { n, units, cell_units, peers }
+        Geometry { n, units, cell_units, peers, jigsaw: false, cages: Vec::new(), cage_of: vec![None; n * n] }
     }
 
     /// Whether two distinct cells share a unit.

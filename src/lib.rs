@@ -36,6 +36,7 @@ pub mod settings;
 pub mod slide;
 pub mod stats;
 pub mod sudoku;
+pub mod variants;
 /// Recent wins kept for "Watch my solve" (a replay from the statistics).
 pub mod wins;
 /// The toy fourth game that proves the one list (`games!`); tests only.

@@ -9,11 +9,14 @@ use clap::{Args, Subcommand};
 
 use super::read_input;
 
-use inkdoku::grid::{Grid, GridError, Shape};
+use std::sync::Arc;
+
+use inkdoku::grid::{Geometry, Grid, GridError, Shape};
 use inkdoku::sudoku::generator::{self, GenerateOptions};
 use inkdoku::sudoku::human::{self, Hint, Step};
-use inkdoku::sudoku::solo::{self, ClassicTextError};
-use inkdoku::sudoku::{solver, Difficulty};
+use inkdoku::sudoku::solo::{self, ClassicTextError, NotClassic};
+use inkdoku::sudoku::{exact, solver, Difficulty};
+use inkdoku::variants::{self, Kind, Puzzle};
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -31,14 +34,18 @@ pub enum Command {
 
 #[derive(Args)]
 pub struct InputArgs {
-    /// Input file with one puzzle per line (a grid line or a classic Solo game ID such as
-    /// `3x3:b6_4e1…`), or one multi-line grid; `-` or nothing for stdin.
+    /// Input file with one puzzle per line (a grid line or a Solo game ID of any variant such
+    /// as `3x3:b6_4e1…` or `9j:…`), or one multi-line grid; `-` or nothing for stdin.
     file: Option<PathBuf>,
 }
 
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Board size: 4, 6, 9 or 16.
+    /// A variant instead of classic Sudoku: killer, killer-x, jigsaw or x. Printed as Solo
+    /// game IDs, one per line.
+    #[arg(long, value_parser = parse_kind)]
+    variant: Option<Kind>,
+    /// Board size: 4, 6, 9 or 16 (a variant: 6 or 9 for x and jigsaw, 9 for killer).
     #[arg(long, default_value_t = 9)]
     size: usize,
     /// easy, medium, hard or expert.
@@ -98,6 +105,64 @@ pub enum Method {
     Human,
 }
 
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    Kind::from_id(s).ok_or_else(|| format!("{s} is not one of killer, killer-x, jigsaw, x"))
+}
+
+/// A puzzle of the input: a classic grid, or a variant read from its Solo game ID.
+enum Item {
+    Classic(Grid),
+    Variant(Puzzle),
+}
+
+impl Item {
+    fn givens(&self) -> &Grid {
+        match self {
+            Item::Classic(g) => g,
+            Item::Variant(p) => &p.givens,
+        }
+    }
+
+    fn geometry(&self) -> Option<&Arc<Geometry>> {
+        match self {
+            Item::Classic(_) => None,
+            Item::Variant(p) => Some(p.rules.geometry()),
+        }
+    }
+
+    /// Up to `limit` solutions counted, with the first.
+    fn solutions(&self, limit: usize) -> (usize, Option<Grid>) {
+        match self {
+            Item::Classic(g) => {
+                let s = solver::solutions(g, limit);
+                (s.count, s.first)
+            }
+            Item::Variant(p) => {
+                let s = exact::solutions(p.rules.geometry(), p.givens.values(), limit);
+                (s.count, s.first.and_then(|v| Grid::from_values(p.givens.shape(), v)))
+            }
+        }
+    }
+
+    fn path(&self) -> Result<human::SolutionPath, human::HumanError> {
+        match self {
+            Item::Classic(g) => human::solve_path(g),
+            Item::Variant(p) => human::solve_path_in(&p.givens, p.rules.geometry(), Difficulty::Expert),
+        }
+    }
+}
+
+/// One line as a puzzle: a classic one, else a variant's Solo game ID.
+fn read_item(line: &str) -> Result<Item, String> {
+    match solo::read_classic(line) {
+        Ok(g) => Ok(Item::Classic(g)),
+        Err(ClassicTextError::NotClassic(NotClassic::Variant(_))) => {
+            Puzzle::read_solo(line).map(Item::Variant).map_err(|e| e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Solve(a) => solve(a),
@@ -112,7 +177,7 @@ pub fn run(cmd: Command) -> ExitCode {
 /// Puzzles of the input: one per non-empty line (a grid line or a classic Solo game ID), or the
 /// whole text as one multi-line grid when its lines are not puzzles by themselves. Each item is
 /// (line number, parse result).
-fn puzzles(text: &str) -> Vec<(usize, Result<Grid, ClassicTextError>)> {
+fn puzzles(text: &str) -> Vec<(usize, Result<Item, String>)> {
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
     let first_is_short = lines.first().is_some_and(|(_, l)| {
@@ -120,26 +185,26 @@ fn puzzles(text: &str) -> Vec<(usize, Result<Grid, ClassicTextError>)> {
     });
     if lines.len() > 1 && first_is_short {
         if let Ok(g) = Grid::parse_puzzle(text) {
-            return vec![(1, Ok(g))];
+            return vec![(1, Ok(Item::Classic(g)))];
         }
     }
-    lines.into_iter().map(|(n, l)| (n, solo::read_classic(l))).collect()
+    lines.into_iter().map(|(n, l)| (n, read_item(l))).collect()
 }
 
 fn solve(a: SolveArgs) -> ExitCode {
     if a.method == Method::Human {
-        return each_puzzle("solve", &a.file, |g| match (human::solve_path(g), solver::solve(g)) {
+        return each_puzzle("solve", &a.file, |g| match (g.path(), g.solutions(1).1) {
             (Ok(path), Some(answer)) if path.solved => format!("{}{}", numbered_steps(&path.steps), answer.to_line()),
             (Err(e), _) => not_rated(e),
             _ => "unsolvable".to_string(),
         });
     }
     each_puzzle("solve", &a.file, |g| {
-        let s = solver::solutions(g, if a.count { a.limit } else { 2 });
+        let (count, first) = g.solutions(if a.count { a.limit } else { 2 });
         if a.count {
-            s.count.to_string()
+            count.to_string()
         } else {
-            match (s.count, s.first) {
+            match (count, first) {
                 (1, Some(sol)) => sol.to_line(),
                 (0, _) => "unsolvable".to_string(),
                 _ => "multiple".to_string(),
@@ -149,6 +214,9 @@ fn solve(a: SolveArgs) -> ExitCode {
 }
 
 fn generate(a: GenerateArgs) -> ExitCode {
+    if let Some(kind) = a.variant {
+        return generate_variant(kind, &a);
+    }
     let Some(shape) = Shape::from_size(a.size) else {
         eprintln!("inkdoku generate: size {} is not one of 4, 6, 9, 16", a.size);
         return ExitCode::from(2);
@@ -175,8 +243,37 @@ fn generate(a: GenerateArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn generate_variant(kind: Kind, a: &GenerateArgs) -> ExitCode {
+    let base = a.seed.unwrap_or_else(rand::random);
+    let mut out = std::io::stdout().lock();
+    for k in 0..a.count {
+        let opts = variants::generator::Options {
+            kind,
+            size: u8::try_from(a.size).unwrap_or(0),
+            difficulty: a.difficulty,
+            seed: base.wrapping_add(k as u64),
+        };
+        match variants::generator::generate(&opts, &mut |_| true) {
+            Ok(p) => match p.solo_id() {
+                Ok(id) => {
+                    let _ = writeln!(out, "{id}");
+                }
+                Err(e) => {
+                    eprintln!("inkdoku generate: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            Err(e) => {
+                eprintln!("inkdoku generate: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 /// Runs `f` on every puzzle of the input; malformed lines are reported and give exit code 2.
-fn each_puzzle(cmd: &str, file: &Option<PathBuf>, mut f: impl FnMut(&Grid) -> String) -> ExitCode {
+fn each_puzzle(cmd: &str, file: &Option<PathBuf>, mut f: impl FnMut(&Item) -> String) -> ExitCode {
     let text = match read_input(file) {
         Ok(t) => t,
         Err(e) => {
@@ -215,7 +312,7 @@ fn not_rated(e: human::HumanError) -> String {
 }
 
 fn rate(a: InputArgs) -> ExitCode {
-    each_puzzle("rate", &a.file, |g| match human::rate(g) {
+    each_puzzle("rate", &a.file, |g| match g.path().map(|p| human::rating_of(&p.steps)) {
         Ok(r) => format!("{} {} {}", r.level, r.score, r.hardest.id()),
         Err(e) => not_rated(e),
     })
@@ -243,7 +340,7 @@ fn numbered_steps(steps: &[Step]) -> String {
 }
 
 fn steps(a: StepsArgs) -> ExitCode {
-    each_puzzle("steps", &a.file, |g| match human::solve_path(g) {
+    each_puzzle("steps", &a.file, |g| match g.path() {
         Ok(path) => {
             let r = human::rating_of(&path.steps);
             if a.json {
@@ -266,14 +363,17 @@ fn hint(a: HintArgs) -> ExitCode {
     };
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
-    let parse = |k: usize, strict: bool| -> Result<Grid, String> {
-        let (n, l) = lines.get(k).ok_or_else(|| "no puzzle in the input".to_string())?;
-        let r = if strict { solo::read_classic(l) } else { Grid::parse(l).map_err(ClassicTextError::from) };
-        r.map_err(|e| format!("line {n}: {e}"))
-    };
-    let result = parse(0, true).and_then(|puzzle| {
-        let current = if lines.len() > 1 { parse(1, false)? } else { puzzle.clone() };
-        human::hint(&puzzle, &current, None).map_err(|e| e.to_string())
+    let line = |k: usize| lines.get(k).ok_or_else(|| "no puzzle in the input".to_string());
+    let result = line(0).and_then(|(n, l)| read_item(l).map_err(|e| format!("line {n}: {e}"))).and_then(|item| {
+        let current = match line(1) {
+            Ok((n, l)) => Grid::parse(l).map_err(|e| format!("line {n}: {e}"))?,
+            Err(_) => item.givens().clone(),
+        };
+        match item.geometry() {
+            Some(geo) => human::hint_in(item.givens(), geo, &current, None),
+            None => human::hint(item.givens(), &current, None),
+        }
+        .map_err(|e| e.to_string())
     });
     match result {
         Ok(h) => {

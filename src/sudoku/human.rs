@@ -6,10 +6,14 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use std::sync::{Arc, OnceLock};
+
 use crate::grid::{Geometry, Grid, Shape};
 
 use super::solver;
 use super::Difficulty;
+
+mod cages;
 
 /// A cell, 0-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -41,8 +45,11 @@ pub enum Technique {
     FullHouse,
     HiddenSingle,
     NakedSingle,
+    CageCombination,
     Pointing,
     Claiming,
+    CageUnit,
+    InniesOuties,
     NakedPair,
     HiddenPair,
     NakedTriple,
@@ -61,12 +68,15 @@ pub enum Technique {
 }
 
 impl Technique {
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 23] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
+        Technique::CageCombination,
         Technique::Pointing,
         Technique::Claiming,
+        Technique::CageUnit,
+        Technique::InniesOuties,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -90,8 +100,11 @@ impl Technique {
             Technique::FullHouse => "Full house",
             Technique::HiddenSingle => "Hidden single",
             Technique::NakedSingle => "Naked single",
+            Technique::CageCombination => "Cage combinations",
             Technique::Pointing => "Locked candidates (pointing)",
             Technique::Claiming => "Locked candidates (claiming)",
+            Technique::CageUnit => "Cage and unit",
+            Technique::InniesOuties => "Innies and outies",
             Technique::NakedPair => "Naked pair",
             Technique::HiddenPair => "Hidden pair",
             Technique::NakedTriple => "Naked triple",
@@ -116,8 +129,11 @@ impl Technique {
             Technique::FullHouse => "full_house",
             Technique::HiddenSingle => "hidden_single",
             Technique::NakedSingle => "naked_single",
+            Technique::CageCombination => "cage_combination",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
+            Technique::CageUnit => "cage_unit",
+            Technique::InniesOuties => "innies_outies",
             Technique::NakedPair => "naked_pair",
             Technique::HiddenPair => "hidden_pair",
             Technique::NakedTriple => "naked_triple",
@@ -140,8 +156,11 @@ impl Technique {
     pub fn level(self) -> Difficulty {
         use Technique::*;
         match self {
-            FullHouse | HiddenSingle | NakedSingle => Difficulty::Easy,
-            Pointing | Claiming | NakedPair | HiddenPair | NakedTriple | HiddenTriple => Difficulty::Medium,
+            // A Killer's easiest steps are its cages' sums: without them it has no start.
+            FullHouse | HiddenSingle | NakedSingle | CageCombination => Difficulty::Easy,
+            Pointing | Claiming | CageUnit | InniesOuties | NakedPair | HiddenPair | NakedTriple | HiddenTriple => {
+                Difficulty::Medium
+            }
             XWing | XyWing | XyzWing | WWing | Swordfish | NakedQuad | HiddenQuad | Jellyfish => Difficulty::Hard,
             SimpleColouring | ForcingChain | Trial => Difficulty::Expert,
         }
@@ -154,8 +173,11 @@ impl Technique {
             FullHouse => 100,
             HiddenSingle => 120,
             NakedSingle => 150,
+            CageCombination => 150,
             Pointing => 300,
             Claiming => 320,
+            CageUnit => 325,
+            InniesOuties => 330,
             NakedPair => 340,
             HiddenPair => 360,
             NakedTriple => 380,
@@ -174,8 +196,9 @@ impl Technique {
         }
     }
 
+    /// The singles, which `propagate_singles` makes all at once.
     fn is_single(self) -> bool {
-        self.level() == Difficulty::Easy
+        matches!(self, Technique::FullHouse | Technique::HiddenSingle | Technique::NakedSingle)
     }
 }
 
@@ -236,8 +259,11 @@ pub enum HumanError {
     CandidateCount { expected: usize, seen: usize },
 }
 
-fn geometry(shape: Shape) -> &'static Geometry {
-    solver::geometry(shape)
+/// A classic shape's geometry, shared (the variants bring their own: [`Board::in_geometry`]).
+fn geometry(shape: Shape) -> Arc<Geometry> {
+    static GEOS: [OnceLock<Arc<Geometry>>; 4] = [const { OnceLock::new() }; 4];
+    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
+    GEOS[k].get_or_init(|| Arc::new(solver::geometry(Shape::ALL[k]).clone())).clone()
 }
 
 fn bits(m: u16) -> impl Iterator<Item = u8> {
@@ -307,8 +333,8 @@ fn all_values(n: usize) -> u16 {
     if n >= 16 { u16::MAX } else { (1 << n) - 1 }
 }
 
-/// Units on the largest board (16 rows, 16 columns, 16 boxes).
-const MAX_UNITS: usize = 48;
+/// Units on the largest board (16 rows, 16 columns, 16 boxes, 2 diagonals).
+const MAX_UNITS: usize = 50;
 
 /// Cell `i` of an n x n board as players read it, `r4c2` (see [`Board::rc`]).
 struct CellName {
@@ -326,6 +352,7 @@ impl std::fmt::Display for CellName {
 struct UnitName {
     u: usize,
     n: usize,
+    jigsaw: bool,
 }
 
 impl std::fmt::Display for UnitName {
@@ -334,7 +361,10 @@ impl std::fmt::Display for UnitName {
         match u / n {
             0 => write!(f, "row {}", u + 1),
             1 => write!(f, "column {}", u - n + 1),
-            _ => write!(f, "box {}", u - 2 * n + 1),
+            2 if self.jigsaw => write!(f, "region {}", u - 2 * n + 1),
+            2 => write!(f, "box {}", u - 2 * n + 1),
+            _ if u == 3 * n => f.write_str("the main diagonal"),
+            _ => f.write_str("the anti-diagonal"),
         }
     }
 }
@@ -344,7 +374,7 @@ impl std::fmt::Display for UnitName {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
     shape: Shape,
-    geo: &'static Geometry,
+    geo: Arc<Geometry>,
     values: Vec<u8>,
     cands: Vec<u16>,
     // Kept up to date by `place`, so the singles need not scan every unit for them each step.
@@ -359,9 +389,15 @@ pub struct Board {
 impl Board {
     /// Values from a grid, candidates computed from them.
     pub fn new(grid: &Grid) -> Board {
+        Board::in_geometry(grid, geometry(grid.shape()))
+    }
+
+    /// A board of a variant (issue 42): `geo` holds its regions, diagonals and cages; it must be
+    /// of the grid's side.
+    pub fn in_geometry(grid: &Grid, geo: Arc<Geometry>) -> Board {
         let shape = grid.shape();
-        let geo = geometry(shape);
         let n = shape.n();
+        let geo = if geo.n == n && geo.units.len() <= MAX_UNITS { geo } else { geometry(shape) };
         let all = all_values(n);
         let values = grid.values().to_vec();
         let mut b = Board {
@@ -373,13 +409,22 @@ impl Board {
             unit_empty: [0; MAX_UNITS],
             unit_placed: [0; MAX_UNITS],
         };
-        for u in 0..geo.units.len() {
+        for u in 0..b.geo.units.len() {
             b.recount(u);
         }
         for i in 0..n * n {
             if b.values[i] == 0 {
-                // A peer is a cell of one of the cell's units: its row, column and box.
-                b.cands[i] = geo.cell_units[i].iter().fold(all, |m, &u| m & !b.unit_placed[u]);
+                // A peer is a cell of one of the cell's units (its row, column and box) or of
+                // its cage.
+                let mut m = b.geo.cell_units[i].iter().fold(all, |m, &u| m & !b.unit_placed[u]);
+                if let Some(k) = b.geo.cage_of[i] {
+                    for &c in &b.geo.cages[usize::from(k)].cells {
+                        if b.values[c] != 0 {
+                            m &= !(1 << (b.values[c] - 1));
+                        }
+                    }
+                }
+                b.cands[i] = m;
             }
         }
         b
@@ -400,7 +445,12 @@ impl Board {
 
     /// Like [`Board::new`], but keeping only the player's pencil marks where a cell has any.
     pub fn with_candidates(grid: &Grid, marks: &[u16]) -> Result<Board, HumanError> {
-        let mut b = Board::new(grid);
+        Board::with_candidates_in(grid, geometry(grid.shape()), marks)
+    }
+
+    /// [`Board::with_candidates`] on a variant's geometry.
+    pub fn with_candidates_in(grid: &Grid, geo: Arc<Geometry>, marks: &[u16]) -> Result<Board, HumanError> {
+        let mut b = Board::in_geometry(grid, geo);
         if marks.len() != b.cands.len() {
             return Err(HumanError::CandidateCount { expected: b.cands.len(), seen: marks.len() });
         }
@@ -434,7 +484,7 @@ impl Board {
         let all = all_values(self.n());
         self.geo.units.iter().all(|u| {
             u.iter().fold(0u16, |m, &c| if self.values[c] == 0 { m } else { m | 1 << (self.values[c] - 1) }) == all
-        })
+        }) && self.geo.cages.iter().all(|k| k.cells.iter().map(|&c| u16::from(self.values[c])).sum::<u16>() == k.sum)
     }
 
     fn cell(&self, i: usize) -> Cell {
@@ -458,7 +508,7 @@ impl Board {
 
     /// `row 4`, `column 4` or `box 4`, written like [`Board::rc`].
     fn unit_name(&self, u: usize) -> UnitName {
-        UnitName { u, n: self.n() }
+        UnitName { u, n: self.n(), jigsaw: self.geo.jigsaw }
     }
 
     /// Becomes a copy of `o` (same shape) without allocating: the forcing chains' scratch boards.
@@ -487,7 +537,8 @@ impl Board {
             }
         } else {
             // The steps only fill empty cells; an overwrite (not made by this module) recounts.
-            for &u in &self.geo.cell_units[cell] {
+            let geo = Arc::clone(&self.geo);
+            for &u in &geo.cell_units[cell] {
                 self.recount(u);
             }
         }
@@ -636,8 +687,8 @@ fn naked_single(b: &Board) -> Option<Step> {
 
 fn hidden_single(b: &Board) -> Option<Step> {
     let n = b.n();
-    // Boxes first: that is where players look first.
-    let order = (2 * n..3 * n).chain(0..2 * n);
+    // Boxes first: that is where players look first; an X's diagonals last.
+    let order = (2 * n..3 * n).chain(0..2 * n).chain(3 * n..b.geo.units.len());
     for u in order {
         let (ones, twos, placed) = unit_counts(b, u);
         let hidden = ones & !twos & !placed;
@@ -706,6 +757,47 @@ fn pointing(b: &Board) -> Option<Step> {
                 let lu = if line == 0 { key(pos[0]) } else { n + key(pos[0]) };
                 if let Some(s) = locked(b, Technique::Pointing, bx, lu, v, &pos) {
                     return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Locked candidates through an X's diagonals: a digit that, in a diagonal, can only be in
+/// cells of one row, column or box leaves the rest of that unit; and one that, in a row, column
+/// or box, can only be on a diagonal leaves the rest of the diagonal. (Rows, columns and boxes
+/// among themselves are pointing and claiming.)
+fn diagonal_locked(b: &Board) -> Option<Step> {
+    let n = b.n();
+    for d in 3 * n..b.geo.units.len() {
+        for v in 1..=n as u8 {
+            let pos = b.positions(d, v);
+            if pos.len() < 2 || b.unit_has_value(d, v) {
+                continue;
+            }
+            for &to in &b.geo.cell_units[pos[0]] {
+                if to != d && pos.iter().all(|&c| b.geo.cell_units[c].contains(&to)) {
+                    let t = if to >= 2 * n { Technique::Pointing } else { Technique::Claiming };
+                    if let Some(s) = locked(b, t, d, to, v, &pos) {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
+    for from in 0..3 * n {
+        for v in 1..=n as u8 {
+            let pos = b.positions(from, v);
+            if pos.len() < 2 || b.unit_has_value(from, v) {
+                continue;
+            }
+            for d in 3 * n..b.geo.units.len() {
+                if pos.iter().all(|&c| b.geo.cell_units[c].contains(&d)) {
+                    let t = if from >= 2 * n { Technique::Pointing } else { Technique::Claiming };
+                    if let Some(s) = locked(b, t, from, d, v, &pos) {
+                        return Some(s);
+                    }
                 }
             }
         }
@@ -1144,9 +1236,9 @@ fn simple_colouring(b: &Board) -> Option<Step> {
     let cells = b.values.len();
     for v in 1..=n as u8 {
         let bit = 1u16 << (v - 1);
-        // Strong links: units where v has exactly two places. A cell is in three units, so it
-        // has at most three links; kept on the stack (at most 256 cells), in unit order.
-        let mut adj = [[0u16; 3]; 256];
+        // Strong links: units where v has exactly two places. A cell is in up to five units (an X), so it
+        // has at most five links; kept on the stack (at most 256 cells), in unit order.
+        let mut adj = [[0u16; 5]; 256];
         let mut deg = [0u8; 256];
         let mut any = false;
         for u in 0..b.geo.units.len() {
@@ -1242,7 +1334,7 @@ fn simple_colouring(b: &Board) -> Option<Step> {
 /// [`solvable_within`] use it in place of the one-step-at-a-time path.
 fn propagate_singles(b: &mut Board) -> bool {
     let all = all_values(b.n());
-    let geo = b.geo;
+    let geo = Arc::clone(&b.geo);
     loop {
         let mut progress = false;
         for i in 0..b.values.len() {
@@ -1412,8 +1504,11 @@ pub fn find(b: &Board, technique: Technique, solution: Option<&[u8]>) -> Option<
         Technique::FullHouse => full_house(b),
         Technique::HiddenSingle => hidden_single(b),
         Technique::NakedSingle => naked_single(b),
+        Technique::CageCombination => cages::cage_combination(b),
+        Technique::CageUnit => cages::cage_unit(b),
+        Technique::InniesOuties => cages::innies_outies(b),
         Technique::Pointing => pointing(b),
-        Technique::Claiming => claiming(b),
+        Technique::Claiming => claiming(b).or_else(|| if b.geo.has_diagonals() { diagonal_locked(b) } else { None }),
         Technique::NakedPair => naked_subset(b, 2),
         Technique::HiddenPair => hidden_subset(b, 2),
         Technique::NakedTriple => naked_subset(b, 3),
@@ -1454,7 +1549,12 @@ pub fn solve_path(puzzle: &Grid) -> Result<SolutionPath, HumanError> {
 /// uniqueness check that used to come first (most of the time on 6x6 and 16x16 paths) would
 /// have said so. The steps do not depend on the solution until a trial, so the path is the same.
 pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, HumanError> {
-    let mut b = Board::new(puzzle);
+    solve_path_in(puzzle, &geometry(puzzle.shape()), max)
+}
+
+/// [`solve_path_up_to`] on a variant's geometry (a jigsaw's regions, an X's diagonals).
+pub fn solve_path_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) -> Result<SolutionPath, HumanError> {
+    let mut b = Board::in_geometry(puzzle, Arc::clone(geo));
     // At least one step per empty cell.
     let mut steps = Vec::with_capacity(b.empty);
     let mut solution: Option<Grid> = None;
@@ -1463,7 +1563,7 @@ pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, 
         if step.is_none() && solution.is_none() {
             // Not unique or unsolvable: the same error as checking first. Else everything
             // before trial has just failed on this board, so only trial can still apply.
-            let sol = solution.insert(unique_solution(puzzle)?);
+            let sol = solution.insert(unique_solution(puzzle, &b.geo)?);
             if max == Difficulty::Expert {
                 step = trial(&b, sol.values());
             }
@@ -1479,24 +1579,30 @@ pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, 
     if solution.is_none() && !b.is_valid_solution() {
         // Only a puzzle without a solution gets here (its deductions hold vacuously): the
         // exact solver says so. Should it ever find one, the path is made the old way.
-        let sol = unique_solution(puzzle)?;
-        return Ok(path_with_solution(puzzle, sol.values(), max));
+        let sol = unique_solution(puzzle, &b.geo)?;
+        return Ok(path_with_solution(puzzle, &b.geo, sol.values(), max));
     }
     Ok(SolutionPath { steps, solved: true })
 }
 
-/// The puzzle's one solution, or why there is none.
-fn unique_solution(puzzle: &Grid) -> Result<Grid, HumanError> {
-    let s = solver::solutions(puzzle, 2);
-    match (s.count, s.first) {
+/// The puzzle's one solution on `geo`, or why there is none.
+fn unique_solution(puzzle: &Grid, geo: &Geometry) -> Result<Grid, HumanError> {
+    let (count, first) = if geo.is_classic() {
+        let s = solver::solutions(puzzle, 2);
+        (s.count, s.first)
+    } else {
+        let s = super::exact::solutions(geo, puzzle.values(), 2);
+        (s.count, s.first.and_then(|v| Grid::from_values(puzzle.shape(), v)))
+    };
+    match (count, first) {
         (1, Some(g)) => Ok(g),
         (0, _) => Err(HumanError::Unsolvable),
         _ => Err(HumanError::NotUnique),
     }
 }
 
-fn path_with_solution(puzzle: &Grid, solution: &[u8], max: Difficulty) -> SolutionPath {
-    let mut b = Board::new(puzzle);
+fn path_with_solution(puzzle: &Grid, geo: &Arc<Geometry>, solution: &[u8], max: Difficulty) -> SolutionPath {
+    let mut b = Board::in_geometry(puzzle, Arc::clone(geo));
     let mut steps = Vec::new();
     while !b.is_solved() {
         match next_step(&b, max, Some(solution)) {
@@ -1524,11 +1630,16 @@ pub fn solvable_within(puzzle: &Grid, max: Difficulty) -> bool {
 /// on the order), so it is the very board the fuller puzzle's singles reach, and the rest of the
 /// path from there is the same. With `removed` empty this is [`solvable_within`].
 pub(crate) fn solvable_within_after_removing(puzzle: &Grid, max: Difficulty, removed: &[usize]) -> bool {
+    solvable_within_in(puzzle, &geometry(puzzle.shape()), max, removed)
+}
+
+/// [`solvable_within_after_removing`] on a variant's geometry.
+pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty, removed: &[usize]) -> bool {
     if max == Difficulty::Expert {
         return true;
     }
     let last = last_of_level(max);
-    let mut b = Board::new(puzzle);
+    let mut b = Board::in_geometry(puzzle, Arc::clone(geo));
     if !removed.is_empty() {
         if !propagate_singles(&mut b) {
             return false;
@@ -1546,7 +1657,7 @@ pub(crate) fn solvable_within_after_removing(puzzle: &Grid, max: Difficulty, rem
         if b.is_solved() {
             return true;
         }
-        if max == Difficulty::Easy {
+        if max == Difficulty::Easy && b.geo.cages.is_empty() {
             return false;
         }
         // No single is left (the closure is complete), so their finders would find nothing:
@@ -1569,6 +1680,12 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, HumanError> {
     Ok(rating_of(&path.steps))
 }
 
+/// [`rate`] on a variant's geometry.
+pub fn rate_in(puzzle: &Grid, geo: &Arc<Geometry>) -> Result<Rating, HumanError> {
+    let path = solve_path_in(puzzle, geo, Difficulty::Expert)?;
+    Ok(rating_of(&path.steps))
+}
+
 /// The rating of a path: level and hardest technique, score = weight + effort.
 pub fn rating_of(steps: &[Step]) -> Rating {
     let hardest = steps.iter().map(|s| s.technique).max().unwrap_or(Technique::FullHouse);
@@ -1580,10 +1697,15 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 /// first, then a pencil mark that removed the right value, else the easiest next step.
 /// `candidates`, if given, are the player's pencil marks (one mask per cell, 0 = none).
 pub fn hint(puzzle: &Grid, current: &Grid, candidates: Option<&[u16]>) -> Result<Hint, HumanError> {
+    hint_in(puzzle, &geometry(puzzle.shape()), current, candidates)
+}
+
+/// [`hint`] on a variant's geometry.
+pub fn hint_in(puzzle: &Grid, geo: &Arc<Geometry>, current: &Grid, candidates: Option<&[u16]>) -> Result<Hint, HumanError> {
     if puzzle.shape() != current.shape() {
         return Err(HumanError::ShapeMismatch { expected: puzzle.shape().size, seen: current.shape().size });
     }
-    let solution = unique_solution(puzzle)?;
+    let solution = unique_solution(puzzle, geo)?;
     let n = puzzle.shape().n();
     let sol = solution.values();
     for (i, (&cur, &right)) in current.values().iter().zip(sol).enumerate() {
@@ -1608,7 +1730,7 @@ pub fn hint(puzzle: &Grid, current: &Grid, candidates: Option<&[u16]>) -> Result
     }
     let board = match candidates {
         Some(marks) => {
-            let b = Board::with_candidates(&merged, marks)?;
+            let b = Board::with_candidates_in(&merged, Arc::clone(geo), marks)?;
             for i in 0..n * n {
                 if merged.values()[i] == 0 && marks[i] != 0 && marks[i] & (1 << (sol[i] - 1)) == 0 {
                     return Ok(Hint::MissingCandidate {
@@ -1626,7 +1748,7 @@ pub fn hint(puzzle: &Grid, current: &Grid, candidates: Option<&[u16]>) -> Result
             }
             b
         }
-        None => Board::new(&merged),
+        None => Board::in_geometry(&merged, Arc::clone(geo)),
     };
     match next_step(&board, Difficulty::Expert, Some(sol)) {
         Some(step) => Ok(Hint::Step { step }),

@@ -19,6 +19,7 @@ mod generator_ref;
 pub mod generator;
 pub mod human;
 pub mod def;
+pub mod exact;
 pub mod play;
 /// Its save record (the shared envelope and checks are `crate::save`'s).
 pub(crate) mod save;

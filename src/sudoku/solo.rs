@@ -41,12 +41,9 @@ pub enum Regions {
     Jigsaw(Vec<u8>),
 }
 
-/// A Killer cage: its cells (indices `row * size + col`, ascending) and their sum.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Cage {
-    pub cells: Vec<usize>,
-    pub sum: u16,
-}
+/// A Killer cage: its cells (indices `row * size + col`, ascending) and their sum (the grid's
+/// type, which the variants' geometry holds).
+pub use crate::grid::Cage;
 
 /// Which of Solo's kinds a puzzle is: any mix of X, Jigsaw and Killer, or none (classic).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

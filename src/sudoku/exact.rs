@@ -1,0 +1,419 @@
+//! The exact solver for any [`Geometry`]: a jigsaw's regions, the diagonals of an X and Killer
+//! cages (issue 42). Classic boards keep their faster solvers (`solver`, `fast9`); this one is
+//! the variants' and counts solutions up to a limit, finds where two differ, and fills a random
+//! board for the generators.
+//!
+//! Each node propagates to a fixpoint: naked singles, hidden singles over every unit, and each
+//! cage's combinations (the digit sets of the cage's size and sum that hold its placed digits
+//! and fit its cells' candidates: a cell keeps only their digits, and a digit every set needs,
+//! with one cell left for it, goes there). Then it branches on a cell with fewest candidates.
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::grid::Geometry;
+
+/// Cells of the largest board (16x16).
+const MAX_CELLS: usize = 256;
+
+/// What a count found: how many solutions (up to the limit), the first and, when asked, a second.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Found {
+    pub count: usize,
+    pub first: Option<Vec<u8>>,
+    pub second: Option<Vec<u8>>,
+    /// Whether the search stopped at its node budget before it knew (the count is then a floor).
+    pub gave_up: bool,
+}
+
+/// Counts the solutions of `values` (0 = empty) on `geo`, stopping at `limit`.
+pub fn solutions(geo: &Geometry, values: &[u8], limit: usize) -> Found {
+    let mut s = Exact::new(geo, None);
+    s.keep_second = limit >= 2;
+    s.run(values, limit)
+}
+
+/// The one solution of `values` on `geo`, if it has exactly one.
+pub fn unique_solution(geo: &Geometry, values: &[u8]) -> Option<Vec<u8>> {
+    let f = solutions(geo, values, 2);
+    if f.count == 1 {
+        f.first
+    } else {
+        None
+    }
+}
+
+/// A uniformly shuffled complete board of `geo` (random digit order at every branch), or `None`
+/// when none exists or none was found within `max_nodes` (a jigsaw layout can have no
+/// solution; the generators then try another).
+pub fn random_fill(geo: &Geometry, rng: &mut impl Rng, max_nodes: usize) -> Option<Vec<u8>> {
+    let n = geo.n;
+    let mut orders: Vec<u8> = Vec::with_capacity(64 * n);
+    for _ in 0..64 {
+        let k = orders.len();
+        orders.extend(0..n as u8);
+        orders[k..].shuffle(rng);
+    }
+    let mut s = Exact::new(geo, Some(orders));
+    s.max_nodes = max_nodes;
+    s.run(&vec![0; n * n], 1).first
+}
+
+#[derive(Clone)]
+struct State {
+    cand: [u16; MAX_CELLS],
+    value: [u8; MAX_CELLS],
+    left: usize,
+}
+
+struct Exact<'g> {
+    geo: &'g Geometry,
+    all: u16,
+    /// Each cage's digit sets: every set of its size whose digits add up to its sum.
+    combos: Vec<&'static [u16]>,
+    queue: Vec<usize>,
+    orders: Option<Vec<u8>>,
+    nodes: usize,
+    max_nodes: usize,
+    keep_second: bool,
+    found: Found,
+}
+
+impl<'g> Exact<'g> {
+    fn new(geo: &'g Geometry, orders: Option<Vec<u8>>) -> Exact<'g> {
+        let n = geo.n;
+        let all = if n >= 16 { u16::MAX } else { (1u16 << n) - 1 };
+        let combos = geo.cages.iter().map(|c| digit_sets(n, c.cells.len(), c.sum)).collect();
+        Exact { geo, all, combos, queue: Vec::new(), orders, nodes: 0, max_nodes: usize::MAX, keep_second: false, found: Found::default() }
+    }
+
+    fn run(mut self, values: &[u8], limit: usize) -> Found {
+        if limit == 0 || values.len() != self.geo.n * self.geo.n {
+            return Found::default();
+        }
+        if let Some(mut st) = self.start(values) {
+            self.search(&mut st, limit);
+        }
+        self.found
+    }
+
+    /// The givens placed (each checked against its units and cage) and propagated.
+    fn start(&mut self, values: &[u8]) -> Option<State> {
+        let cells = self.geo.n * self.geo.n;
+        let mut st = State { cand: [0; MAX_CELLS], value: [0; MAX_CELLS], left: cells };
+        st.cand[..cells].fill(self.all);
+        self.queue.clear();
+        for (i, &v) in values.iter().enumerate() {
+            if v != 0 {
+                if usize::from(v) > self.geo.n || !self.place(&mut st, i, v - 1) {
+                    return None;
+                }
+            }
+        }
+        self.settle(&mut st).then_some(st)
+    }
+
+    /// Writes digit `d` (0-based) in `cell` and takes it from its peers, queueing the naked
+    /// singles that makes.
+    fn place(&mut self, st: &mut State, cell: usize, d: u8) -> bool {
+        let bit = 1u16 << d;
+        if st.value[cell] != 0 {
+            return st.value[cell] == d + 1;
+        }
+        if st.cand[cell] & bit == 0 {
+            return false;
+        }
+        st.cand[cell] = bit;
+        st.value[cell] = d + 1;
+        st.left -= 1;
+        for &p in &self.geo.peers[cell] {
+            if st.cand[p] & bit != 0 {
+                if st.value[p] != 0 {
+                    return false;
+                }
+                st.cand[p] &= !bit;
+                match st.cand[p] {
+                    0 => return false,
+                    m if m & (m - 1) == 0 => self.queue.push(p),
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
+    fn naked_singles(&mut self, st: &mut State) -> bool {
+        while let Some(c) = self.queue.pop() {
+            if st.value[c] == 0 {
+                let m = st.cand[c];
+                if m == 0 || !self.place(st, c, m.trailing_zeros() as u8) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Propagates to a fixpoint; false on a contradiction.
+    fn settle(&mut self, st: &mut State) -> bool {
+        loop {
+            if !self.naked_singles(st) {
+                return false;
+            }
+            let before = st.left;
+            let mut narrowed = false;
+            match self.hidden_singles(st).and_then(|a| self.cages(st).map(|b| a || b)) {
+                None => return false,
+                Some(n) => narrowed |= n,
+            }
+            if !self.naked_singles(st) {
+                return false;
+            }
+            if st.left == before && !narrowed {
+                return true;
+            }
+        }
+    }
+
+    /// Each unit must hold every digit: one with a single place goes there. `None` on a
+    /// contradiction, else whether anything changed.
+    fn hidden_singles(&mut self, st: &mut State) -> Option<bool> {
+        let mut changed = false;
+        for u in 0..self.geo.units.len() {
+            let (mut ones, mut twos, mut solved) = (0u16, 0u16, 0u16);
+            for &c in &self.geo.units[u] {
+                let m = st.cand[c];
+                twos |= ones & m;
+                ones |= m;
+                if st.value[c] != 0 {
+                    solved |= m;
+                }
+            }
+            if ones != self.all {
+                return None;
+            }
+            let mut single = ones & !twos & !solved;
+            while single != 0 {
+                let d = single.trailing_zeros() as u8;
+                single &= single - 1;
+                let c = *self.geo.units[u].iter().find(|&&c| st.cand[c] & (1 << d) != 0)?;
+                if st.value[c] == 0 {
+                    if !self.place(st, c, d) || !self.naked_singles(st) {
+                        return None;
+                    }
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Each cage's digit sets against its cells (see the module). `None` on a contradiction,
+    /// else whether a candidate went.
+    fn cages(&mut self, st: &mut State) -> Option<bool> {
+        let mut changed = false;
+        for k in 0..self.geo.cages.len() {
+            let cells = &self.geo.cages[k].cells;
+            let (mut placed, mut open) = (0u16, 0u16);
+            for &c in cells {
+                if st.value[c] != 0 {
+                    placed |= st.cand[c];
+                } else {
+                    open |= st.cand[c];
+                }
+            }
+            if open == 0 {
+                continue;
+            }
+            let (mut allowed, mut needed) = (0u16, u16::MAX);
+            for &set in self.combos[k] {
+                let rest = set & !placed;
+                if set & placed != placed || rest & !open != 0 {
+                    continue;
+                }
+                if cells.iter().any(|&c| st.value[c] == 0 && st.cand[c] & rest == 0) {
+                    continue;
+                }
+                allowed |= rest;
+                needed &= rest;
+            }
+            if allowed == 0 {
+                return None;
+            }
+            for &c in cells {
+                if st.value[c] == 0 && st.cand[c] & !allowed != 0 {
+                    st.cand[c] &= allowed;
+                    changed = true;
+                    match st.cand[c] {
+                        0 => return None,
+                        m if m & (m - 1) == 0 => self.queue.push(c),
+                        _ => {}
+                    }
+                }
+            }
+            // A digit every set needs, with one cell left that can hold it.
+            let mut need = needed;
+            while need != 0 {
+                let bit = need & need.wrapping_neg();
+                need &= need - 1;
+                let mut at = cells.iter().filter(|&&c| st.value[c] == 0 && st.cand[c] & bit != 0);
+                match (at.next(), at.next()) {
+                    (None, _) => return None,
+                    (Some(&c), None) if st.cand[c] != bit => {
+                        st.cand[c] = bit;
+                        self.queue.push(c);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    fn search(&mut self, st: &mut State, limit: usize) {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.found.gave_up = true;
+            return;
+        }
+        let cells = self.geo.n * self.geo.n;
+        if st.left == 0 {
+            self.found.count += 1;
+            let v = st.value[..cells].to_vec();
+            if self.found.first.is_none() {
+                self.found.first = Some(v);
+            } else if self.keep_second && self.found.second.is_none() {
+                self.found.second = Some(v);
+            }
+            return;
+        }
+        let Some(best) = (0..cells).filter(|&i| st.value[i] == 0).min_by_key(|&i| st.cand[i].count_ones()) else {
+            return;
+        };
+        let m = st.cand[best];
+        let mut digits = [0u8; 16];
+        let mut k = 0;
+        match &self.orders {
+            Some(o) => {
+                let n = self.geo.n;
+                let start = (self.nodes % 64) * n;
+                for &d in &o[start..start + n] {
+                    if m & (1 << d) != 0 {
+                        digits[k] = d;
+                        k += 1;
+                    }
+                }
+            }
+            None => {
+                let mut r = m;
+                while r != 0 {
+                    digits[k] = r.trailing_zeros() as u8;
+                    k += 1;
+                    r &= r - 1;
+                }
+            }
+        }
+        for &d in &digits[..k] {
+            let mut next = st.clone();
+            self.queue.clear();
+            if self.place(&mut next, best, d) && self.settle(&mut next) {
+                self.search(&mut next, limit);
+            }
+            if self.found.count >= limit || self.found.gave_up {
+                return;
+            }
+        }
+    }
+}
+
+/// Every set of `size` distinct digits 1..=n (bit d-1) adding up to `sum`, ascending. Made once
+/// per side (the human techniques ask at every step).
+pub fn digit_sets(n: usize, size: usize, sum: u16) -> &'static [u16] {
+    /// Per side: the sets grouped by (size, sum), and where each group starts.
+    struct Table {
+        sets: Vec<u16>,
+        start: Vec<usize>,
+    }
+    const MAX_SUM: usize = 136;
+    static TABLES: [std::sync::OnceLock<Table>; 17] = [const { std::sync::OnceLock::new() }; 17];
+    let n = n.min(16);
+    if size > n || usize::from(sum) > MAX_SUM {
+        return &[];
+    }
+    let t = TABLES[n].get_or_init(|| {
+        let all: u32 = if n >= 16 { 0xffff } else { (1 << n) - 1 };
+        let key = |m: u32| m.count_ones() as usize * (MAX_SUM + 1) + (0..n).filter(|d| m & (1 << d) != 0).map(|d| d + 1).sum::<usize>();
+        let mut masks: Vec<u32> = (0..=all).collect();
+        masks.sort_by_key(|&m| (key(m), m));
+        let mut start = vec![0; (n + 1) * (MAX_SUM + 1) + 1];
+        for &m in &masks {
+            start[key(m) + 1] += 1;
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        Table { sets: masks.into_iter().map(|m| m as u16).collect(), start }
+    });
+    let k = size * (MAX_SUM + 1) + usize::from(sum);
+    &t.sets[t.start[k]..t.start[k + 1]]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cage, Grid};
+
+    fn x9() -> Geometry {
+        let boxes: Vec<u8> = (0..81).map(|i| ((i / 27) * 3 + (i % 9) / 3) as u8).collect();
+        Geometry::variant(9, &boxes, false, true, vec![]).unwrap()
+    }
+
+    #[test]
+    fn a_classic_board_solves_as_the_classic_solver_does() {
+        let g = Grid::parse("003020600900305001001806400008102900700000008006708200002609500800203009005010300").unwrap();
+        let geo = Geometry::sudoku(g.shape());
+        let f = solutions(&geo, g.values(), 2);
+        assert_eq!(f.count, 1);
+        assert_eq!(f.first.as_deref(), crate::sudoku::solver::solve(&g).as_ref().map(|s| s.values()));
+    }
+
+    #[test]
+    fn digit_sets_are_the_killer_table() {
+        assert_eq!(digit_sets(9, 2, 3), [0b11]);
+        assert_eq!(digit_sets(9, 2, 17), [0b1_1000_0000]);
+        assert_eq!(digit_sets(4, 4, 10), [0b1111]);
+        assert_eq!(digit_sets(16, 16, 136), [0xffff]);
+        assert_eq!(digit_sets(9, 3, 6), [0b111]);
+        assert_eq!(digit_sets(9, 9, 45).len(), 1);
+        assert_eq!(digit_sets(9, 3, 15).len(), 8);
+        assert!(digit_sets(9, 2, 18).is_empty());
+    }
+
+    #[test]
+    fn a_random_x_fill_keeps_the_diagonals() {
+        let geo = x9();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        use rand::SeedableRng;
+        let v = random_fill(&geo, &mut rng, 100_000).unwrap();
+        for u in &geo.units {
+            let m = u.iter().fold(0u16, |m, &c| m | 1 << (v[c] - 1));
+            assert_eq!(m, 0x1ff);
+        }
+    }
+
+    #[test]
+    fn a_killer_cage_is_held_to_its_sum() {
+        // A 4x4 with every cell its own cage: the sums are the board, one solution.
+        let sol = [1u8, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let boxes: Vec<u8> = (0..16).map(|i| ((i / 8) * 2 + (i % 4) / 2) as u8).collect();
+        let cages = (0..16).map(|i| Cage { cells: vec![i], sum: u16::from(sol[i]) }).collect();
+        let geo = Geometry::variant(4, &boxes, false, false, cages).unwrap();
+        let f = solutions(&geo, &[0; 16], 2);
+        assert_eq!((f.count, f.first.as_deref()), (1, Some(&sol[..])));
+        // A cage whose sum no digits make: none.
+        let bad = vec![Cage { cells: vec![0, 1], sum: 2 }];
+        let geo = Geometry::variant(4, &boxes, false, false, bad).unwrap();
+        assert_eq!(solutions(&geo, &[0; 16], 2).count, 0);
+    }
+}

@@ -1,0 +1,291 @@
+//! The Killer techniques (issue 42), on a board whose geometry has cages; on any other board
+//! they find nothing at once.
+//!
+//! - **Cage combination**: the digit sets a cage's size and sum allow, less those its placed
+//!   digits and its cells' candidates rule out; a cell keeps only their digits, and a digit
+//!   every set needs with one cell left for it goes there.
+//! - **Cage and unit**: a digit the cage must hold whose places in the cage all lie in one row,
+//!   column or box leaves the rest of that unit; and a digit whose places in a unit all lie in
+//!   one cage leaves that cage's other cells.
+//! - **Innies and outies** (the 45 rule): a row, column or box, or a run of neighbouring rows or
+//!   columns, holds every digit once per unit, so its cells add up to 45 a unit on a 9x9. The
+//!   cages wholly inside give part of that; what is left is the sum of the cells of the cages
+//!   that stick out (innies), and what those cages hold outside is the sum of the outies. One
+//!   such cell left is placed; two left keep only the digits that pair up to their sum.
+
+use super::{bits, sym, Board, Step, Technique};
+
+/// The sets of the cage's size and sum that hold its placed digits and fit its open cells:
+/// (the union of their open digits, the digits every one needs); (0, 0) when none does.
+fn cage_digits(b: &Board, k: usize) -> (u16, u16) {
+    let (mut allowed, mut needed) = (0u16, u16::MAX);
+    for set in cage_sets(b, k) {
+        let rest = set & !placed_in(b, k);
+        allowed |= rest;
+        needed &= rest;
+    }
+    if allowed == 0 {
+        (0, 0)
+    } else {
+        (allowed, needed)
+    }
+}
+
+fn placed_in(b: &Board, k: usize) -> u16 {
+    b.geo.cages[k].cells.iter().fold(0, |m, &c| if b.values[c] == 0 { m } else { m | 1 << (b.values[c] - 1) })
+}
+
+/// The sets of [`cage_digits`] themselves (for the step's sentence).
+fn cage_sets(b: &Board, k: usize) -> impl Iterator<Item = u16> + '_ {
+    let cage = &b.geo.cages[k];
+    let (mut placed, mut open) = (0u16, 0u16);
+    for &c in &cage.cells {
+        match b.values[c] {
+            0 => open |= b.cands[c],
+            v => placed |= 1 << (v - 1),
+        }
+    }
+    crate::sudoku::exact::digit_sets(b.n(), cage.cells.len(), cage.sum).iter().copied().filter(move |&set| {
+        let rest = set & !placed;
+        set & placed == placed
+            && rest & !open == 0
+            && cage.cells.iter().all(|&c| b.values[c] != 0 || b.cands[c] & rest != 0)
+    })
+}
+
+fn set_text(set: u16) -> String {
+    bits(set).map(|v| sym(v).to_string()).collect::<Vec<_>>().join("+")
+}
+
+/// "the 3-cell cage of 15 at r1c1".
+fn cage_name(b: &Board, k: usize) -> String {
+    let cage = &b.geo.cages[k];
+    format!("the {}-cell cage of {} at {}", cage.cells.len(), cage.sum, b.rc(cage.cells[0]))
+}
+
+pub(super) fn cage_combination(b: &Board) -> Option<Step> {
+    for k in 0..b.geo.cages.len() {
+        let cells = &b.geo.cages[k].cells;
+        if cells.iter().all(|&c| b.values[c] != 0) {
+            continue;
+        }
+        let (allowed, needed) = cage_digits(b, k);
+        if allowed == 0 {
+            continue;
+        }
+        let open = || cells.iter().copied().filter(|&c| b.values[c] == 0);
+        let sets_text = || cage_sets(b, k).map(set_text).collect::<Vec<_>>().join(", ");
+        if open().any(|c| b.cands[c] & !allowed != 0) {
+            let out: Vec<usize> = open().filter(|&c| b.cands[c] & !allowed != 0).collect();
+            let sets_text = sets_text();
+            let mut s = b.step(
+                Technique::CageCombination,
+                format!("{} can only be made as {sets_text}, so its cells hold only those digits.", cage_name(b, k)),
+            );
+            s.eliminations = b.cands_in(&out, !allowed);
+            b.focus_all(&mut s, cells);
+            return Some(s);
+        }
+        for v in bits(needed) {
+            let mut places = open().filter(|&c| b.cands[c] & (1 << (v - 1)) != 0);
+            if let (Some(c), None) = (places.next(), places.next()) {
+                let sets_text = sets_text();
+                let mut s = b.step(
+                    Technique::CageCombination,
+                    format!(
+                        "{} can only be made as {sets_text}; each needs {}, and only {} can hold it.",
+                        cage_name(b, k),
+                        sym(v),
+                        b.rc(c)
+                    ),
+                );
+                s.placements.push(b.placement(c, v));
+                b.focus_value(&mut s, cells, v);
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn cage_unit(b: &Board) -> Option<Step> {
+    // A digit the cage must hold, confined within it to one unit.
+    for k in 0..b.geo.cages.len() {
+        let cells = &b.geo.cages[k].cells;
+        let (_, needed) = cage_digits(b, k);
+        for v in bits(needed) {
+            let bit = 1u16 << (v - 1);
+            let places: Vec<usize> = cells.iter().copied().filter(|&c| b.values[c] == 0 && b.cands[c] & bit != 0).collect();
+            let Some(&first) = places.first() else { continue };
+            for &u in &b.geo.cell_units[first] {
+                if !places.iter().all(|&c| b.geo.cell_units[c].contains(&u)) {
+                    continue;
+                }
+                let elim: Vec<usize> = b.positions(u, v).iter().copied().filter(|c| !cells.contains(c)).collect();
+                if elim.is_empty() {
+                    continue;
+                }
+                let mut s = b.step(
+                    Technique::CageUnit,
+                    format!(
+                        "{} must hold {}, and it can only be in {}, so {} leaves the rest of {}.",
+                        cage_name(b, k),
+                        sym(v),
+                        b.unit_name(u),
+                        sym(v),
+                        b.unit_name(u)
+                    ),
+                );
+                s.eliminations = b.cands_of(&elim, v);
+                b.focus_value(&mut s, cells, v);
+                s.focus_candidates = b.cands_of(&places, v);
+                return Some(s);
+            }
+        }
+    }
+    // A unit's digit whose places all lie in one cage.
+    for u in 0..b.geo.units.len() {
+        for v in 1..=b.n() as u8 {
+            if b.unit_has_value(u, v) {
+                continue;
+            }
+            let places = b.positions(u, v);
+            let Some(k) = places.first().and_then(|&c| b.geo.cage_of[c]) else { continue };
+            if !places.iter().all(|&c| b.geo.cage_of[c] == Some(k)) {
+                continue;
+            }
+            let cells = &b.geo.cages[usize::from(k)].cells;
+            let bit = 1u16 << (v - 1);
+            let elim: Vec<usize> =
+                cells.iter().copied().filter(|c| !places.contains(c) && b.values[*c] == 0 && b.cands[*c] & bit != 0).collect();
+            if elim.is_empty() {
+                continue;
+            }
+            let mut s = b.step(
+                Technique::CageUnit,
+                format!(
+                    "In {}, {} can only be in {}, so that cage holds it there and its other cells lose {}.",
+                    b.unit_name(u),
+                    sym(v),
+                    cage_name(b, usize::from(k)),
+                    sym(v)
+                ),
+            );
+            s.eliminations = b.cands_of(&elim, v);
+            b.focus_value(&mut s, &places, v);
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The areas the 45 rule looks at: each unit of rows, columns and boxes, then runs of 2 to n-1
+/// neighbouring rows and of columns. (Cells, and how many units they make.)
+fn areas(b: &Board) -> Vec<(Vec<usize>, usize, String)> {
+    let n = b.n();
+    let mut out: Vec<(Vec<usize>, usize, String)> =
+        (0..3 * n).map(|u| (b.geo.units[u].clone(), 1, b.unit_name(u).to_string())).collect();
+    for len in 2..n {
+        for start in 0..=n - len {
+            let rows: Vec<usize> = (start * n..(start + len) * n).collect();
+            out.push((rows, len, format!("rows {} to {}", start + 1, start + len)));
+            let cols: Vec<usize> = (0..n).flat_map(|r| (start..start + len).map(move |c| r * n + c)).collect();
+            out.push((cols, len, format!("columns {} to {}", start + 1, start + len)));
+        }
+    }
+    out
+}
+
+pub(super) fn innies_outies(b: &Board) -> Option<Step> {
+    if b.geo.cages.is_empty() {
+        return None;
+    }
+    let n = b.n();
+    let per_unit = (n * (n + 1) / 2) as i32;
+    for (area, units, name) in areas(b) {
+        let mut inside = vec![false; n * n];
+        for &c in &area {
+            inside[c] = true;
+        }
+        let (mut whole_sum, mut partial_sum) = (0i32, 0i32);
+        let (mut innies, mut outies) = (Vec::new(), Vec::new());
+        let mut uncaged = false;
+        let mut seen = vec![false; b.geo.cages.len()];
+        for &c in &area {
+            let Some(k) = b.geo.cage_of[c] else {
+                uncaged = true;
+                innies.push(c);
+                continue;
+            };
+            let k = usize::from(k);
+            if std::mem::replace(&mut seen[k], true) {
+                continue;
+            }
+            let cage = &b.geo.cages[k];
+            if cage.cells.iter().all(|&d| inside[d]) {
+                whole_sum += i32::from(cage.sum);
+            } else {
+                partial_sum += i32::from(cage.sum);
+                innies.extend(cage.cells.iter().copied().filter(|&d| inside[d]));
+                outies.extend(cage.cells.iter().copied().filter(|&d| !inside[d]));
+            }
+        }
+        let total = per_unit * units as i32;
+        let innie_sum = total - whole_sum;
+        let mut sides = vec![(innies, innie_sum, "innies")];
+        if !uncaged {
+            sides.push((outies, partial_sum - innie_sum, "outies"));
+        }
+        for (cells, sum, side) in sides {
+            let known: i32 = cells.iter().map(|&c| i32::from(b.values[c])).sum();
+            let open: Vec<usize> = cells.iter().copied().filter(|&c| b.values[c] == 0).collect();
+            let left = sum - known;
+            if let Some(s) = sum_step(b, &open, left, &name, side) {
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+/// One or two open cells whose digits add up to `left`.
+fn sum_step(b: &Board, open: &[usize], left: i32, area: &str, side: &str) -> Option<Step> {
+    let why = |what: String| format!("By the 45 rule on {area}, the {side} {what}");
+    match *open {
+        [c] => {
+            let v = u8::try_from(left).ok().filter(|&v| v >= 1 && usize::from(v) <= b.n())?;
+            if b.cands[c] & (1 << (v - 1)) == 0 {
+                return None;
+            }
+            let mut s = b.step(Technique::InniesOuties, why(format!("{} must be {}.", b.rc(c), sym(v))));
+            s.placements.push(b.placement(c, v));
+            b.focus_all(&mut s, open);
+            Some(s)
+        }
+        [p, q] => {
+            let fits = |a: usize, other: usize, v: u8| {
+                let w = left - i32::from(v);
+                (1..=b.n() as i32).contains(&w)
+                    && b.cands[other] & (1 << (w - 1)) != 0
+                    && !(w == i32::from(v) && b.sees(a, other))
+            };
+            let mut s = b.step(
+                Technique::InniesOuties,
+                why(format!("{} and {} add up to {}, so each keeps only digits that pair up to it.", b.rc(p), b.rc(q), left)),
+            );
+            for (a, other) in [(p, q), (q, p)] {
+                for v in bits(b.cands[a]) {
+                    if !fits(a, other, v) {
+                        s.eliminations.push(b.cand(a, v));
+                    }
+                }
+            }
+            if s.eliminations.is_empty() {
+                return None;
+            }
+            b.focus_all(&mut s, open);
+            Some(s)
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,166 @@
+//! The variants' generator: rules and a random solution (a jigsaw's regions, a Killer's cages
+//! cut from the solution), then givens removed in random order while the puzzle stays within
+//! the target level (which, for the levels a person solves by technique, also keeps it unique:
+//! every technique is a sound deduction, so a path that fills the board leaves one solution;
+//! at expert the exact solver checks). A puzzle is kept when the level below does not solve it.
+//! Reproducible from a seed, cancellable through the progress callback.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use thiserror::Error;
+
+use crate::grid::{Grid, Shape};
+use crate::sudoku::{exact, human, Difficulty};
+
+use super::{cages, regions, Kind, Puzzle, Rules};
+
+/// What to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    pub kind: Kind,
+    pub size: u8,
+    pub difficulty: Difficulty,
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    #[error("generation was cancelled")]
+    Cancelled,
+    #[error("no {size}x{size} {kind} puzzle at {difficulty} can be made")]
+    Unavailable { kind: &'static str, size: u8, difficulty: Difficulty },
+}
+
+/// Tries before giving up (an attempt is one solution dug; most levels hit in a few).
+const MAX_ATTEMPTS: usize = 400;
+/// The search budget for filling a jigsaw layout (one that can't be filled is dropped).
+const FILL_NODES: usize = 20_000;
+
+/// Whether `kind` comes at `size`.
+pub fn available(kind: Kind, size: u8) -> bool {
+    kind.sizes().contains(&size)
+}
+
+/// A puzzle of `opts`: exactly one solution, rated exactly at its level. `progress` gets a
+/// non-decreasing estimate in 0..1 and returns false to cancel.
+pub fn generate(opts: &Options, progress: &mut dyn FnMut(f32) -> bool) -> Result<Puzzle, GenerateError> {
+    let unavailable = GenerateError::Unavailable { kind: opts.kind.id(), size: opts.size, difficulty: opts.difficulty };
+    let Some(shape) = Shape::from_size(usize::from(opts.size)).filter(|_| available(opts.kind, opts.size)) else {
+        return Err(unavailable);
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(opts.seed);
+    let mut shown = 0f32;
+    for attempt in 0..MAX_ATTEMPTS {
+        let p = attempt as f32 / 4.0;
+        shown = shown.max((1.0 - 1.0 / (1.0 + p)).min(0.99));
+        if !progress(shown) {
+            return Err(GenerateError::Cancelled);
+        }
+        let Some((rules, solution)) = rules_and_solution(opts.kind, shape, &mut rng) else { continue };
+        let mut puzzle = dig(&rules, &solution, opts.difficulty, &mut rng);
+        let mut hit = is_above(&puzzle, &rules, opts.difficulty);
+        if !hit && matches!(opts.difficulty, Difficulty::Medium | Difficulty::Hard) {
+            // A Killer's cages alone mostly give a medium puzzle or one past hard: the second
+            // way down to the level is from above, givens put back one by one.
+            if let Some(p) = add_back(&rules, &solution, opts.difficulty, &mut rng) {
+                (puzzle, hit) = (p, true);
+            }
+        }
+        let made = Puzzle { rules, givens: puzzle };
+        // Every puzzle made travels as a Solo game ID (the cutter makes no cage it can't carry).
+        if hit && made.to_solo().is_ok() {
+            progress(1.0);
+            return Ok(made);
+        }
+    }
+    Err(unavailable)
+}
+
+/// A variant's rules with a solution of them.
+fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) -> Option<(Rules, Vec<u8>)> {
+    let n = shape.n();
+    let x = kind.has_diagonals();
+    let region_of = if kind == Kind::Jigsaw { regions::random_regions(shape, rng) } else { Rules::boxes(shape) };
+    let base = Rules::new(shape, region_of.clone(), kind == Kind::Jigsaw, x, Vec::new()).ok()?;
+    let solution = exact::random_fill(base.geometry(), rng, FILL_NODES)?;
+    if !kind.is_killer() {
+        return Some((base, solution));
+    }
+    let cages = cages::random_cages(n, &solution, cages::Sizes::Printed, rng)?;
+    let rules = Rules::new(shape, region_of, false, x, cages).ok()?;
+    Some((rules, solution))
+}
+
+/// Whether the level below `level` does not solve `puzzle` (so, dug within `level`, it is
+/// exactly that level).
+fn is_above(puzzle: &Grid, rules: &Rules, level: Difficulty) -> bool {
+    let below = match level {
+        Difficulty::Easy => return true,
+        Difficulty::Medium => Difficulty::Easy,
+        Difficulty::Hard => Difficulty::Medium,
+        Difficulty::Expert => Difficulty::Hard,
+    };
+    !human::solvable_within_in(puzzle, rules.geometry(), below, &[])
+}
+
+/// A puzzle past `level` (dug to one solution only), then its solution's digits put back in
+/// random order until `level` solves it: the puzzle then, if the level below still can't.
+fn add_back(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Option<Grid> {
+    let geo = rules.geometry();
+    let hardest = dig(rules, solution, Difficulty::Expert, rng);
+    let mut values = hardest.values().to_vec();
+    let mut empty: Vec<usize> = (0..values.len()).filter(|&c| values[c] == 0).collect();
+    empty.shuffle(rng);
+    for c in empty {
+        let g = Grid::from_values(rules.shape(), values.clone())?;
+        if human::solvable_within_in(&g, geo, level, &[]) {
+            return is_above(&g, rules, level).then_some(g);
+        }
+        values[c] = solution[c];
+    }
+    None
+}
+
+/// The givens left when every one that can go has gone, in random order, keeping the puzzle
+/// within `level` (and unique).
+fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Grid {
+    let shape = rules.shape();
+    let cells = shape.cells();
+    let geo = rules.geometry();
+    let mut values = solution.to_vec();
+    let mut order: Vec<usize> = (0..cells).collect();
+    order.shuffle(rng);
+    for c in order {
+        let v = values[c];
+        values[c] = 0;
+        let Some(g) = Grid::from_values(shape, values.clone()) else { break };
+        let keep = if level == Difficulty::Expert {
+            exact::solutions(geo, &values, 2).count == 1
+        } else {
+            human::solvable_within_in(&g, geo, level, &[c])
+        };
+        if !keep {
+            values[c] = v;
+        }
+    }
+    Grid::from_values(shape, values).unwrap_or_else(|| Grid::empty(shape))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_variant_is_unique_and_at_its_level() {
+        for kind in [Kind::X, Kind::Jigsaw] {
+            for &size in kind.sizes() {
+                for difficulty in [Difficulty::Easy, Difficulty::Medium] {
+                    let opts = Options { kind, size, difficulty, seed: 5 };
+                    let p = generate(&opts, &mut |_| true).unwrap_or_else(|e| panic!("{opts:?}: {e}"));
+                    assert!(p.unique_solution().is_some(), "{opts:?}");
+                    assert_eq!(p.rate().unwrap().level, difficulty, "{opts:?} {:?}", p.solo_id());
+                }
+            }
+        }
+    }
+}
