@@ -96,10 +96,32 @@ pub struct Geometry {
 }
 
 /// A Killer cage: its cells (indices `row * n + col`, ascending) and their sum.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cage {
     pub cells: Vec<usize>,
     pub sum: u16,
+}
+
+/// A variant board's parts as data (what a save keeps, what the view draws): each cell's region,
+/// whether the regions are a jigsaw's, the diagonals, the cages. [`Layout::geometry`] and
+/// [`Geometry::layout`] turn one into the other.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layout {
+    /// Each cell's region (a box, or a jigsaw's piece), row-major.
+    pub regions: Vec<u8>,
+    #[serde(default)]
+    pub jigsaw: bool,
+    #[serde(default)]
+    pub x: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cages: Vec<Cage>,
+}
+
+impl Layout {
+    /// Its geometry on a board of side `n`, if the parts fit it.
+    pub fn geometry(&self, n: usize) -> Option<Geometry> {
+        Geometry::variant(n, &self.regions, self.jigsaw, self.x, self.cages.clone())
+    }
 }
 
 impl Geometry {
@@ -184,6 +206,41 @@ impl Geometry {
         g.cages = cages;
         g.cage_of = cage_of;
         Some(g)
+    }
+
+    /// Its parts as data (regions from units `2n..3n`; a Latin square has none: all 0).
+    pub fn layout(&self) -> Layout {
+        let n = self.n;
+        let mut regions = vec![0u8; n * n];
+        for (k, unit) in self.units.iter().skip(2 * n).take(n).enumerate() {
+            for &c in unit {
+                regions[c] = k as u8;
+            }
+        }
+        Layout { regions, jigsaw: self.jigsaw, x: self.has_diagonals(), cages: self.cages.clone() }
+    }
+
+    /// The filled cells of `values` (row-major, 0 empty) that share a unit or a cage with a
+    /// cell of the same value, and the cells of a full cage whose sum is wrong.
+    pub fn conflicts(&self, values: &[u8]) -> Vec<usize> {
+        let cells = self.n * self.n;
+        if values.len() != cells {
+            return Vec::new();
+        }
+        let mut bad = vec![false; cells];
+        for i in 0..cells {
+            if values[i] != 0 && self.peers[i].iter().any(|&j| values[j] == values[i]) {
+                bad[i] = true;
+            }
+        }
+        for cage in &self.cages {
+            if cage.cells.iter().all(|&c| values[c] != 0) && cage.cells.iter().map(|&c| u16::from(values[c])).sum::<u16>() != cage.sum {
+                for &c in &cage.cells {
+                    bad[c] = true;
+                }
+            }
+        }
+        (0..cells).filter(|&i| bad[i]).collect()
     }
 
     /// Whether this is a plain Sudoku (or Latin square): no jigsaw, no diagonals, no cages.

@@ -122,7 +122,7 @@ fn solve_by_the_human_method_names_each_step_and_ends_with_the_answer() {
 }
 
 /// Issue 42: `solve`, `rate`, `steps` and `hint` read classic Solo game IDs (`3x3:…`, `2x3:…`)
-/// as they read grid lines; a Solo variant is refused by name on its line.
+/// as they read grid lines, and the variants' IDs; one it can't play is refused on its line.
 #[test]
 fn classic_solo_game_ids_are_read_and_variants_refused() {
     let classic = "3x3:b6_4e1_9j6_9a8a1a6b3b5_2a5b1b3a7_1b8b9a6a9a5_8j2_6e9_5b";
@@ -146,10 +146,15 @@ fn classic_solo_game_ids_are_read_and_variants_refused() {
     let (code, out, err) = run(&["steps"], &format!("{six}\n"));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("rating:"), "{out}");
-    // A variant, and a broken ID: their line named, the others still solved.
-    let (code, out, err) = run(&["solve"], &format!("{killer}\n{classic}\n3x3:b6_4Q\n"));
+    // A variant (issue 42) is solved too; a variant on a board Inkdoku doesn't play and a
+    // broken ID are refused, their line named, the others still solved.
+    let jigsaw7 = "7j:a2a5h7b7a4a1a5a1a4a7a1a7a4b3h1a2a,cca_ab_b_ba___c__ecba_b_c__ab_bd_dc";
+    let (code, out, err) = run(&["solve"], &format!("{killer}\n{classic}\n3x3:b6_4Q\n{jigsaw7}\n"));
     assert_eq!(code, 2);
-    assert_eq!(out.lines().count(), 1, "{out}");
-    assert!(err.contains("line 1: Inkdoku can't play Killer Sudoku X yet"), "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    let geo = inkdoku::variants::Puzzle::read_solo(killer).unwrap();
+    let first = Grid::parse(out.lines().next().unwrap()).unwrap();
+    assert!(geo.rules.geometry().conflicts(first.values()).is_empty() && first.filled() == 81, "{out}");
     assert!(err.contains("line 3: that Solo game ID can't be read: 'Q' at character 9"), "{err}");
+    assert!(err.contains("line 4: a 7x7 board is not one Inkdoku plays"), "{err}");
 }

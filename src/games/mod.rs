@@ -285,6 +285,9 @@ games! { $
     "sudoku" => Sudoku(crate::sudoku::SudokuSession) = crate::sudoku::def::SudokuDef,
     "kenken" => Kenken(crate::kenken::play::KenkenSession, crate::kenken::play::KenkenInfo) = crate::kenken::def::KenkenDef,
     "slide" => Slide(crate::slide::play::SlideSession, crate::slide::play::SlideInfo) = crate::slide::def::SlideDef,
+    "sudoku-x" => SudokuX(crate::sudoku::SudokuSession) = crate::variants::def::VariantDef<crate::variants::def::X>,
+    "jigsaw" => Jigsaw(crate::sudoku::SudokuSession) = crate::variants::def::VariantDef<crate::variants::def::Jigsaw>,
+    "killer" => Killer(crate::sudoku::SudokuSession) = crate::variants::def::VariantDef<crate::variants::def::Killer>,
     // The proof that a kind is one line here and one file: a toy for the tests, not in the app.
     #[cfg(feature = "toy-game")]
     "toy" => Toy(crate::toy::ToySession) = crate::toy::ToyDef,

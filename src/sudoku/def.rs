@@ -152,6 +152,8 @@ impl GameDef for SudokuDef {
     /// only its outward shape (a part missing) is likely one.
     fn recognises(text: &str) -> Likeness {
         match solo::resemblance(text) {
+            // A variant's ID is its kind's first (crate::variants::def); read here, it is refused.
+            solo::Resemblance::Full if crate::variants::def::is_variant_id(text) => Likeness::Likely,
             solo::Resemblance::Full => Likeness::Surely,
             solo::Resemblance::Partial => Likeness::Likely,
             solo::Resemblance::None if Grid::parse_puzzle(text).is_ok() => Likeness::Likely,
@@ -241,7 +243,11 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     // works from all of them.
     let marks: Vec<u16> = (0..g.candidates().len()).map(|i| g.grid().candidate_list(i) as u16).collect();
     let marks = marks.iter().any(|&m| m != 0).then_some(marks.as_slice());
-    let hint = human::hint(g.givens(), &g.board(), marks).map_err(|e| PlayError::NoHint(e.to_string()))?;
+    let hint = match g.variant() {
+        Some(geo) => human::hint_in(g.givens(), geo, &g.board(), marks),
+        None => human::hint(g.givens(), &g.board(), marks),
+    }
+    .map_err(|e| PlayError::NoHint(e.to_string()))?;
     // After a wrong number, a corner mark the solution rules out comes first: it misleads.
     if !matches!(hint, Hint::WrongEntry { .. }) {
         if let Some(a) = wrong_corner_mark(g) {
@@ -282,9 +288,10 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
 fn wrong_corner_mark(g: &SudokuGame) -> Option<Advice> {
     let shape = g.shape();
     let n = shape.n();
-    let geo = crate::grid::Geometry::of_sudoku(shape);
+    let geo = g.geometry();
+    let region = if geo.jigsaw { "region" } else { "box" };
     let solution = g.solution().values();
-    for (b, unit) in geo.units[2 * n..].iter().enumerate() {
+    for (b, unit) in geo.units[2 * n..3 * n].iter().enumerate() {
         for v in 1..=n as u8 {
             let marked: Vec<usize> = unit.iter().copied().filter(|&i| g.entries()[i] == 0 && g.marks().get(i).has(MarkKind::Corner, v)).collect();
             if marked.is_empty() || marked.iter().any(|&i| solution[i] == v) {
@@ -293,7 +300,7 @@ fn wrong_corner_mark(g: &SudokuGame) -> Option<Advice> {
             let cells: Vec<(usize, usize)> = marked.iter().map(|&i| (i / n, i % n)).collect();
             let names: Vec<String> = cells.iter().map(|(r, c)| format!("r{}c{}", r + 1, c + 1)).collect();
             let symbol = crate::grid::symbol_char(v);
-            let explanation = format!("{symbol} is marked in the corners of {}, but {symbol} goes elsewhere in box {}.", names.join(", "), b + 1);
+            let explanation = format!("{symbol} is marked in the corners of {}, but {symbol} goes elsewhere in {region} {}.", names.join(", "), b + 1);
             return Some(Advice {
                 eliminate: cells.iter().map(|&(row, col)| CellValue { row, col, value: v }).collect(),
                 ..Advice::new(
@@ -362,10 +369,13 @@ mod in_play_tests {
         assert_eq!(read_as(classic), Some(GameKind::Sudoku));
         assert_eq!(read_as("2x3:b5b2a2e1c4_3c1e3a6b5b"), Some(GameKind::Sudoku));
         let killer = "3x3k:zzzc,aa___b_____b_aa__a_a___a_a_a___a_____a_______a_baab__ba_____aaa_aaa_aab_a___a_aa_aaaa__a_a___a_a__,8a13a11_10_12_16a6a16d7a9b13a8a5_7_16_12a15_24e11d11_12b7a16_9b14_15_15a5c11c20a13_10b10e7a11b";
-        let e = read(killer).unwrap_err();
+        // A variant's ID plays as its kind (crate::variants::def); one on a board the variants
+        // don't come in (a 7x7 jigsaw) is Sudoku's to refuse, by name.
+        assert_eq!(read_as(killer), Some(GameKind::Killer));
+        let e = read("7j:a2a5h7b7a4a1a5a1a4a7a1a7a4b3h1a2a,cca_ab_b_ba___c__ecba_b_c__ab_bd_dc").unwrap_err();
         assert_eq!((e.game(), e.kind()), (Some(GameKind::Sudoku), "solo_variant"));
-        assert_eq!(e.to_string(), "Inkdoku can't play Killer Sudoku yet.");
-        assert_eq!(e.error().and_then(|e| e.detail()).map(|d| d["key"].clone()), Some("solo_variant.killer".into()));
+        assert_eq!(e.to_string(), "Inkdoku can't play Jigsaw Sudoku yet.");
+        assert_eq!(e.error().and_then(|e| e.detail()).map(|d| d["key"].clone()), Some("solo_variant.jigsaw".into()));
         let e = read("3x3:b6_4e1").unwrap_err();
         assert_eq!((e.game(), e.kind()), (Some(GameKind::Sudoku), "solo_id"), "{e}");
         assert_eq!(e.to_string(), "That Solo game ID can't be read: the givens cover 10 cells, and the grid has 81.");

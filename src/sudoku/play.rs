@@ -8,7 +8,9 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::grid::{Geometry, Grid, Shape};
+use std::sync::Arc;
+
+use crate::grid::{Geometry, Grid, Layout, Shape};
 use crate::session::cells::{bit, full_mask, CellChange, CellState};
 use crate::session::colours::{ColourChange, Colours, MAX_COLOUR};
 use crate::session::glyph::{self, Glyph, MarkGlyph};
@@ -113,6 +115,8 @@ pub enum NewGameError {
     SolutionInvalid { row: usize, col: usize },
     #[error("the given at r{}c{} differs from the solution", .row + 1, .col + 1)]
     GivenMismatch { row: usize, col: usize },
+    #[error("the puzzle is {size}x{size} but its variant's board is {variant}x{variant}")]
+    VariantSize { size: u8, variant: usize },
 }
 
 /// What kind of move an edit records (shown in history, counted for hints).
@@ -233,6 +237,9 @@ pub struct SudokuGame {
     seed: Option<u64>,
     /// The shared pen-grid core; its fixed cells are the givens.
     board: GridBoard,
+    /// A variant's board (issue 42: a jigsaw's regions, an X's diagonals, a Killer's cages);
+    /// `None` for a classic Sudoku, whose boxes are its shape's.
+    variant: Option<Arc<Geometry>>,
 }
 
 /// Whether a game is played or is a puzzle being copied from paper (its solution then only a
@@ -333,9 +340,27 @@ pub struct SudokuView {
     /// Ink notes.
     pub notes: Vec<InkNote>,
     pub difficulty: String,
+    /// A variant's regions, diagonals and cages (issue 42); absent for a classic Sudoku.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Layout>,
 }
 
 impl SudokuGame {
+    /// A variant's game (issue 42) on `geo`, which must be of the puzzle's side: the solution
+    /// is checked against its regions, diagonals and cages.
+    pub fn with_variant(
+        puzzle: Grid,
+        solution: Grid,
+        difficulty: impl Into<String>,
+        seed: Option<u64>,
+        geo: Arc<Geometry>,
+    ) -> Result<SudokuGame, NewGameError> {
+        if geo.n != puzzle.shape().n() {
+            return Err(NewGameError::VariantSize { size: puzzle.shape().size, variant: geo.n });
+        }
+        SudokuGame::checked(puzzle, solution, difficulty.into(), seed, Some(geo))
+    }
+
     /// A new game: `puzzle` holds the givens, `solution` the full answer (the caller, usually the
     /// generator, knows it). Checks they belong together.
     pub fn new(
@@ -344,6 +369,10 @@ impl SudokuGame {
         difficulty: impl Into<String>,
         seed: Option<u64>,
     ) -> Result<SudokuGame, NewGameError> {
+        SudokuGame::checked(puzzle, solution, difficulty.into(), seed, None)
+    }
+
+    fn checked(puzzle: Grid, solution: Grid, difficulty: String, seed: Option<u64>, variant: Option<Arc<Geometry>>) -> Result<SudokuGame, NewGameError> {
         let shape = puzzle.shape();
         if !Shape::ALL.contains(&shape) {
             return Err(NewGameError::UnsupportedShape {
@@ -363,8 +392,9 @@ impl SudokuGame {
         if solution.values().iter().any(|&v| v == 0 || v > shape.size) {
             return Err(NewGameError::SolutionIncomplete);
         }
-        if let Some(&(row, col)) = solution.conflicts().first() {
-            return Err(NewGameError::SolutionInvalid { row, col });
+        let geo = variant.as_deref().unwrap_or_else(|| Geometry::of_sudoku(shape));
+        if let Some(&i) = geo.conflicts(solution.values()).first() {
+            return Err(NewGameError::SolutionInvalid { row: i / n, col: i % n });
         }
         for (i, (&g, &s)) in puzzle.values().iter().zip(solution.values()).enumerate() {
             if g != 0 && g != s {
@@ -375,9 +405,20 @@ impl SudokuGame {
             board: GridBoard::new(n, puzzle.values().iter().map(|&g| g != 0).collect()),
             givens: puzzle,
             solution,
-            stage: Stage::from_label(difficulty.into()),
+            stage: Stage::from_label(difficulty),
             seed,
+            variant,
         })
+    }
+
+    /// The board's units, peers and cages: the variant's, else the shape's.
+    pub fn geometry(&self) -> &Geometry {
+        self.variant.as_deref().unwrap_or_else(|| Geometry::of_sudoku(self.shape()))
+    }
+
+    /// A variant's geometry (issue 42), `None` for a classic Sudoku.
+    pub fn variant(&self) -> Option<&Arc<Geometry>> {
+        self.variant.as_ref()
     }
 
     pub fn shape(&self) -> Shape {
@@ -443,10 +484,8 @@ impl SudokuGame {
         if list != 0 && list & bit(sol[i]) == 0 {
             return true;
         }
-        let shape = self.shape();
-        let n = shape.n();
-        let geo = Geometry::of_sudoku(shape);
-        let Some(box_unit) = geo.units.get(2 * n + shape.box_of(i / n, i % n)) else { return false };
+        let geo = self.geometry();
+        let Some(box_unit) = geo.cell_units[i].get(2).and_then(|&u| geo.units.get(u)) else { return false };
         m.corner.iter().any(|&v| {
             // Where v goes in this box, and whether that cell is corner-marked with v too.
             box_unit.iter().find(|&&j| sol[j] == v).is_some_and(|&j| j != i && self.entries()[j] == 0 && self.givens.values()[j] == 0 && !self.board.marks().get(j).has(MarkKind::Corner, v))
@@ -471,20 +510,11 @@ impl SudokuGame {
         row < n && col < n && self.givens.get(row, col) != 0
     }
 
-    /// The values not yet in a cell's row, column or box, as a candidate mask.
+    /// The values not yet in a cell's peers (its row, column and box, and a variant's
+    /// regions, diagonals and cage), as a candidate mask.
     fn open_values(&self, board: &Grid, row: usize, col: usize) -> u32 {
-        let shape = self.shape();
-        let n = shape.n();
-        let (br, bc) = (shape.box_rows as usize, shape.box_cols as usize);
-        let (r0, c0) = (row / br * br, col / bc * bc);
-        let mut used = 0u32;
-        for k in 0..n {
-            for v in [board.get(row, k), board.get(k, col), board.get(r0 + k / bc, c0 + k % bc)] {
-                if v != 0 {
-                    used |= bit(v);
-                }
-            }
-        }
+        let n = self.shape().n();
+        let used = self.geometry().peers[row * n + col].iter().map(|&j| board.values()[j]).filter(|&v| v != 0).fold(0u32, |m, v| m | bit(v));
         full_mask(n) & !used
     }
 
@@ -538,7 +568,7 @@ impl SudokuGame {
             after[i].candidates &= !bit(value);
             gone.push((i, value));
         }
-        let peers = &Geometry::of_sudoku(self.shape()).peers;
+        let peers = &self.geometry().peers;
         let mut ink = InkEdit::default();
         for &(row, col, value) in place {
             let i = self.check_open_cell(row, col)?;
@@ -585,10 +615,9 @@ impl SudokuGame {
 
     fn view_cells(&self) -> Vec<CellView> {
         let board = self.board();
-        let n = self.shape().n();
         let mut conflict = vec![false; self.shape().cells()];
-        for (r, c) in board.conflicts() {
-            conflict[r * n + c] = true;
+        for i in self.geometry().conflicts(board.values()) {
+            conflict[i] = true;
         }
         // A board being entered has no answer to compare with.
         let judged = !self.is_being_entered();
@@ -619,9 +648,10 @@ impl SudokuGame {
         solution: Grid,
         difficulty: String,
         seed: Option<u64>,
+        variant: Option<Arc<Geometry>>,
         SavedPlay { entries, candidates, notes, colours, marks }: SavedPlay,
     ) -> Result<SudokuGame, String> {
-        let mut s = SudokuGame::new(givens, solution, difficulty, seed).map_err(|e| e.to_string())?;
+        let mut s = SudokuGame::checked(givens, solution, difficulty, seed, variant).map_err(|e| e.to_string())?;
         s.board.restore(entries, candidates, notes, colours, marks)?;
         Ok(s)
     }
@@ -641,7 +671,7 @@ impl Game for SudokuGame {
         let b = &self.board;
         match action {
             Action::Grid(m) => {
-                let planned = b.plan(m, Geometry::of_sudoku(self.shape())).map_err(|e| self.refuse(e))?;
+                let planned = b.plan(m, self.geometry()).map_err(|e| self.refuse(e))?;
                 Ok(planned.map(|(c, glyph)| Edit { glyph, ..Edit::of_move(m, c) }))
             }
             Action::ApplyHint { .. } | Action::Solve | Action::ApplyStep { .. } if self.is_being_entered() => Err(ActionError::NoAnswerYet),
@@ -749,6 +779,7 @@ impl Session<SudokuGame> {
             cells,
             notes: g.notes().to_vec(),
             difficulty: g.difficulty().to_string(),
+            variant: g.variant().map(|geo| geo.layout()),
         }
     }
 }

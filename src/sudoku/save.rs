@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::grid::Grid;
+use std::sync::Arc;
+
+use crate::grid::{Grid, Layout};
 use crate::session::marks::CellMarks;
 use crate::session::scratchpad::InkNote;
 use crate::session::{History, Mark, Session, Timer};
@@ -40,6 +42,10 @@ pub(super) struct Record {
     /// The player's checkpoints ("Mark this position"), oldest first; omitted when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     checkpoints: Vec<MarkRecord>,
+    /// A variant's regions, diagonals and cages (issue 42): only in a variant kind's save
+    /// (`sudoku-x`, `jigsaw`, `killer`), which a classic Sudoku's reader refuses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    variant: Option<Layout>,
 }
 
 /// One checkpoint: its number, the moves in the history when it was made, and the board then
@@ -106,6 +112,7 @@ pub(super) fn record(session: &SudokuSession) -> Result<(Record, &History<Edit>)
         colours: g.colours().to_saved(),
         marks: g.marks().to_saved(),
         checkpoints,
+        variant: g.variant().map(|geo| geo.layout()),
     };
     Ok((rec, session.history()))
 }
@@ -129,8 +136,12 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
     if entries.shape() != shape {
         return Err(inconsistent("the entries are not the size of the puzzle"));
     }
+    let variant = match &rec.variant {
+        None => None,
+        Some(layout) => Some(Arc::new(layout.geometry(shape.n()).ok_or_else(|| inconsistent("the variant's regions or cages do not fit the board"))?)),
+    };
     let play = SavedPlay { entries: entries.values().to_vec(), candidates: rec.candidates, notes: rec.notes, colours: rec.colours, marks: rec.marks };
-    let saved = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, play)
+    let saved = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, variant.clone(), play)
         .map_err(inconsistent)?;
     let mut session = Session::replay(saved.blank_copy(), history, Timer::paused_at(elapsed_ms)).map_err(replay_error)?;
     if session.game() != &saved {
@@ -147,7 +158,7 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
                 return Err(inconsistent(format!("{what}: the entries are not the size of the puzzle")));
             }
             let play = SavedPlay { entries: entries.values().to_vec(), candidates: m.candidates, notes: m.notes, colours: m.colours, marks: m.marks };
-            let game = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, play)
+            let game = SudokuGame::restore(givens.clone(), solution.clone(), rec.difficulty.clone(), rec.seed, variant.clone(), play)
                 .map_err(|e| inconsistent(format!("{what}: {e}")))?;
             Ok(Mark { n: m.n, step: m.step, game })
         })
@@ -159,6 +170,12 @@ pub(super) fn restore(rec: Record, history: History<Edit>, elapsed_ms: u64) -> R
 
 /// A Sudoku as save-file bytes (`GameDef::encode`).
 pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
+    encode_as(crate::play::GameKind::Sudoku, s, now_ms)
+}
+
+/// A Sudoku or one of its variants as save-file bytes of `kind` (the variants' own kinds, so
+/// an Inkdoku that doesn't know them refuses the file rather than play it without its cages).
+pub(crate) fn encode_as(kind: crate::play::GameKind, s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::save::SaveError> {
     let (rec, history) = record(s)?;
     let version = if has_marks(&rec, history) {
         crate::save::MARKS_VERSION
@@ -167,12 +184,21 @@ pub(crate) fn encode(s: &SudokuSession, now_ms: u64) -> Result<Vec<u8>, crate::s
     } else {
         crate::save::version_for(has_glyphs(history))
     };
-    crate::save::encode(crate::play::GameKind::Sudoku, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
+    crate::save::encode(kind, now_ms, crate::save::envelope(s, now_ms, version), rec, history)
 }
 
-/// A Sudoku read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
+/// A classic Sudoku read back from save-file bytes, with its `saved_at_ms` (`GameDef::decode`).
 pub(crate) fn decode(bytes: &[u8]) -> Result<(SudokuSession, (), u64), LoadError> {
+    decode_as(bytes, false)
+}
+
+/// A classic Sudoku (`variant` false) or a variant's game read back: a record with a variant's
+/// board is never read as a classic one, nor one without as a variant.
+pub(crate) fn decode_as(bytes: &[u8], variant: bool) -> Result<(SudokuSession, (), u64), LoadError> {
     let f: crate::save::SaveFile<Record, History<EditRecord>> = crate::save::read_file(bytes)?;
+    if f.game.variant.is_some() != variant {
+        return Err(inconsistent(if variant { "a variant's save holds no regions or cages" } else { "a classic Sudoku's save holds a variant's regions or cages" }));
+    }
     crate::save::check_glyph_version(f.version, has_glyphs(&f.history))?;
     crate::save::check_back_version(f.version, has_back(&f.history))?;
     crate::save::check_marks_version(f.version, has_marks(&f.game, &f.history))?;

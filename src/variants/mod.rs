@@ -15,8 +15,12 @@ use crate::grid::{Cage, Geometry, Grid, Shape};
 use crate::sudoku::solo::{Regions, SoloPuzzle};
 
 pub mod cages;
+pub mod def;
 pub mod generator;
 pub mod regions;
+/// Its test hooks (`testkit::TestHooks`): a sample game and random moves.
+#[cfg(any(test, feature = "testkit"))]
+mod testkit;
 
 /// The variants Inkdoku makes and plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

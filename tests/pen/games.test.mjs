@@ -1,4 +1,4 @@
-// The game picker (home) in real Chromium against the real backend: three tiles, every game
+// The game picker (home) in real Chromium against the real backend: six tiles, every game
 // playable, each game's options fitting a small 800x480 screen; and a game of another kind
 // that the backend starts behind the page's back (as opening a file does) is shown with its own
 // screen. (Every kind the backend knows now has a screen, so the "can't be played in this
@@ -24,7 +24,7 @@ after(async () => {
 const ui = () => page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)));
 const ipc = (command, args = {}) => page.evaluate(async (command, args) => (await fetch(`/ipc/${command}`, { method: 'POST', body: JSON.stringify(args) })).json(), command, args);
 
-test('the game picker fits an 800x480 screen: Sudoku, KenKen and Sliding picture all ready', { timeout: 30000 }, async () => {
+test('the game picker fits an 800x480 screen: Sudoku, KenKen, Sliding picture and the Sudoku variants all ready', { timeout: 30000 }, async () => {
   await page.click('#btn-new');
   await page.waitForFunction(() => document.getElementById('dlg-new').open);
   const s = await page.evaluate(() => {
@@ -39,7 +39,7 @@ test('the game picker fits an 800x480 screen: Sudoku, KenKen and Sliding picture
   });
   const d = s.dialog;
   assert.ok(d.x >= 0 && d.y >= 0 && d.x + d.w <= 800 && d.y + d.h <= 480, `the picker fits the window: ${JSON.stringify(d)}`);
-  assert.deepEqual(s.tiles.map((t) => [t.id, t.disabled, t.pressed]), [['game-sudoku', false, 'true'], ['game-kenken', false, 'false'], ['game-slide', false, 'false']]);
+  assert.deepEqual(s.tiles.map((t) => [t.id, t.disabled, t.pressed]), [['game-sudoku', false, 'true'], ['game-kenken', false, 'false'], ['game-slide', false, 'false'], ['game-killer', false, 'false'], ['game-jigsaw', false, 'false'], ['game-sudoku-x', false, 'false']]);
   for (const t of s.tiles) assert.ok(t.h >= 40 && t.x >= d.x && t.x + t.w <= d.x + d.w, `${t.id} is a decent tile inside the dialog`);
   assert.ok(s.tiles.every((t) => !/Coming soon/.test(t.text)));
   assert.ok(s.options, 'Sudoku\'s options show');

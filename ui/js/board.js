@@ -168,6 +168,9 @@ function drawUnderlay(ctx, view, ui, isPeer) {
   const fill = (r, c, color) => { ctx.fillStyle = color; ctx.fillRect(c * cell, r * cell, cell, cell); };
   ctx.fillStyle = ui.paper || COLORS.paper;
   ctx.fillRect(0, 0, px, px);
+  if (view.variant && view.variant.jigsaw && ui.regionTint !== false) {
+    view.variant.regions.forEach((k, i) => fill(Math.floor(i / n), i % n, REGION_TINTS[k % REGION_TINTS.length].replace('A', '0.13')));
+  }
   const sel = ui.selected;
   const digit = ui.digit || (sel ? view.cells[sel.row * n + sel.col].value : 0);
   for (let r = 0; r < n; r++) {
@@ -396,13 +399,133 @@ export function boardGeometry(ctx, view) {
   return { px, n: view.size, cell: px / view.size };
 }
 
-/** Sudoku's layers: peers by row, column and box; thin lines with thick box borders. */
+/**
+ * The cells that share a unit or a cage with (row, col) on a variant's board (issue 42): its
+ * row, column and region (a box or a jigsaw's piece), a diagonal it lies on (X), its cage.
+ */
+export function variantPeers(view, sel) {
+  const v = view.variant;
+  const n = view.size;
+  const at = sel.row * n + sel.col;
+  const cage = (v.cages || []).find((k) => k.cells.includes(at));
+  const main = v.x && sel.row === sel.col, anti = v.x && sel.row + sel.col === n - 1;
+  return (r, c) => r === sel.row || c === sel.col || v.regions[r * n + c] === v.regions[at]
+    || (main && r === c) || (anti && r + c === n - 1) || Boolean(cage && cage.cells.includes(r * n + c));
+}
+
+/** A jigsaw's faint tint per region (under everything; the borders say it too). */
+const REGION_TINTS = ['rgba(239,83,80,A)', 'rgba(255,167,38,A)', 'rgba(253,216,53,A)', 'rgba(102,187,106,A)', 'rgba(38,166,154,A)', 'rgba(66,165,245,A)', 'rgba(126,87,194,A)', 'rgba(236,64,122,A)', 'rgba(141,110,99,A)'];
+
+/** An axis-aligned dashed line as filled rectangles (see frameRect: no dashed paths). */
+function dashLine(ctx, x1, y1, x2, y2, lw, on, off) {
+  const len = Math.abs(x2 - x1) + Math.abs(y2 - y1);
+  if (len <= 0) return;
+  const k = Math.max(1, Math.round((len + off) / (on + off)));
+  const scale = len / (k * on + (k - 1) * off);
+  const horizontal = y1 === y2;
+  const x0 = Math.min(x1, x2), y0 = Math.min(y1, y2);
+  for (let i = 0; i < k; i++) {
+    const a = i * (on + off) * scale, b = on * scale;
+    if (horizontal) ctx.fillRect(x0 + a, y0 - lw / 2, b, lw);
+    else ctx.fillRect(x0 - lw / 2, y0 + a, lw, b);
+  }
+}
+
+/**
+ * A Killer's cages: a dashed outline inside each cage's cells, and its sum in the corner of its
+ * first cell on a patch of paper, as newspapers print them.
+ */
+function drawCages(ctx, view) {
+  const { n, cell } = boardGeometry(ctx, view);
+  const cages = view.variant.cages || [];
+  const owner = new Array(n * n).fill(-1);
+  cages.forEach((k, i) => k.cells.forEach((c) => { owner[c] = i; }));
+  const m = cell * 0.1;
+  const lw = Math.max(1, cell * 0.025);
+  const on = cell * 0.09, off = cell * 0.06;
+  ctx.fillStyle = COLORS.gridStrong;
+  const same = (i, r, c) => r >= 0 && c >= 0 && r < n && c < n && owner[r * n + c] === i;
+  cages.forEach((k, i) => {
+    for (const at of k.cells) {
+      const r = Math.floor(at / n), c = at % n;
+      const x0 = c * cell, y0 = r * cell, x1 = x0 + cell, y1 = y0 + cell;
+      // An end of a side: inset where the outline turns, at the edge where it goes on into the
+      // next cell, past the edge by the inset where it turns inward (a concave corner).
+      const end = (along, diag, edge, dir) => (!along ? edge - dir * m : diag ? edge + dir * m : edge);
+      if (!same(i, r - 1, c)) dashLine(ctx, end(same(i, r, c - 1), same(i, r - 1, c - 1), x0, -1), y0 + m, end(same(i, r, c + 1), same(i, r - 1, c + 1), x1, 1), y0 + m, lw, on, off);
+      if (!same(i, r + 1, c)) dashLine(ctx, end(same(i, r, c - 1), same(i, r + 1, c - 1), x0, -1), y1 - m, end(same(i, r, c + 1), same(i, r + 1, c + 1), x1, 1), y1 - m, lw, on, off);
+      if (!same(i, r, c - 1)) dashLine(ctx, x0 + m, end(same(i, r - 1, c), same(i, r - 1, c - 1), y0, -1), x0 + m, end(same(i, r + 1, c), same(i, r + 1, c - 1), y1, 1), lw, on, off);
+      if (!same(i, r, c + 1)) dashLine(ctx, x1 - m, end(same(i, r - 1, c), same(i, r - 1, c + 1), y0, -1), x1 - m, end(same(i, r + 1, c), same(i, r + 1, c + 1), y1, 1), lw, on, off);
+    }
+  });
+  const size = Math.max(7, Math.round(cell * 0.2));
+  ctx.font = `600 ${size}px ${FONT}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  for (const k of cages) {
+    const at = k.cells[0];
+    const x = (at % n) * cell + m * 0.6, y = Math.floor(at / n) * cell + m * 0.6;
+    const text = String(k.sum);
+    ctx.fillStyle = COLORS.paper;
+    ctx.fillRect(x - 1, y - 1, ctx.measureText(text).width + 3, size + 2);
+    ctx.fillStyle = COLORS.gridStrong;
+    ctx.fillText(text, x, y);
+  }
+}
+
+/** An X's two diagonals: thin lines corner to corner, under the numbers. */
+function drawDiagonals(ctx, view) {
+  const { px } = boardGeometry(ctx, view);
+  ctx.save();
+  ctx.strokeStyle = COLORS.selectedEdge;
+  ctx.globalAlpha = 0.35;
+  ctx.lineWidth = Math.max(1, px / 300);
+  ctx.beginPath();
+  ctx.moveTo(0, 0); ctx.lineTo(px, px);
+  ctx.moveTo(px, 0); ctx.lineTo(0, px);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A variant's grid: thin lines, and thick ones wherever two regions meet (boxes or a jigsaw's). */
+function variantLines(ctx, view) {
+  const { px, n, cell } = boardGeometry(ctx, view);
+  const regions = view.variant.regions;
+  const thin = Math.max(1, Math.round(px / 600));
+  const thick = Math.max(2, Math.round(px / 200));
+  ctx.fillStyle = COLORS.grid;
+  for (let i = 1; i < n; i++) {
+    const p = Math.round(i * cell);
+    ctx.fillRect(p - thin / 2, 0, thin, px);
+    ctx.fillRect(0, p - thin / 2, px, thin);
+  }
+  ctx.fillStyle = COLORS.gridStrong;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const k = regions[r * n + c];
+      if (c + 1 < n && regions[r * n + c + 1] !== k) ctx.fillRect(Math.round((c + 1) * cell) - thick / 2, r * cell - thick / 2, thick, cell + thick);
+      if (r + 1 < n && regions[(r + 1) * n + c] !== k) ctx.fillRect(c * cell - thick / 2, Math.round((r + 1) * cell) - thick / 2, cell + thick, thick);
+    }
+  }
+  frameRect(ctx, thick / 2, thick / 2, px - thick, px - thick, thick, null);
+  return { inset: thick };
+}
+
+/** Sudoku's layers: peers by row, column and box; thin lines with thick box borders. A
+ * variant's board (`view.variant`) draws its regions, diagonals and cages. */
 export const SUDOKU_LAYERS = {
   peers: (view, sel) => {
+    if (view.variant) return variantPeers(view, sel);
     const boxR = Math.floor(sel.row / view.box_rows), boxC = Math.floor(sel.col / view.box_cols);
     return (r, c) => r === sel.row || c === sel.col || (Math.floor(r / view.box_rows) === boxR && Math.floor(c / view.box_cols) === boxC);
   },
+  marks(ctx, view) {
+    if (!view.variant) return;
+    if (view.variant.x) drawDiagonals(ctx, view);
+    if ((view.variant.cages || []).length) drawCages(ctx, view);
+  },
   lines(ctx, view) {
+    if (view.variant) return variantLines(ctx, view);
     const { px, n, cell } = boardGeometry(ctx, view);
     const snap = (v) => Math.round(v) + 0.5;
     const thin = Math.max(1, Math.round(px / 600));

@@ -5,12 +5,16 @@
 import { sudoku } from './sudoku.js';
 import { kenken } from './kenken.js';
 import { slide } from './slide.js';
+import { sudokuX, jigsaw, killer } from './variants.js';
 import { fromMarkup } from '../i18n.js';
 
 export const GAMES = [
   sudoku,
   kenken,
   slide,
+  killer,
+  jigsaw,
+  sudokuX,
 ];
 
 /** The descriptor of a game kind, or null for a kind the view has never heard of. */
