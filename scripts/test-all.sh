@@ -30,7 +30,7 @@ trap 'rm -rf "$tmp_home"' EXIT
 
 step "real app end to end (tauri-driver + WebKitWebDriver under Xvfb)"
 HOME="$tmp_home" XDG_DATA_HOME="$tmp_home/data" XDG_CONFIG_HOME="$tmp_home/config" \
-  timeout 900 xvfb-run -a -s "-screen 0 1280x800x24" \
+  timeout 1200 xvfb-run -a -s "-screen 0 1280x800x24" \
   dbus-run-session -- node --test --test-concurrency=1 tests/e2e/
 
 step "pen input in headless Chromium (dev bridge, real backend)"

@@ -685,9 +685,17 @@ export function createPenScreen(ctx, game) {
     }, () => {});
   }
 
-  // The first press shows the hint; a second press applies it.
+  // The first press shows the hint; a second press applies it. A step that only removes
+  // candidates (a Killer's cage combinations, a pointing pair) is applied as "Solve step by
+  // step" makes it: the lists written where the board has none, the candidates removed.
   async function hint() {
     const apply = state.hint && state.hint.apply;
+    const removes = state.hint && !apply && (state.hint.eliminate || []).length > 0;
+    if (removes) {
+      const r = await ctx.callOrToast('solve_step');
+      if (r && r.view) ctx.show(r.view);
+      return;
+    }
     if (apply) {
       // The hint's move is the last cell written: a win by it waves from there.
       if (apply.row !== undefined) lastCell = { row: apply.row, col: apply.col };
