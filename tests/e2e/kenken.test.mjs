@@ -3,7 +3,7 @@
 // relaunching the app beside a Sudoku in progress, and Continue brings each back.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, dismissResume, pageState, backend } from '../support/tauri.mjs';
+import { startApp, dismissResume, pageState, backend, tapCell } from '../support/tauri.mjs';
 import { waitFor, sleep } from '../support/proc.mjs';
 
 let app;
@@ -22,14 +22,6 @@ async function pickKenken(d, size, difficulty, button) {
     const v = (await pageState(d)).view;
     return v && v.kind === 'kenken' && v.size === size && !v.solved && v.cells.every((c) => c.value === 0) ? v : null;
   }, { timeout: 30000 });
-}
-
-async function tapCell(d, n, row, col) {
-  const canvas = await d.findElement({ id: 'ink' });
-  const rect = await canvas.getRect();
-  const x = Math.round(((col + 0.5) / n) * rect.width - rect.width / 2), y = Math.round(((row + 0.5) / n) * rect.height - rect.height / 2);
-  await d.actions().move({ origin: canvas, x, y }).press().release().perform();
-  await waitFor('the selection', async () => { const s = (await pageState(d)).selected; return s && s.row === row && s.col === col; });
 }
 
 test('a generated 4x4 KenKen played to the win screen with hints', { timeout: 120000 }, async () => {

@@ -3,21 +3,13 @@
 // cell with the keyboard; a hint that only removes candidates is applied by pressing Hint again.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, dismissResume, pageState } from '../support/tauri.mjs';
+import { startApp, dismissResume, pageState, tapCell } from '../support/tauri.mjs';
 import { waitFor } from '../support/proc.mjs';
 
 let app;
 after(async () => { if (app) await app.quit(); });
 
 const click = async (d, id) => (await d.findElement({ id })).click();
-
-async function tapCell(d, n, row, col) {
-  const canvas = await d.findElement({ id: 'ink' });
-  const rect = await canvas.getRect();
-  const x = Math.round(((col + 0.5) / n) * rect.width - rect.width / 2), y = Math.round(((row + 0.5) / n) * rect.height - rect.height / 2);
-  await d.actions().move({ origin: canvas, x, y }).press().release().perform();
-  await waitFor('the selection', async () => { const s = (await pageState(d)).selected; return s && s.row === row && s.col === col; });
-}
 
 test('a Killer from the picker played to the win screen', { timeout: 300000 }, async () => {
   app = await startApp();

@@ -126,3 +126,12 @@ export async function dismissResume(driver, choice) {
   await waitForBoard(driver);
   return asked === 'asked';
 }
+
+/** Taps cell (row, col) of an n x n board with the mouse and waits until it is selected. */
+export async function tapCell(d, n, row, col) {
+  const canvas = await d.findElement({ id: 'ink' });
+  const rect = await canvas.getRect();
+  const x = Math.round(((col + 0.5) / n) * rect.width - rect.width / 2), y = Math.round(((row + 0.5) / n) * rect.height - rect.height / 2);
+  await d.actions().move({ origin: canvas, x, y }).press().release().perform();
+  await waitFor('the selection', async () => { const s = (await pageState(d)).selected; return s && s.row === row && s.col === col; });
+}
