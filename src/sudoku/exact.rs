@@ -223,6 +223,11 @@ impl<'g> Exact<'g> {
                 }
             }
             if open == 0 {
+                // Full: its last cells may have come from singles, after its sets were last
+                // checked, so its digits must still be one of them (else the sum is wrong).
+                if !self.combos[k].contains(&placed) {
+                    return None;
+                }
                 continue;
             }
             let (mut allowed, mut needed) = (0u16, u16::MAX);

@@ -78,7 +78,7 @@ pub fn random_cages(n: usize, solution: &[u8], sizes: Sizes, rng: &mut impl Rng)
         owner[c] = Some(j);
         cages[k].clear();
     }
-    let cages = cages
+    let mut cages: Vec<Cage> = cages
         .into_iter()
         .filter(|c| !c.is_empty())
         .map(|mut cells| {
@@ -87,6 +87,9 @@ pub fn random_cages(n: usize, solution: &[u8], sizes: Sizes, rng: &mut impl Rng)
             Cage { cells, sum }
         })
         .collect();
+    // In the order a Solo game ID lists them (by first cell), so that a puzzle read back from
+    // its ID has the very same rules.
+    cages.sort_by_key(|c| c.cells[0]);
     Some(cages)
 }
 

@@ -7,6 +7,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -138,15 +139,22 @@ impl<V: Variety> GameDef for VariantDef<V> {
         Ok(())
     }
 
-    /// Made now either way: the generator is quick enough for a player's wait at most levels
-    /// (docs/benchmarks.md); the view shows progress and can cancel.
-    fn make(p: &VariantParams, _source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<(SudokuSession, ()), MakeError> {
+    /// From the collection: a banked puzzle of that size and level, freshly transformed
+    /// (`super::bank`). Fresh: the generator, with progress and cancel.
+    fn make(p: &VariantParams, source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<(SudokuSession, ()), MakeError> {
         Self::validate(p).map_err(MakeError::Unavailable)?;
-        let opts = Options { kind: V::kind(p.x), size: p.size, difficulty: p.difficulty, seed };
-        let puzzle = generator::generate(&opts, progress).map_err(|e| match e {
-            GenerateError::Cancelled => MakeError::Cancelled,
-            e => MakeError::Failed(e.to_string()),
-        })?;
+        let kind = V::kind(p.x);
+        let banked = match source {
+            Source::Collection => super::bank::instant(kind, p.size, p.difficulty, &mut rand::rngs::StdRng::seed_from_u64(seed)),
+            Source::Fresh => None,
+        };
+        let puzzle = match banked {
+            Some(puzzle) => puzzle,
+            None => generator::generate(&Options { kind, size: p.size, difficulty: p.difficulty, seed }, progress).map_err(|e| match e {
+                GenerateError::Cancelled => MakeError::Cancelled,
+                e => MakeError::Failed(e.to_string()),
+            })?,
+        };
         let solution = puzzle.unique_solution().ok_or_else(|| MakeError::Failed("the puzzle made has no single solution".into()))?;
         let session = session_of(&puzzle, solution, p.difficulty.name(), Some(seed)).map_err(MakeError::Failed)?;
         Ok((session, ()))

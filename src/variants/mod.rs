@@ -4,7 +4,8 @@
 //! (`sudoku::human::*_in`), the exact solver for any geometry (`sudoku::exact`) and Solo's game
 //! IDs (`sudoku::solo`, which these puzzles are read from and written to). This folder holds
 //! what is only the variants': their rules ([`Rules`]), a jigsaw's regions ([`regions`]), a
-//! Killer's cages ([`cages`]) and the generator ([`generator`]).
+//! Killer's cages ([`cages`]), the generator ([`generator`]), the instant collection
+//! ([`bank`]) and the three kinds of game ([`def`]).
 
 use std::sync::Arc;
 
@@ -14,6 +15,7 @@ use thiserror::Error;
 use crate::grid::{Cage, Geometry, Grid, Shape};
 use crate::sudoku::solo::{Regions, SoloPuzzle};
 
+pub mod bank;
 pub mod cages;
 pub mod def;
 pub mod generator;
