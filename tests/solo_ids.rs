@@ -8,45 +8,9 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::Command;
 
 use inkdoku::sudoku::solo::{Regions, SoloPuzzle, Variant};
 use inkdoku::sudoku::solver;
-
-/// sgt-solo on the PATH, or where Debian puts it (`/usr/games` is not on every PATH); `None`
-/// when `INKDOKU_SKIP_SOLO=1` (the Windows runs: Solo's Debian build is a Linux program).
-/// Missing otherwise, the test fails saying how to install it.
-fn sgt_solo() -> Option<PathBuf> {
-    if std::env::var("INKDOKU_SKIP_SOLO").is_ok_and(|v| v == "1") {
-        eprintln!("the Solo game ID tests are skipped (INKDOKU_SKIP_SOLO=1)");
-        return None;
-    }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let found = std::env::split_paths(&path).chain([PathBuf::from("/usr/games")]).map(|d| d.join("sgt-solo")).find(|p| p.is_file());
-    assert!(
-        found.is_some(),
-        "sgt-solo (Simon Tatham's Solo) is not installed, and this test reads the IDs it makes: \
-         install it with `sudo apt-get install sgt-puzzles` (scripts/setup.sh test does), \
-         or set INKDOKU_SKIP_SOLO=1 to skip the Solo game ID tests"
-    );
-    found
-}
-
-/// `count` IDs of `params`, made by Solo now.
-fn generate(bin: &PathBuf, count: usize, params: &str) -> Vec<String> {
-    let out = Command::new(bin)
-        .args(["--generate", &count.to_string(), params])
-        // Headless: Solo generates without a display (GTK only warns on stderr).
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .unwrap_or_else(|e| panic!("running {} failed: {e}", bin.display()));
-    assert!(out.status.success(), "sgt-solo --generate {count} {params}: {}", String::from_utf8_lossy(&out.stderr));
-    let ids: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).filter(|l| !l.is_empty()).collect();
-    assert_eq!(ids.len(), count, "sgt-solo --generate {count} {params} printed {ids:?}");
-    ids
-}
 
 /// Whether `cells` of a grid of side `n` are one piece.
 fn one_piece(n: usize, cells: &[usize]) -> bool {
@@ -202,7 +166,7 @@ struct Tally {
 
 #[test]
 fn ids_made_by_solo_are_read_checked_solved_and_written_back() {
-    let Some(bin) = sgt_solo() else { return };
+    let Some(bin) = common::sgt_solo() else { return };
     let classic = Variant { x: false, jigsaw: false, killer: false };
     let x = Variant { x: true, ..classic };
     let jigsaw = Variant { jigsaw: true, ..classic };
@@ -228,7 +192,7 @@ fn ids_made_by_solo_are_read_checked_solved_and_written_back() {
         let mut t = Tally::default();
         let started = std::time::Instant::now();
         for &param in params {
-            for id in generate(&bin, count, param) {
+            for id in common::solo_generate(&bin, count, param) {
                 // Solo's writer counts a `z` of region or cage lines as 25, its reader as 26:
                 // an ID of Solo's with a run that long reads differently in Solo too.
                 let parts: Vec<&str> = id.split(',').collect();
@@ -289,8 +253,8 @@ fn ids_made_by_solo_are_read_checked_solved_and_written_back() {
 /// `inkdoku solve` prints the one solution (the engine's).
 #[test]
 fn the_cli_solves_classic_ids_made_by_solo() {
-    let Some(bin) = sgt_solo() else { return };
-    let ids: Vec<String> = ["2x2", "2x3db", "3x3di", "4x4db"].iter().flat_map(|p| generate(&bin, 3, p)).collect();
+    let Some(bin) = common::sgt_solo() else { return };
+    let ids: Vec<String> = ["2x2", "2x3db", "3x3di", "4x4db"].iter().flat_map(|p| common::solo_generate(&bin, 3, p)).collect();
     let (code, out, err) = common::run_cli(&["solve", "-"], &(ids.join("\n") + "\n"));
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();

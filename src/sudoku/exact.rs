@@ -28,8 +28,16 @@ pub struct Found {
 
 /// Counts the solutions of `values` (0 = empty) on `geo`, stopping at `limit`.
 pub fn solutions(geo: &Geometry, values: &[u8], limit: usize) -> Found {
+    solutions_within(geo, values, limit, usize::MAX)
+}
+
+/// [`solutions`] with a budget of search nodes: past it, `gave_up` and the count so far (a
+/// jigsaw with a handful of givens can take this solver minutes; a pasted one must not hang
+/// the app).
+pub fn solutions_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: usize) -> Found {
     let mut s = Exact::new(geo, None);
     s.keep_second = limit >= 2;
+    s.max_nodes = max_nodes;
     s.run(values, limit)
 }
 

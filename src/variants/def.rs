@@ -204,6 +204,10 @@ impl<V: Variety> GameDef for VariantDef<V> {
     fn read_text(text: &str) -> Result<FromText<Self>, TextError> {
         let p = Puzzle::read_solo(text).map_err(|e| TextError::unreadable("solo_id", format!("That Solo game ID can't be read: {e}."), None, e))?;
         let found = p.solutions();
+        if found.gave_up {
+            let e = super::RulesError::TooOpen;
+            return Err(TextError::unreadable("solo_id", format!("That puzzle can't be played: {e}."), None, e));
+        }
         let solution = match found.count {
             0 => return Err(TextError::NoSolution),
             1 => found.first.and_then(|v| crate::grid::Grid::from_values(p.givens.shape(), v)).ok_or_else(|| TextError::Internal("the solution does not fit the board".into()))?,

@@ -79,6 +79,8 @@ pub enum RulesError {
     Parts { size: usize },
     #[error("it is a classic Sudoku, not a variant")]
     Classic,
+    #[error("it has too few givens for Inkdoku to check that it has one solution")]
+    TooOpen,
 }
 
 /// A variant's rules: the board, its regions (a shape's boxes, or a jigsaw's), the diagonals
@@ -145,6 +147,11 @@ impl Rules {
     }
 }
 
+/// The search a puzzle brought from outside may cost before it is refused as too open to check
+/// (about half a second on the 2-core test machine); Solo's hardest Killers and jigsaws need
+/// under a twentieth of it (tests/variants.rs).
+pub const CHECK_NODES: usize = 200_000;
+
 /// A variant puzzle: its rules and givens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
@@ -191,9 +198,10 @@ impl Puzzle {
         Ok(Puzzle::from_solo(&SoloPuzzle::read(id)?)?)
     }
 
-    /// Up to two solutions (a second says the puzzle is not unique, and where).
+    /// Up to two solutions (a second says the puzzle is not unique, and where), within
+    /// [`CHECK_NODES`] of search (`gave_up` past them).
     pub fn solutions(&self) -> crate::sudoku::exact::Found {
-        crate::sudoku::exact::solutions(self.rules.geometry(), self.givens.values(), 2)
+        crate::sudoku::exact::solutions_within(self.rules.geometry(), self.givens.values(), 2, CHECK_NODES)
     }
 
     /// The one solution, if there is exactly one.

@@ -129,3 +129,39 @@ pub fn spawn_retrying(cmd: &mut Command) -> std::process::Child {
     }
     panic!("could not start {:?} in {TRIES} tries: {last:?}", cmd.get_program())
 }
+
+// ---- Simon Tatham's Solo (tests/solo_ids.rs, tests/variants.rs)
+
+/// sgt-solo on the PATH, or where Debian puts it (`/usr/games` is not on every PATH); `None`
+/// when `INKDOKU_SKIP_SOLO=1` (the Windows runs: Solo's Debian build is a Linux program).
+/// Missing otherwise, the test fails saying how to install it.
+pub fn sgt_solo() -> Option<PathBuf> {
+    if std::env::var("INKDOKU_SKIP_SOLO").is_ok_and(|v| v == "1") {
+        eprintln!("the Solo game ID tests are skipped (INKDOKU_SKIP_SOLO=1)");
+        return None;
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = std::env::split_paths(&path).chain([PathBuf::from("/usr/games")]).map(|d| d.join("sgt-solo")).find(|p| p.is_file());
+    assert!(
+        found.is_some(),
+        "sgt-solo (Simon Tatham's Solo) is not installed, and this test reads the IDs it makes: \
+         install it with `sudo apt-get install sgt-puzzles` (scripts/setup.sh test does), \
+         or set INKDOKU_SKIP_SOLO=1 to skip the Solo game ID tests"
+    );
+    found
+}
+
+/// `count` IDs of `params`, made by Solo now.
+pub fn solo_generate(bin: &PathBuf, count: usize, params: &str) -> Vec<String> {
+    let out = Command::new(bin)
+        .args(["--generate", &count.to_string(), params])
+        // Headless: Solo generates without a display (GTK only warns on stderr).
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap_or_else(|e| panic!("running {} failed: {e}", bin.display()));
+    assert!(out.status.success(), "sgt-solo --generate {count} {params}: {}", String::from_utf8_lossy(&out.stderr));
+    let ids: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).filter(|l| !l.is_empty()).collect();
+    assert_eq!(ids.len(), count, "sgt-solo --generate {count} {params} printed {ids:?}");
+    ids
+}
