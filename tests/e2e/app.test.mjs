@@ -115,11 +115,12 @@ test('solve asks first, then finishes the puzzle and celebrates', { timeout: 300
 test('a new 16x16 game from the game picker, which remembers the choice', { timeout: 30000 }, async () => {
   const d = app.driver;
   await (await d.findElement({ id: 'btn-new' })).click();
-  // The picker: Sudoku (the last game played) is chosen; KenKen and the sliding picture can be.
+  // The picker: Sudoku (the last game played) is chosen; KenKen, the sliding picture and the
+  // Sudoku variants can be.
   const tiles = await waitFor('the game picker', () => d.executeScript(`
     if (!document.getElementById('dlg-new').open) return null;
     return [...document.querySelectorAll('#game-tiles .tile')].map((t) => ({ id: t.id, text: t.textContent, disabled: t.disabled, pressed: t.getAttribute('aria-pressed') }));`));
-  assert.deepEqual(tiles.map((t) => [t.id, t.disabled, t.pressed]), [['game-sudoku', false, 'true'], ['game-kenken', false, 'false'], ['game-slide', false, 'false']]);
+  assert.deepEqual(tiles.map((t) => [t.id, t.disabled, t.pressed]), [['game-sudoku', false, 'true'], ['game-kenken', false, 'false'], ['game-slide', false, 'false'], ['game-killer', false, 'false'], ['game-jigsaw', false, 'false'], ['game-sudoku-x', false, 'false']]);
   assert.match(tiles[1].text, /KenKen.*cages/);
   assert.match(tiles[2].text, /Sliding picture.*Slide the tiles/);
   await app.screenshot('e2e-picker.png');

@@ -37,6 +37,7 @@ function buildTiles() {
     name.textContent = g.name;
     const blurb = document.createElement('span');
     blurb.textContent = g.create ? g.blurb : t('coming_soon');
+    b.title = blurb.textContent;
     b.append(name, blurb);
     b.addEventListener('click', () => pick(g.kind));
     box.append(b);
