@@ -240,13 +240,10 @@ impl<'g> Exact<'g> {
             }
             let (mut allowed, mut needed) = (0u16, u16::MAX);
             for &set in self.combos[k] {
+                if !set_fits(set, placed, open, cells.iter().filter(|&&c| st.value[c] == 0).map(|&c| st.cand[c])) {
+                    continue;
+                }
                 let rest = set & !placed;
-                if set & placed != placed || rest & !open != 0 {
-                    continue;
-                }
-                if cells.iter().any(|&c| st.value[c] == 0 && st.cand[c] & rest == 0) {
-                    continue;
-                }
                 allowed |= rest;
                 needed &= rest;
             }
@@ -338,6 +335,15 @@ impl<'g> Exact<'g> {
             }
         }
     }
+}
+
+/// Whether a cage's digit `set` can still be what it holds: it has the `placed` digits, and
+/// the rest lie among the `open` cells' candidates with every open cell able to take one of
+/// them (`open_cells`: each open cell's candidates). The one rule of the exact solver and the
+/// human "cage combinations".
+pub(crate) fn set_fits(set: u16, placed: u16, open: u16, mut open_cells: impl Iterator<Item = u16>) -> bool {
+    let rest = set & !placed;
+    set & placed == placed && rest & !open == 0 && open_cells.all(|m| m & rest != 0)
 }
 
 /// Every set of `size` distinct digits 1..=n (bit d-1) adding up to `sum`, ascending. Made once

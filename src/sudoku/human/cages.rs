@@ -18,9 +18,10 @@ use super::{bits, sym, Board, Step, Technique};
 /// The sets of the cage's size and sum that hold its placed digits and fit its open cells:
 /// (the union of their open digits, the digits every one needs); (0, 0) when none does.
 fn cage_digits(b: &Board, k: usize) -> (u16, u16) {
+    let placed = placed_in(b, k);
     let (mut allowed, mut needed) = (0u16, u16::MAX);
     for set in cage_sets(b, k) {
-        let rest = set & !placed_in(b, k);
+        let rest = set & !placed;
         allowed |= rest;
         needed &= rest;
     }
@@ -38,19 +39,10 @@ fn placed_in(b: &Board, k: usize) -> u16 {
 /// The sets of [`cage_digits`] themselves (for the step's sentence).
 fn cage_sets(b: &Board, k: usize) -> impl Iterator<Item = u16> + '_ {
     let cage = &b.geo.cages[k];
-    let (mut placed, mut open) = (0u16, 0u16);
-    for &c in &cage.cells {
-        match b.values[c] {
-            0 => open |= b.cands[c],
-            v => placed |= 1 << (v - 1),
-        }
-    }
-    crate::sudoku::exact::digit_sets(b.n(), cage.cells.len(), cage.sum).iter().copied().filter(move |&set| {
-        let rest = set & !placed;
-        set & placed == placed
-            && rest & !open == 0
-            && cage.cells.iter().all(|&c| b.values[c] != 0 || b.cands[c] & rest != 0)
-    })
+    let placed = placed_in(b, k);
+    let open_cells = move || cage.cells.iter().filter(|&&c| b.values[c] == 0).map(|&c| b.cands[c]);
+    let open = open_cells().fold(0, |m, c| m | c);
+    crate::sudoku::exact::digit_sets(b.n(), cage.cells.len(), cage.sum).iter().copied().filter(move |&set| crate::sudoku::exact::set_fits(set, placed, open, open_cells()))
 }
 
 fn set_text(set: u16) -> String {
