@@ -136,10 +136,15 @@ impl Geometry {
     /// a few hundred vectors, which used to be a large part of a small board's solve). The
     /// solvers, the human techniques and the generator share it; so will the variants.
     pub fn of_sudoku(shape: Shape) -> &'static Geometry {
-        static GEOS: [std::sync::OnceLock<Geometry>; 4] =
-            [std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        Geometry::shared_sudoku(shape)
+    }
+
+    /// The same kept geometry as [`Geometry::of_sudoku`], shared (the human solver's boards
+    /// hold a variant's geometry or this one alike).
+    pub fn shared_sudoku(shape: Shape) -> &'static std::sync::Arc<Geometry> {
+        static GEOS: [std::sync::OnceLock<std::sync::Arc<Geometry>>; 4] = [const { std::sync::OnceLock::new() }; 4];
         let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
-        GEOS[k].get_or_init(|| Geometry::sudoku(Shape::ALL[k]))
+        GEOS[k].get_or_init(|| std::sync::Arc::new(Geometry::sudoku(Shape::ALL[k])))
     }
 
     /// [`Geometry::latin`] of a side up to 16, built once per side and kept (a tidy write asks

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::grid::{Geometry, Grid, Shape};
 
@@ -261,9 +261,7 @@ pub enum HumanError {
 
 /// A classic shape's geometry, shared (the variants bring their own: [`Board::in_geometry`]).
 fn geometry(shape: Shape) -> Arc<Geometry> {
-    static GEOS: [OnceLock<Arc<Geometry>>; 4] = [const { OnceLock::new() }; 4];
-    let k = Shape::ALL.iter().position(|&s| s == shape).unwrap_or(2);
-    GEOS[k].get_or_init(|| Arc::new(solver::geometry(Shape::ALL[k]).clone())).clone()
+    Arc::clone(Geometry::shared_sudoku(shape))
 }
 
 fn bits(m: u16) -> impl Iterator<Item = u8> {
