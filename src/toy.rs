@@ -247,6 +247,7 @@ static ENTRY: crate::games::Entry = crate::games::Entry {
     stem: |v| entered(v.clone()).map(|_| "lights".to_string()),
     write: |v, _| Ok(entered(v.clone())?.to_line() + "\n"),
     board: None,
+    screen: true,
 };
 
 #[derive(Deserialize)]

@@ -34,6 +34,8 @@ pub enum Filter {
     KenkenText,
     KenkenJson,
     KenkenAny,
+    /// A variant's "Enter a puzzle" file: one Solo game ID.
+    SoloId,
     Picture,
     Backup,
 }
@@ -50,6 +52,8 @@ pub fn filter_name(f: Filter, lang: Lang) -> &'static str {
         (Filter::KenkenJson, Lang::Zh) => "聪明格（JSON）",
         (Filter::KenkenAny, Lang::En) => "KenKen (text or JSON)",
         (Filter::KenkenAny, Lang::Zh) => "聪明格（文本或 JSON）",
+        (Filter::SoloId, Lang::En) => "Solo game ID",
+        (Filter::SoloId, Lang::Zh) => "Solo 游戏编号",
         (Filter::Picture, Lang::En) => "Picture",
         (Filter::Picture, Lang::Zh) => "图片",
         (Filter::Backup, Lang::En) => "Inkdoku backup",
@@ -66,6 +70,7 @@ pub fn filter_of(key: &str) -> Option<Filter> {
         "kenken_text" => Filter::KenkenText,
         "kenken_json" => Filter::KenkenJson,
         "kenken_any" => Filter::KenkenAny,
+        "solo_id" => Filter::SoloId,
         "picture" => Filter::Picture,
         "backup" => Filter::Backup,
         _ => return None,

@@ -45,6 +45,10 @@ pub struct Entry {
     /// An entry written on the game's own board, played as any game until it starts (Sudoku's).
     /// `None`: the entry is a screen of its own (KenKen's cage editor).
     pub board: Option<BoardEntry>,
+    /// Whether the view has an entry screen of the game's own to draw on (KenKen's cages; a
+    /// Killer's cages or a Jigsaw's regions, before their givens go on the `board`): the side
+    /// screen `entry` can be open only for such a game.
+    pub screen: bool,
 }
 
 /// What "Play it" made of a drawing ([`Entry::play`]).
@@ -58,8 +62,10 @@ pub struct Played {
 
 /// An entry written on the game's own board ([`Entry::board`]).
 pub struct BoardEntry {
-    /// A blank board of `size` being entered, as a game in play.
-    pub blank: fn(u8) -> Result<GameInPlay, crate::entry::EntryError>,
+    /// A blank board of `size` being entered, as a game in play; `shape`: what the game's
+    /// entry screen drew first, when the board has more than its size (a Killer's cages, a
+    /// Jigsaw's regions: `variants/entry.rs`), in the game's own JSON.
+    pub blank: fn(u8, Option<Value>) -> Result<GameInPlay, crate::entry::EntryError>,
     /// The drawing on the board being entered in play; `None` for a game that is not one.
     pub drawing: fn(&GameInPlay) -> Option<Value>,
 }

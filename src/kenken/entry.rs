@@ -212,6 +212,7 @@ pub static ENTRY: crate::games::Entry = crate::games::Entry {
         })
     },
     board: None,
+    screen: true,
 };
 
 /// What "Solve" tells the view (one `verdict` each; docs/ipc.md, `check_entry`).

@@ -86,7 +86,7 @@ pub static ENTRY: crate::games::Entry = crate::games::Entry {
     },
     write: |v, _| Ok(givens(v.clone())?.to_line() + "\n"),
     board: Some(crate::games::BoardEntry {
-        blank: |size| {
+        blank: |size, _| {
             let shape = Shape::from_size(usize::from(size)).ok_or_else(|| EntryError::Size(format!("a Sudoku is 4, 6, 9 or 16 cells wide, not {size}")))?;
             let session = entry_session(shape).ok_or_else(|| EntryError::Drawing("an empty board could not be set up".into()))?;
             Ok(crate::play::GameInPlay::Sudoku(session))
@@ -97,6 +97,7 @@ pub static ENTRY: crate::games::Entry = crate::games::Entry {
             _ => None,
         },
     }),
+    screen: false,
 };
 
 /// A Sudoku drawn for the generic entry commands: its givens as text.

@@ -34,7 +34,22 @@ pub trait Variety: 'static + Clone + std::fmt::Debug + PartialEq {
     fn kind(x: bool) -> Kind;
     /// Whether a puzzle of `kind` is this kind's.
     fn holds(kind: Kind) -> bool;
+    /// The board sides its "Enter a puzzle" offers.
+    const SIZES: &'static [u8];
+    /// Whether its entry draws a shape on a screen of its own before the givens (a Killer's
+    /// cages, a Jigsaw's regions; a Sudoku X has only givens).
+    const DRAWN: bool;
+    /// Its "Enter a puzzle" ([`super::entry::entry`]).
+    const ENTRY: &'static crate::games::Entry;
+    /// A session of this kind as the game in play.
+    fn in_play(s: SudokuSession) -> crate::play::GameInPlay;
+    /// The session of a game in play of this kind.
+    fn session(g: &crate::play::GameInPlay) -> Option<&SudokuSession>;
 }
+
+static X_ENTRY: crate::games::Entry = super::entry::entry::<X>();
+static JIGSAW_ENTRY: crate::games::Entry = super::entry::entry::<Jigsaw>();
+static KILLER_ENTRY: crate::games::Entry = super::entry::entry::<Killer>();
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct X;
@@ -44,6 +59,18 @@ pub struct Jigsaw;
 pub struct Killer;
 
 impl Variety for X {
+    const SIZES: &'static [u8] = &[6, 9];
+    const DRAWN: bool = false;
+    const ENTRY: &'static crate::games::Entry = &X_ENTRY;
+    fn in_play(s: SudokuSession) -> crate::play::GameInPlay {
+        crate::play::GameInPlay::SudokuX(s)
+    }
+    fn session(g: &crate::play::GameInPlay) -> Option<&SudokuSession> {
+        match g {
+            crate::play::GameInPlay::SudokuX(s) => Some(s),
+            _ => None,
+        }
+    }
     const NAME: &'static str = "Sudoku X";
     const GAME: crate::games::GameKind = crate::games::GameKind::SudokuX;
     fn kind(_: bool) -> Kind {
@@ -55,6 +82,18 @@ impl Variety for X {
 }
 
 impl Variety for Jigsaw {
+    const SIZES: &'static [u8] = &[6, 9];
+    const DRAWN: bool = true;
+    const ENTRY: &'static crate::games::Entry = &JIGSAW_ENTRY;
+    fn in_play(s: SudokuSession) -> crate::play::GameInPlay {
+        crate::play::GameInPlay::Jigsaw(s)
+    }
+    fn session(g: &crate::play::GameInPlay) -> Option<&SudokuSession> {
+        match g {
+            crate::play::GameInPlay::Jigsaw(s) => Some(s),
+            _ => None,
+        }
+    }
     const NAME: &'static str = "Jigsaw Sudoku";
     const GAME: crate::games::GameKind = crate::games::GameKind::Jigsaw;
     fn kind(_: bool) -> Kind {
@@ -66,6 +105,18 @@ impl Variety for Jigsaw {
 }
 
 impl Variety for Killer {
+    const SIZES: &'static [u8] = &[9];
+    const DRAWN: bool = true;
+    const ENTRY: &'static crate::games::Entry = &KILLER_ENTRY;
+    fn in_play(s: SudokuSession) -> crate::play::GameInPlay {
+        crate::play::GameInPlay::Killer(s)
+    }
+    fn session(g: &crate::play::GameInPlay) -> Option<&SudokuSession> {
+        match g {
+            crate::play::GameInPlay::Killer(s) => Some(s),
+            _ => None,
+        }
+    }
     const NAME: &'static str = "Killer Sudoku";
     const GAME: crate::games::GameKind = crate::games::GameKind::Killer;
     fn kind(x: bool) -> Kind {
@@ -220,6 +271,16 @@ impl<V: Variety> GameDef for VariantDef<V> {
 
     fn was_solved_by_computer(s: &SudokuSession) -> bool {
         SudokuDef::was_solved_by_computer(s)
+    }
+
+    fn is_being_entered(s: &SudokuSession) -> bool {
+        SudokuDef::is_being_entered(s)
+    }
+
+    /// Drawn on the entry screen (a Killer's cages, a Jigsaw's regions), the givens written on
+    /// the board (`super::entry`).
+    fn entry() -> Option<&'static crate::games::Entry> {
+        Some(V::ENTRY)
     }
 
     fn wrong_values(s: &SudokuSession, info: &()) -> Result<Box<dyn Fn(&SudokuGame) -> bool>, CheckpointError> {

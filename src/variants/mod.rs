@@ -18,6 +18,7 @@ use crate::sudoku::solo::{Regions, SoloPuzzle};
 pub mod bank;
 pub mod cages;
 pub mod def;
+pub mod entry;
 pub mod generator;
 pub mod regions;
 /// Its test hooks (`testkit::TestHooks`): a sample game and random moves.

@@ -28,7 +28,7 @@ test('each playable game writes its own New game fieldset, with no inline script
 
 test('a game\'s entry is on its board or a screen of its own, and its fields offer it', () => {
   const entries = GAMES.filter((g) => g.entry);
-  assert.deepEqual(entries.map((g) => g.kind).sort(), ['kenken', 'sudoku']);
+  assert.deepEqual(entries.map((g) => g.kind).sort(), ['jigsaw', 'kenken', 'killer', 'sudoku', 'sudoku-x']);
   for (const g of entries) {
     assert.ok(Boolean(g.entry.onBoard) !== (typeof g.entry.screen === 'function'), `${g.kind}: one or the other`);
     assert.match(g.newGameFields, /data-enter|value="enter"/, `${g.kind}: an "Enter a puzzle" button`);

@@ -144,7 +144,8 @@ test('entering givens: a Sudoku being entered from paper, told by the view', () 
   const m = M.seeView(M.initialModes(), { kind: 'sudoku', size: 9, difficulty: 'being entered' }, { fresh: true });
   assert.equal(m.entering, true);
   assert.equal(M.seeView(m, { kind: 'sudoku', size: 9, difficulty: 'easy' }, { fresh: true }).entering, false);
-  assert.equal(M.seeView(m, { kind: 'kenken', size: 6, difficulty: 'being entered' }).entering, false);
+  assert.equal(M.seeView(m, { kind: 'kenken', size: 6, difficulty: 'easy' }).entering, false);
+  assert.equal(M.seeView(m, { kind: 'jigsaw', size: 9, difficulty: 'being entered' }).entering, true, 'a variant\'s board being entered');
 });
 
 test('random presses: exactly one tool at a time, and the input mode follows from the modes alone', () => {

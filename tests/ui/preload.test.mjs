@@ -32,7 +32,7 @@ const page = staticGraph([APP]);
 const rel = (fs) => [...fs].map((f) => relative(UI, f)).sort();
 
 const ON_DEMAND = [
-  'js/screens/calibrate.js', 'js/screens/stats.js', 'js/plot.js', 'js/screens/kenken-entry.js',
+  'js/screens/calibrate.js', 'js/screens/stats.js', 'js/plot.js', 'js/screens/kenken-entry.js', 'js/screens/variant-entry.js',
   'js/cage-editor.js', 'js/drafts.js', 'js/screens/slide-play.js', 'js/sound.js', 'locales/zh-CN.js', 'js/daily.js', 'js/dailycal.js',
   'js/replay.js',
 ];

@@ -169,7 +169,8 @@ function drawUnderlay(ctx, view, ui, isPeer) {
   ctx.fillStyle = ui.paper || COLORS.paper;
   ctx.fillRect(0, 0, px, px);
   if (view.variant && view.variant.jigsaw && ui.regionTint !== false) {
-    view.variant.regions.forEach((k, i) => fill(Math.floor(i / n), i % n, REGION_TINTS[k % REGION_TINTS.length].replace('A', '0.13')));
+    // A negative region is a cell not yet in one (the entry screen's): left untinted.
+    view.variant.regions.forEach((k, i) => { if (k >= 0) fill(Math.floor(i / n), i % n, REGION_TINTS[k % REGION_TINTS.length].replace('A', '0.13')); });
   }
   const sel = ui.selected;
   const digit = ui.digit || (sel ? view.cells[sel.row * n + sel.col].value : 0);

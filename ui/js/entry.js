@@ -11,9 +11,9 @@ const $ = (id) => document.getElementById(id);
 /** The `difficulty` the backend gives a board being entered (inkdoku::sudoku::check). */
 export const BEING_ENTERED = 'being entered';
 
-/** Is this PlayView a board being entered? */
+/** Is this PlayView a board being entered (a Sudoku's, or a variant's with its shape)? */
 export function isEntering(view) {
-  return Boolean(view && view.kind === 'sudoku' && view.difficulty === BEING_ENTERED);
+  return Boolean(view && view.difficulty === BEING_ENTERED);
 }
 
 /** What the player is told after "Start this puzzle", for each of start_entered's outcomes. */

@@ -179,7 +179,9 @@ export function noticeText(found) {
   if (current === 'en' || !Array.isArray(found.notices) || !found.notices.length) return current === 'en' ? found.notice : t('notice.recovered');
   return found.notices.map((n) => {
     const outcome = n.restored ? 'restored' : 'lost';
-    const what = n.about === 'save' ? t(`notice.save.${outcome}`, { game: has(`game.${n.game}`) ? t(`game.${n.game}`) : n.game }) : t(`notice.${n.about}.${outcome}`);
+    // A kind's catalogue key spells its dashes as underscores (sudoku-x: game.sudoku_x).
+    const gameKey = `game.${String(n.game).replace(/-/g, '_')}`;
+    const what = n.about === 'save' ? t(`notice.save.${outcome}`, { game: has(gameKey) ? t(gameKey) : n.game }) : t(`notice.${n.about}.${outcome}`);
     const kept = Array.isArray(n.kept) && n.kept.length ? t('notice.kept', { files: n.kept.join(', ') }) : '';
     return `${what}${kept}`;
   }).join(' ');

@@ -117,6 +117,10 @@ pub struct EnterArgs {
     #[serde(default = "sudoku")]
     pub kind: GameKind,
     pub size: u8,
+    /// What the game's entry screen drew before the givens (a Killer's cages, a Jigsaw's
+    /// regions), in its own JSON; a Sudoku has none.
+    #[serde(default)]
+    pub shape: Option<Value>,
 }
 
 fn sudoku() -> GameKind {
@@ -130,7 +134,7 @@ pub fn enter_puzzle(state: &AppState, args: EnterArgs) -> Result<PlayView, Comma
     const COMMAND: &str = "enter_puzzle";
     let entry = entry_of(COMMAND, args.kind)?;
     let board = entry.board.as_ref().ok_or_else(|| CommandError::from_entry(COMMAND, EntryError::Drawing(format!("{} is entered on its own screen", args.kind.name()))))?;
-    let game = (board.blank)(args.size).map_err(|e| CommandError::from_entry(COMMAND, e))?;
+    let game = (board.blank)(args.size, args.shape).map_err(|e| CommandError::from_entry(COMMAND, e))?;
     state.install_asking(game)
 }
 

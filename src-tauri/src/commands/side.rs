@@ -30,8 +30,8 @@ pub struct SideArgs {
 pub fn set_side_screen(state: &AppState, args: SideArgs) -> Result<Option<SideScreen>, CommandError> {
     const COMMAND: &str = "set_side_screen";
     if let Some(SideScreen::Entry { kind, size }) = args.side {
-        // Only a game whose entry is a screen of its own has one to open.
-        let entry = kind.entry().filter(|e| e.board.is_none());
+        // Only a game whose entry has a screen of its own has one to open.
+        let entry = kind.entry().filter(|e| e.screen);
         let entry = entry.ok_or_else(|| CommandError::BadArguments { command: COMMAND.into(), detail: format!("{} has no entry screen", kind.name()) })?;
         entry.check_size(kind.name(), size).map_err(|e| CommandError::from_entry(COMMAND, e))?;
     }

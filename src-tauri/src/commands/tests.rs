@@ -2101,3 +2101,71 @@ fn solving_step_by_step_writes_centre_marks_when_the_pencil_does() {
     }
     assert!(wrote, "an expert puzzle needs a step that removes candidates");
 }
+
+/// "Enter a puzzle" for the variants (#42): a Killer's cages or a Jigsaw's regions drawn on the
+/// entry screen are checked, then the board being entered carries that shape, survives a
+/// restart, and "Start this puzzle" plays it as its own kind.
+#[test]
+fn a_variant_entered_from_paper_is_drawn_then_written_then_played() {
+    let killer_id = "3x3k:zzzc,aaaaaaa__a__a__a____aa_aa__aaa____baa__aaa_aaa__aaa__a_b_b_b_a___a__a_____a_____a___a_a_aaaaaa_,10a8a11a10a9_14a9a11a11_10a10a13_3_17c9_17c17a8g13a9_11_9_13a17a6d23_17_15b19a15c21_7i8a5a";
+    let jigsaw_id = "9j:3c5_7c2c3a5a9a7_4d1a4_9a3g6c9g8a2_5a8d3_9a1a3a2c8c7_8c3,aeaaa__abdbaab_g_b_ebagg_ebaba_abaaab_aaa_aaba_b_b_cbb";
+    let drawing = |id: &str| {
+        let p = inkdoku::variants::Puzzle::read_solo(id).unwrap();
+        serde_json::to_value(inkdoku::variants::entry::Drawing::of(&p)).unwrap()
+    };
+    let dir = temp_dir("variant-entry");
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state, "startup", Value::Null).unwrap();
+    // A Killer drawn whole: Solve says one solution and its level; a cage without its sum is
+    // named at that cage.
+    let killer = drawing(killer_id);
+    let v = dispatch(&state, "check_entry", json!({"kind": "killer", "puzzle": killer})).unwrap();
+    assert_eq!(v["verdict"], "unique", "{v}");
+    assert!(v["difficulty"].is_string() && v["solution"].as_str().unwrap().len() == 81);
+    let mut broken = killer.clone();
+    broken["cages"][4]["sum"] = Value::Null;
+    let v = dispatch(&state, "check_entry", json!({"kind": "killer", "puzzle": broken})).unwrap();
+    assert_eq!((v["verdict"].as_str(), v["code"].as_str(), v["part"].as_u64()), (Some("invalid"), Some("no_sum"), Some(4)), "{v}");
+    // "Play it" straight from the drawing (a Killer has no givens).
+    let v = dispatch(&state, "play_entry", json!({"kind": "killer", "puzzle": killer})).unwrap();
+    assert_eq!(v["kind"], "killer");
+    assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], killer_id);
+    // A Jigsaw: regions drawn, then the givens written on its own board.
+    let mut jigsaw = drawing(jigsaw_id);
+    let paper = jigsaw["givens"].as_str().unwrap().to_string();
+    jigsaw["givens"] = json!("");
+    let v = dispatch(&state, "enter_puzzle", json!({"kind": "jigsaw", "size": 9, "shape": jigsaw})).unwrap();
+    assert_eq!((v["kind"].as_str(), v["difficulty"].as_str()), (Some("jigsaw"), Some("being entered")));
+    assert_eq!(v["variant"]["jigsaw"], true, "the board shows the regions drawn");
+    let set = |i: usize, v: u8| dispatch(&state, "act", json!({"action": {"type": "set_value", "row": i / 9, "col": i % 9, "value": v}})).unwrap();
+    let givens: Vec<(usize, u8)> = paper.chars().enumerate().filter_map(|(i, ch)| ch.to_digit(10).map(|d| (i, d as u8))).collect();
+    for &(i, d) in &givens[8..] {
+        set(i, d);
+    }
+    // Closed and opened again: still the jigsaw being entered, on its regions.
+    state.save_before_exit();
+    let state = AppState::new(Some(dir.clone()), Box::new(settings::MemoryStore::default()), Box::new(files::NoPicker));
+    dispatch(&state, "startup", Value::Null).unwrap();
+    let v = dispatch(&state, "continue_game", json!({"kind": "jigsaw"})).unwrap();
+    assert_eq!((v["difficulty"].as_str(), v["variant"]["jigsaw"].as_bool()), (Some("being entered"), Some(true)));
+    let r = dispatch(&state, "start_entered", Value::Null).unwrap();
+    assert_eq!(r["outcome"], "several", "eight givens short: {r}");
+    assert!(!r["differ"].as_array().unwrap().is_empty());
+    let set = |i: usize, v: u8| dispatch(&state, "act", json!({"action": {"type": "set_value", "row": i / 9, "col": i % 9, "value": v}})).unwrap();
+    for &(i, d) in &givens[..8] {
+        set(i, d);
+    }
+
+    let r = dispatch(&state, "start_entered", Value::Null).unwrap();
+    assert_eq!(r["outcome"], "unique", "{r}");
+    assert_eq!(r["view"]["kind"], "jigsaw");
+    assert_eq!(dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"], jigsaw_id, "the paper's puzzle, as Solo writes it");
+    // A shape with no filling at all is said before any given is copied.
+    let mut impossible = killer.clone();
+    impossible["cages"][0]["sum"] = json!(impossible["cages"][0]["sum"].as_u64().unwrap() + 1);
+    impossible["cages"][1]["sum"] = json!(impossible["cages"][1]["sum"].as_u64().unwrap() + 1);
+    let e = dispatch(&state, "enter_puzzle", json!({"kind": "killer", "size": 9, "shape": impossible}));
+    assert!(e.is_err(), "the cages' sums no longer add up to the board's: {e:?}");
+    assert_eq!(dispatch(&state, "board", Value::Null).unwrap()["kind"], "jigsaw", "the game in play stays");
+    remove_test_dir(&dir);
+}

@@ -32,7 +32,7 @@ export function cellNote(view, r, c) {
  * A variant's descriptor: `kind` the backend's, `key` its catalogue keys (`game.<key>`...),
  * `sizes` the sides it comes in, `x` whether it has the Killer's X option.
  */
-function variant({ kind, key, sizes, x = false }) {
+function variant({ kind, key, sizes, x = false, entry }) {
   const id = (name) => `new-${key}-${name}`;
   const sizeOptions = sizes.map((s) => `<option value="${s}"${s === 9 ? ' selected' : ''}>${s} × ${s}</option>`).join('');
   return {
@@ -56,18 +56,32 @@ function variant({ kind, key, sizes, x = false }) {
     describe: (v) => t(`game.${key}.describe`, { size: sizeText(v.size), difficulty: difficultyText(v.difficulty) }),
     howToPlay: (pen) => t(pen ? 'how.sudoku.pen' : 'how.sudoku.touch'),
     drawBoard,
+    entry,
     newGameFields: `
   <fieldset data-game="${kind}" class="options">
     <label><span data-i18n="new.size">Size</span>
       <select id="${id('size')}" aria-label="Board size" data-i18n-label="new.size.label">${sizeOptions}</select>
     </label>${levelField({ id: id('difficulty'), label: 'Difficulty', labelKey: 'new.difficulty' })}
     ${x ? `<label class="check"><input id="${id('x')}" type="checkbox"> <span data-i18n="new.killer_x">Diagonals too (Killer X)</span></label>` : ''}
+    <button id="${id('enter')}" class="wide" type="button" data-enter title="Copy a puzzle from a newspaper or book" data-i18n="entry.paper" data-i18n-title="entry.enter.${key}.title">Enter a puzzle from paper…</button>
   </fieldset>
 `,
     create: (ctx) => createPenScreen(ctx, { kind, label: () => t(`game.${key}.board`), draw: drawBoard, padColumns: (n) => (n === 4 ? 2 : 3), colours: true, cellNote }),
   };
 }
 
-export const sudokuX = variant({ kind: 'sudoku-x', key: 'sudoku_x', sizes: [6, 9] });
-export const jigsaw = variant({ kind: 'jigsaw', key: 'jigsaw', sizes: [6, 9] });
-export const killer = variant({ kind: 'killer', key: 'killer', sizes: [9], x: true });
+/**
+ * "Enter a puzzle from paper": a Killer's cages or a Jigsaw's regions are drawn on their own
+ * screen first (screens/variant-entry.js, loaded then), then the givens are written on the
+ * board; a Sudoku X has only givens, written on its board at once (entry.js).
+ */
+const shapeFirst = (kind) => ({
+  async screen(args) {
+    const { createVariantEntry } = await import('./variant-entry.js');
+    return (ctx) => createVariantEntry(ctx, { kind, size: args.size });
+  },
+});
+
+export const sudokuX = variant({ kind: 'sudoku-x', key: 'sudoku_x', sizes: [6, 9], entry: { onBoard: true } });
+export const jigsaw = variant({ kind: 'jigsaw', key: 'jigsaw', sizes: [6, 9], entry: shapeFirst('jigsaw') });
+export const killer = variant({ kind: 'killer', key: 'killer', sizes: [9], x: true, entry: shapeFirst('killer') });
