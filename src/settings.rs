@@ -172,6 +172,9 @@ pub struct Settings {
     /// Off by default until the reader meets the issue's goals (docs/recogniser.md, "Small
     /// pencil marks written by hand": digits read right 98.7 % of the 99 % asked).
     pub read_marks: bool,
+    /// A faint tint per region on a Jigsaw's board (#42), besides its thick borders; off for
+    /// players who find the colours noisy. On by default.
+    pub region_tint: bool,
 }
 
 impl Default for Settings {
@@ -196,6 +199,7 @@ impl Default for Settings {
             pencil_marks: "candidates".to_string(),
             tidy_marks: false,
             read_marks: false,
+            region_tint: true,
         }
     }
 }
@@ -250,6 +254,7 @@ impl Settings {
         take(obj, "pencil_marks", |m: &String| PENCIL_MARKS.contains(&m.as_str()), &mut s.pencil_marks, &mut rejected);
         take(obj, "tidy_marks", |_| true, &mut s.tidy_marks, &mut rejected);
         take(obj, "read_marks", |_| true, &mut s.read_marks, &mut rejected);
+        take(obj, "region_tint", |_| true, &mut s.region_tint, &mut rejected);
         (s, rejected)
     }
 
@@ -462,6 +467,9 @@ mod tests {
         assert!(s.keep_handwriting && s.mute && rejected.is_empty());
         assert_eq!(Settings::from_value_lenient(&json!({"keep_handwriting": "yes"})).1, vec!["keep_handwriting"]);
         assert!(!Settings::default().suggest_cell, "the suggested cell is shown only when asked for");
+        assert!(Settings::default().region_tint, "a jigsaw's regions are tinted unless asked not to");
+        assert!(!Settings::from_value_lenient(&json!({"region_tint": false})).0.region_tint);
+        assert_eq!(Settings::from_value_lenient(&json!({"region_tint": 1})).1, vec!["region_tint"]);
         assert!(Settings::from_value_lenient(&json!({"suggest_cell": true})).0.suggest_cell);
     }
 

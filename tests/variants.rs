@@ -738,3 +738,44 @@ fn cli_generates_solves_and_rates_variant_ids() {
     assert!(err.contains("line 1") && err.contains("jigsaw regions"), "{err}");
 }
 
+
+// ---------------------------------------------------------------- Auto notes in a Killer
+
+/// "Auto notes" in a Killer keeps a cell's candidates to the digits its cage's sum and size
+/// allow with the digits placed in it (a 3 over two cells is 1 and 2), never losing the answer.
+#[test]
+fn auto_notes_in_a_killer_follow_the_cage_sums() {
+    use inkdoku::session::Session;
+    use inkdoku::sudoku::play::{Action, SudokuGame};
+    let id = "3x3k:zzzc,aaaaaaa__a__a__a____aa_aa__aaa____baa__aaa_aaa__aaa__a_b_b_b_a___a__a_____a_____a___a_a_aaaaaa_,10a8a11a10a9_14a9a11a11_10a10a13_3_17c9_17c17a8g13a9_11_9_13a17a6d23_17_15b19a15c21_7i8a5a";
+    let p = Puzzle::read_solo(id).unwrap();
+    let solution = p.unique_solution().unwrap();
+    let geo = Arc::clone(p.rules.geometry());
+    let game = SudokuGame::with_variant(p.givens.clone(), solution.clone(), "easy", None, Arc::clone(&geo)).unwrap();
+    let mut s = Session::from_game(game);
+    // One digit written (the answer's) in a cage of three or more cells, then Auto notes.
+    let cage = p.rules.cages().iter().find(|c| c.cells.len() >= 3).unwrap().clone();
+    let first = cage.cells[0];
+    let write = serde_json::json!({"type": "set_value", "row": first / 9, "col": first % 9, "value": solution.values()[first]});
+    s.apply(serde_json::from_value::<Action>(write).unwrap()).unwrap();
+    s.apply(Action::SetCandidates).unwrap();
+    let g = s.game();
+    let mut narrowed = 0;
+    for (k, c) in p.rules.cages().iter().enumerate() {
+        let placed: u16 = c.cells.iter().map(|&j| g.board().values()[j]).filter(|&v| v != 0).fold(0, |m, v| m | 1 << (v - 1));
+        let allowed = exact::digit_sets(9, c.cells.len(), c.sum).iter().filter(|&&set| set & placed == placed).fold(0u16, |m, &set| m | (set & !placed));
+        for &j in &c.cells {
+            if g.board().values()[j] != 0 {
+                continue;
+            }
+            let cand = g.candidates()[j] as u16;
+            assert_eq!(cand & !allowed, 0, "cage {k} (sum {}): r{}c{} has a digit no set allows", c.sum, j / 9 + 1, j % 9 + 1);
+            assert_ne!(cand & 1 << (solution.values()[j] - 1), 0, "the answer stays a candidate");
+            let peers_only = (1u16..=9).filter(|&d| !geo.peers[j].iter().any(|&q| g.board().values()[q] == d as u8)).fold(0u16, |m, d| m | 1 << (d - 1));
+            if cand != peers_only {
+                narrowed += 1;
+            }
+        }
+    }
+    assert!(narrowed > 20, "the sums narrow many cells ({narrowed})");
+}

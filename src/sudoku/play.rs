@@ -511,11 +511,22 @@ impl SudokuGame {
     }
 
     /// The values not yet in a cell's peers (its row, column and box, and a variant's
-    /// regions, diagonals and cage), as a candidate mask.
+    /// regions, diagonals and cage), as a candidate mask; in a Killer cage, only the digits of
+    /// the sets its sum and size allow that hold the digits already placed in it (a 3 in two
+    /// cells is 1 and 2: what a Killer player writes first, and what "Auto notes" should).
     fn open_values(&self, board: &Grid, row: usize, col: usize) -> u32 {
         let n = self.shape().n();
-        let used = self.geometry().peers[row * n + col].iter().map(|&j| board.values()[j]).filter(|&v| v != 0).fold(0u32, |m, v| m | bit(v));
-        full_mask(n) & !used
+        let geo = self.geometry();
+        let at = row * n + col;
+        let used = geo.peers[at].iter().map(|&j| board.values()[j]).filter(|&v| v != 0).fold(0u32, |m, v| m | bit(v));
+        let mut open = full_mask(n) & !used;
+        if let Some(cage) = geo.cage_of.get(at).copied().flatten().and_then(|k| geo.cages.get(usize::from(k))) {
+            let placed = cage.cells.iter().map(|&j| board.values()[j]).filter(|&v| v != 0).fold(0u32, |m, v| m | bit(v)) as u16;
+            let sets = crate::sudoku::exact::digit_sets(n, cage.cells.len(), cage.sum);
+            let fits = sets.iter().filter(|&&set| set & placed == placed).fold(0u16, |m, &set| m | (set & !placed));
+            open &= u32::from(fits);
+        }
+        open
     }
 
     fn refuse(&self, e: GridError) -> ActionError {

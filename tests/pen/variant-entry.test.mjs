@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startDevServer, launchChromium, openApp, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
-import { Pen, erase, pageState, boardRect, cellCentre, loadSamples, placeInCell } from '../support/pen.mjs';
+import { Pen, erase, pageState, boardRect, cellCentre, loadSamples, placeInCell, ipc as bridge } from '../support/pen.mjs';
 
 // Made by `sgt-solo --generate 1 3x3k` and `9j` (Debian's sgt-puzzles 20230122).
 const KILLER = '3x3k:zzzc,aaaaaaa__a__a__a____aa_aa__aaa____baa__aaa_aaa__aaa__a_b_b_b_a___a__a_____a_____a___a_a_aaaaaa_,10a8a11a10a9_14a9a11a11_10a10a13_3_17c9_17c17a8g13a9_11_9_13a17a6d23_17_15b19a15c21_7i8a5a';
@@ -47,7 +47,7 @@ const waitEntry = async (f, arg) => {
     throw new Error(`${e.message}; ${JSON.stringify(seen)}`);
   }
 };
-const parts = (e) => (e.drawing.cages || e.drawing.regions);
+const ipc = (cmd, args) => bridge(page, cmd, args);
 
 async function openEntry(kind, size) {
   await page.evaluate((k) => localStorage.removeItem(`inkdoku.${k}-entry`), kind);
@@ -212,6 +212,37 @@ test('a Jigsaw: regions drawn with the pen and the mouse, givens written on its 
   const v = (await pageState(page)).view;
   assert.ok(v.variant.jigsaw);
   assert.deepEqual(v.cells.map((c) => (c.given ? c.value : 0)), givens, 'the paper\'s givens, locked');
+
+  // "Tint a Jigsaw's regions" (on by default) switched off in Settings: an empty cell away from
+  // the selection is plain paper, and tinted again when switched back on.
+  const last = at[at.length - 1][1]; // the cell selected now: its row, column and region are shaded
+  const reg = v.variant.regions;
+  const empty = givens.findIndex((g, i) => !g && Math.floor(i / 9) !== Math.floor(last / 9) && i % 9 !== last % 9 && reg[i] !== reg[last]);
+  const paperAt = async () => {
+    const [r, c] = [Math.floor(empty / 9), empty % 9];
+    return page.evaluate(([r, c]) => {
+      const cv = document.getElementById('board');
+      const g = cv.getContext('2d');
+      const cell = cv.width / 9;
+      return [...g.getImageData(Math.round((c + 0.2) * cell), Math.round((r + 0.8) * cell), 1, 1).data].slice(0, 3);
+    }, [r, c]);
+  };
+  const tinted = await paperAt();
+  const toggle = async () => {
+    await page.click('#btn-settings');
+    await page.waitForSelector('#dlg-settings[open]');
+    await page.click('#set-regiontint');
+    await page.click('#settings-save');
+  };
+  await toggle();
+  await waitFor('the tint gone', async () => (await ipc('get_settings')).region_tint === false);
+  const plain = await waitFor('a plain cell', async () => { const p = await paperAt(); return p.join() !== tinted.join() ? p : null; });
+  const paperHex = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--board-paper').trim());
+  const paperRgb = [1, 3, 5].map((k) => parseInt(paperHex.slice(k, k + 2), 16));
+  assert.ok(plain.every((v, k) => Math.abs(v - paperRgb[k]) <= 2), `the theme's paper ${paperHex}, not ${plain}`);
+  await page.screenshot({ path: artifactPath('variant-jigsaw-untinted.png') });
+  await toggle();
+  await waitFor('the tint back', async () => (await paperAt()).join() === tinted.join());
   assert.deepEqual(page.errors, []);
 });
 

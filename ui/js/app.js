@@ -96,6 +96,7 @@ function render() {
   screen.draw($('board'), {
     showIncorrect: Boolean(app.settings && app.settings.show_incorrect),
     handwriting: Boolean(app.settings && app.settings.keep_handwriting),
+    regionTint: !(app.settings && app.settings.region_tint === false),
   });
   // The accessible grid stands for the canvas; a screen without one (the entry screens) leaves
   // the canvas as a labelled picture.

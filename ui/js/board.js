@@ -168,7 +168,8 @@ function drawUnderlay(ctx, view, ui, isPeer) {
   const fill = (r, c, color) => { ctx.fillStyle = color; ctx.fillRect(c * cell, r * cell, cell, cell); };
   ctx.fillStyle = ui.paper || COLORS.paper;
   ctx.fillRect(0, 0, px, px);
-  if (view.variant && view.variant.jigsaw && ui.regionTint !== false) {
+  const tinted = Boolean(view.variant && view.variant.jigsaw && ui.regionTint !== false);
+  if (tinted) {
     // A negative region is a cell not yet in one (the entry screen's): left untinted.
     view.variant.regions.forEach((k, i) => { if (k >= 0) fill(Math.floor(i / n), i % n, REGION_TINTS[k % REGION_TINTS.length].replace('A', '0.13')); });
   }
@@ -183,6 +184,12 @@ function drawUnderlay(ctx, view, ui, isPeer) {
   if (ui.highlight) {
     for (const [r, c] of ui.highlight.cells || []) fill(r, c, COLORS.hintFocus);
     if (ui.highlight.target) fill(ui.highlight.target.row, ui.highlight.target.col, COLORS.hintTarget);
+    // On a tinted jigsaw a pale yellow cell can pass for a yellow region: framed as well.
+    if (tinted) {
+      const w = Math.max(2, cell * 0.05);
+      ctx.fillStyle = COLORS.unsureEdge; // the theme's amber
+      for (const [r, c] of ui.highlight.cells || []) frameRect(ctx, c * cell + w / 2, r * cell + w / 2, cell - w, cell - w, w, null);
+    }
   }
   // Many cells selected (#43): each filled and framed as the selected one is.
   const many = ui.many || [];
@@ -390,7 +397,7 @@ export function drawCellBoard(canvas, view, ui, layers) {
   const ctx = context2d(canvas);
   drawUnderlay(ctx, view, ui, ui.selected ? layers.peers(view, ui.selected) : null);
   const lines = layers.lines(ctx, view);
-  if (layers.marks) layers.marks(ctx, view, lines);
+  if (layers.marks) layers.marks(ctx, view, lines, ui);
   drawNumbers(ctx, view, ui, { inset: lines.inset, valueSize: layers.valueSize, valueY: layers.valueY, place: (v) => layers.place(v, view) });
 }
 
@@ -436,7 +443,7 @@ function dashLine(ctx, x1, y1, x2, y2, lw, on, off) {
  * A Killer's cages: a dashed outline inside each cage's cells, and its sum in the corner of its
  * first cell on a patch of paper, as newspapers print them.
  */
-function drawCages(ctx, view) {
+function drawCages(ctx, view, paper) {
   const { n, cell } = boardGeometry(ctx, view);
   const cages = view.variant.cages || [];
   const owner = new Array(n * n).fill(-1);
@@ -467,7 +474,8 @@ function drawCages(ctx, view) {
     const at = k.cells[0];
     const x = (at % n) * cell + m * 0.6, y = Math.floor(at / n) * cell + m * 0.6;
     const text = String(k.sum);
-    ctx.fillStyle = COLORS.paper;
+    // The patch is the board's paper (white when printed), so the line stops under the sum.
+    ctx.fillStyle = paper;
     ctx.fillRect(x - 1, y - 1, ctx.measureText(text).width + 3, size + 2);
     ctx.fillStyle = COLORS.gridStrong;
     ctx.fillText(text, x, y);
@@ -520,10 +528,10 @@ export const SUDOKU_LAYERS = {
     const boxR = Math.floor(sel.row / view.box_rows), boxC = Math.floor(sel.col / view.box_cols);
     return (r, c) => r === sel.row || c === sel.col || (Math.floor(r / view.box_rows) === boxR && Math.floor(c / view.box_cols) === boxC);
   },
-  marks(ctx, view) {
+  marks(ctx, view, _lines, ui = {}) {
     if (!view.variant) return;
     if (view.variant.x) drawDiagonals(ctx, view);
-    if ((view.variant.cages || []).length) drawCages(ctx, view);
+    if ((view.variant.cages || []).length) drawCages(ctx, view, ui.paper || COLORS.paper);
   },
   lines(ctx, view) {
     if (view.variant) return variantLines(ctx, view);

@@ -304,6 +304,7 @@ async function openSettings() {
   $('set-penonly').checked = s.pen_only;
   $('set-keepink').checked = Boolean(s.keep_handwriting);
   $('set-suggest').checked = Boolean(s.suggest_cell);
+  $('set-regiontint').checked = s.region_tint !== false;
   $('set-tidy').checked = Boolean(s.tidy_marks);
   $('set-readmarks').checked = Boolean(s.read_marks);
   $('set-pencil').value = s.pencil_marks || 'candidates';
@@ -441,7 +442,7 @@ export function wireDialogs(app) {
   $('dlg-settings').addEventListener('close', () => {
     if ($('dlg-settings').returnValue === 'calibrate') host.calibrate();
     if ($('dlg-settings').returnValue !== 'save') return;
-    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, suggest_cell: $('set-suggest').checked, tidy_marks: $('set-tidy').checked, read_marks: $('set-readmarks').checked, pencil_marks: $('set-pencil').value, language: $('set-language').value, theme: $('set-theme').value, new_puzzles: $('set-newpuzzles').value, time_limit_min: Number($('set-timelimit').value) });
+    host.saveSettings({ handedness: $('set-hand').value, show_incorrect: $('set-incorrect').checked, pen_only: $('set-penonly').checked, keep_handwriting: $('set-keepink').checked, suggest_cell: $('set-suggest').checked, region_tint: $('set-regiontint').checked, tidy_marks: $('set-tidy').checked, read_marks: $('set-readmarks').checked, pencil_marks: $('set-pencil').value, language: $('set-language').value, theme: $('set-theme').value, new_puzzles: $('set-newpuzzles').value, time_limit_min: Number($('set-timelimit').value) });
   });
   $('btn-share').addEventListener('click', openShare);
   const none = () => ({});

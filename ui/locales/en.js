@@ -339,6 +339,7 @@ export default {
   'settings.theme.dark': 'Dark',
   'settings.theme.hc': 'High contrast',
   'settings.suggest': 'Show the suggested cell',
+  'settings.regiontint': 'Tint a Jigsaw\'s regions',
   'settings.incorrect': 'Show incorrect numbers',
   'settings.penonly': 'Pen only (ignore touch on the board)',
   'settings.keepink': 'Keep my handwriting',

@@ -336,6 +336,7 @@ export default {
   'settings.theme.dark': '深色',
   'settings.theme.hc': '高对比度',
   'settings.suggest': '显示建议的格子',
+  'settings.regiontint': '给锯齿数独的区域着色',
   'settings.incorrect': '显示错误的数字',
   'settings.penonly': '仅用笔（忽略棋盘上的触摸）',
   'settings.keepink': '保留我的笔迹',

@@ -811,12 +811,13 @@ export function createPenScreen(ctx, game) {
       redrawWith({ hint: { highlight: { cells, target: null } } });
     },
 
-    draw(canvas, { showIncorrect, handwriting }) {
+    draw(canvas, { showIncorrect, handwriting, regionTint }) {
       game.draw(canvas, view, {
         selected: state.selected,
         many: state.many,
         showIncorrect,
         handwriting,
+        regionTint,
         pencil: state.mode === 'pencil',
         highlight: state.hint && state.hint.highlight,
         flash: state.flash,
