@@ -401,6 +401,34 @@ export function drawCellBoard(canvas, view, ui, layers) {
   drawNumbers(ctx, view, ui, { inset: lines.inset, valueSize: layers.valueSize, valueY: layers.valueY, place: (v) => layers.place(v, view) });
 }
 
+/**
+ * What an entry screen (KenKen's cages, a variant's shape) draws over its board: a problem's
+ * cells hatched red (shape as well as colour), the cells where two solutions differ hatched
+ * amber, and the cells of a drag in progress (`live`, [row, col] pairs) tinted blue.
+ */
+export function drawEntryMarks(canvas, n, { problem = [], differ = [], live = [] }) {
+  const g = context2d(canvas);
+  const cell = canvas.width / n;
+  const hatch = (cells, color) => {
+    g.strokeStyle = color;
+    g.lineWidth = Math.max(1.5, cell * 0.018);
+    for (const [r, c] of cells) {
+      g.save();
+      g.beginPath();
+      g.rect(c * cell, r * cell, cell, cell);
+      g.clip();
+      g.beginPath();
+      for (let k = -6; k <= 6; k++) { g.moveTo(c * cell + (k * cell) / 6, (r + 1) * cell); g.lineTo(c * cell + ((k + 6) * cell) / 6, r * cell); }
+      g.stroke();
+      g.restore();
+    }
+  };
+  hatch(problem, 'rgba(198, 40, 40, 0.6)');
+  hatch(differ, 'rgba(230, 126, 0, 0.55)');
+  g.fillStyle = 'rgba(63, 81, 181, 0.28)';
+  for (const [r, c] of live) g.fillRect(c * cell, r * cell, cell, cell);
+}
+
 /** The board's size in device pixels, its side in cells and a cell's size. */
 export function boardGeometry(ctx, view) {
   const px = ctx.canvas.width;

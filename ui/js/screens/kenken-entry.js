@@ -10,7 +10,7 @@
 import { t, errorText, difficultyText, sizeText, onLanguageChange, fromMarkup } from '../i18n.js';
 import { CageEditor, pathCells } from '../cage-editor.js';
 import { drawKenken, cageLabel } from '../kenken-board.js';
-import { context2d } from '../board.js';
+import { drawEntryMarks } from '../board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
 import { ARROWS } from '../keys.js';
@@ -399,30 +399,7 @@ export function createKenkenEntry(ctx, { size }) {
     };
     const chosen = editor.cages[editor.selected];
     drawKenken(canvas, view, { selected: null, highlight: { cells: chosen ? chosen.cells : [], target: keyboard ? cursor : null } });
-    const g = context2d(canvas);
-    const cell = canvas.width / n;
-    const hatch = (cells, color) => {
-      g.strokeStyle = color;
-      g.lineWidth = Math.max(1.5, cell * 0.018);
-      for (const [r, c] of cells) {
-        g.save();
-        g.beginPath();
-        g.rect(c * cell, r * cell, cell, cell);
-        g.clip();
-        g.beginPath();
-        for (let k = -6; k <= 6; k++) { g.moveTo(c * cell + (k * cell) / 6, (r + 1) * cell); g.lineTo(c * cell + ((k + 6) * cell) / 6, r * cell); }
-        g.stroke();
-        g.restore();
-      }
-    };
-    // A problem's cells hatched in red (shape as well as colour); cells where two solutions
-    // differ hatched in amber; a drag in progress tinted blue.
-    if (problem) hatch(problem.cells || [], 'rgba(198, 40, 40, 0.6)');
-    if (shown && shown.differ.length) hatch(shown.differ, 'rgba(230, 126, 0, 0.55)');
-    if (live) {
-      g.fillStyle = 'rgba(63, 81, 181, 0.28)';
-      for (const [r, c] of pathCells(live, n)) g.fillRect(c * cell, r * cell, cell, cell);
-    }
+    drawEntryMarks(canvas, n, { problem: problem ? problem.cells || [] : [], differ: shown ? shown.differ : [], live: live ? pathCells(live, n) : [] });
   }
 
   sync();

@@ -8,7 +8,7 @@
 
 import { t, errorText, difficultyText, sizeText, techniqueInSentence, onLanguageChange, fromMarkup } from '../i18n.js';
 import { CageEditor, pathCells } from '../cage-editor.js';
-import { drawBoard, context2d } from '../board.js';
+import { drawBoard, drawEntryMarks } from '../board.js';
 import { cellsUnderPath } from '../eraser.js';
 import { loadDraft, keepDraft, dropDraft } from '../drafts.js';
 import { ARROWS } from '../keys.js';
@@ -334,38 +334,15 @@ export function createVariantEntry(ctx, { kind, size }) {
     };
   }
 
-  function draw(canvas) {
+  function draw(canvas, opts = {}) {
     const n = editor.size;
     const chosen = editor.cages[editor.selected];
-    drawBoard(canvas, boardView(), { selected: null, regionTint: true, highlight: { cells: chosen ? chosen.cells : [], target: keyboard ? cursor : null } });
-    const g = context2d(canvas);
-    const cell = canvas.width / n;
-    const hatch = (cells, color) => {
-      g.strokeStyle = color;
-      g.lineWidth = Math.max(1.5, cell * 0.018);
-      for (const [r, c] of cells) {
-        g.save();
-        g.beginPath();
-        g.rect(c * cell, r * cell, cell, cell);
-        g.clip();
-        g.beginPath();
-        for (let k = -6; k <= 6; k++) { g.moveTo(c * cell + (k * cell) / 6, (r + 1) * cell); g.lineTo(c * cell + ((k + 6) * cell) / 6, r * cell); }
-        g.stroke();
-        g.restore();
-      }
-    };
-    // A problem's cells (or its whole cage or region) hatched red; where two solutions differ,
-    // amber; a drag in progress tinted blue.
+    drawBoard(canvas, boardView(), { selected: null, regionTint: opts.regionTint !== false, highlight: { cells: chosen ? chosen.cells : [], target: keyboard ? cursor : null } });
+    // A problem's cells (or its whole cage or region, when it names no cell).
     const problem = result && result.verdict === 'invalid' ? result : null;
-    if (problem) {
-      const part = problem.part !== null && problem.part !== undefined ? editor.cages[problem.part] : null;
-      hatch(problem.cells && problem.cells.length ? problem.cells : part ? part.cells : [], 'rgba(198, 40, 40, 0.6)');
-    }
-    if (shown && shown.differ.length) hatch(shown.differ, 'rgba(230, 126, 0, 0.55)');
-    if (live) {
-      g.fillStyle = 'rgba(63, 81, 181, 0.28)';
-      for (const [r, c] of pathCells(live, n)) g.fillRect(c * cell, r * cell, cell, cell);
-    }
+    const part = problem && problem.part !== null && problem.part !== undefined ? editor.cages[problem.part] : null;
+    const bad = problem ? (problem.cells && problem.cells.length ? problem.cells : part ? part.cells : []) : [];
+    drawEntryMarks(canvas, n, { problem: bad, differ: shown ? shown.differ : [], live: live ? pathCells(live, n) : [] });
   }
 
   function cellText(r, c) {
