@@ -35,6 +35,13 @@ pub enum GenerateError {
 const MAX_ATTEMPTS: usize = 400;
 /// The search budget for filling a jigsaw layout (one that can't be filled is dropped).
 const FILL_NODES: usize = 20_000;
+/// The search budget of one uniqueness check while digging past the techniques: a check over
+/// it keeps its given (always safe). Sparse Killer boards sometimes take the exact solver a
+/// quarter of a second; those givens are rarely the ones a puzzle can do without.
+const DIG_NODES: usize = 5_000;
+/// Orders tried when putting givens back into one dug Killer: its cages decide most of its
+/// level, and the digging is the costly part, so each cut gets a few chances at the level.
+const ADD_BACK_ORDERS: usize = 12;
 
 /// Whether `kind` comes at `size`.
 pub fn available(kind: Kind, size: u8) -> bool {
@@ -104,19 +111,30 @@ fn is_above(puzzle: &Grid, rules: &Rules, level: Difficulty) -> bool {
 }
 
 /// A puzzle past `level` (dug to one solution only), then its solution's digits put back in
-/// random order until `level` solves it: the puzzle then, if the level below still can't.
+/// random order until `level` solves it: the puzzle then, if the level below still can't
+/// (else another order, up to [`ADD_BACK_ORDERS`]).
 fn add_back(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Option<Grid> {
     let geo = rules.geometry();
     let hardest = dig(rules, solution, Difficulty::Expert, rng);
-    let mut values = hardest.values().to_vec();
-    let mut empty: Vec<usize> = (0..values.len()).filter(|&c| values[c] == 0).collect();
-    empty.shuffle(rng);
-    for c in empty {
-        let g = Grid::from_values(rules.shape(), values.clone())?;
-        if human::solvable_within_in(&g, geo, level, &[]) {
-            return is_above(&g, rules, level).then_some(g);
+    if human::solvable_within_in(&hardest, geo, level, &[]) {
+        // Within `level` with no given back: every order stops here.
+        return is_above(&hardest, rules, level).then_some(hardest);
+    }
+    for _ in 0..ADD_BACK_ORDERS {
+        let mut values = hardest.values().to_vec();
+        let mut empty: Vec<usize> = (0..values.len()).filter(|&c| values[c] == 0).collect();
+        empty.shuffle(rng);
+        for c in empty {
+            let g = Grid::from_values(rules.shape(), values.clone())?;
+            if human::solvable_within_in(&g, geo, level, &[]) {
+                if is_above(&g, rules, level) {
+                    return Some(g);
+                }
+                // Within the level below already: this order stepped past `level`.
+                break;
+            }
+            values[c] = solution[c];
         }
-        values[c] = solution[c];
     }
     None
 }
@@ -135,7 +153,8 @@ fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::
         values[c] = 0;
         let Some(g) = Grid::from_values(shape, values.clone()) else { break };
         let keep = if level == Difficulty::Expert {
-            exact::solutions(geo, &values, 2).count == 1
+            let found = exact::solutions_within(geo, &values, 2, DIG_NODES);
+            found.count == 1 && !found.gave_up
         } else {
             human::solvable_within_in(&g, geo, level, &[c])
         };
