@@ -301,13 +301,15 @@ fn glyphs(s: &KenkenSession) -> Vec<Option<Glyph>> {
 
 /// The KenKen hint engine's next step, as data.
 fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
-    use crate::kenken::hint::{hint, HintError, HintKind};
+    use crate::kenken::hint::{hint_with, only_solution, HintError, HintKind};
     let g = s.game();
     let solved = || Advice::solved("Every cell is filled correctly.");
     if s.is_solved() {
         return Ok(solved());
     }
-    let h = match hint(g.puzzle(), g.values()) {
+    // Solved once: the hint and the candidate lists' check are both measured against it.
+    let sol = only_solution(g.puzzle()).map_err(|e| PlayError::NoHint(e.to_string()))?;
+    let h = match hint_with(g.puzzle(), g.values(), &sol) {
         Ok(h) => h,
         Err(HintError::Solved) => return Ok(solved()),
         Err(e) => return Err(PlayError::NoHint(e.to_string())),
@@ -315,7 +317,7 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
     // After a wrong number, a candidate list that leaves out a cell's number comes first: it
     // misleads (#43; the same hint as Sudoku's, put right by its second press).
     if h.kind != HintKind::Mistake {
-        if let Some(a) = missing_candidate(g) {
+        if let Some(a) = missing_candidate(g, &sol) {
             return Ok(a);
         }
     }
@@ -339,13 +341,8 @@ fn advice(s: &KenkenSession) -> Result<Advice, PlayError> {
 
 /// The first empty cell whose candidate list (its slots, else its centre marks) leaves out the
 /// solution's number, as a hint whose second press puts the number back in that list.
-fn missing_candidate(g: &KenkenGame) -> Option<Advice> {
+fn missing_candidate(g: &KenkenGame, sol: &[u8]) -> Option<Advice> {
     let n = g.puzzle().size();
-    if !(0..n * n).any(|i| g.values()[i] == 0 && g.board().candidate_list(i) != 0) {
-        return None;
-    }
-    let found = crate::kenken::solver::solutions(g.puzzle(), 2);
-    let sol = found.first.filter(|_| found.count == 1)?;
     let i = (0..n * n).find(|&i| g.values()[i] == 0 && list_leaves_out(g, i, sol[i]))?;
     let (row, col, value) = (i / n, i % n, sol[i]);
     let apply = Action::Grid(g.board().restore_candidate(row, col, value));

@@ -72,6 +72,21 @@ fn at(r: usize, c: usize) -> String {
 
 /// The next hint for `board` (row-major, 0 = empty).
 pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
+    hint_with(p, board, &only_solution(p)?)
+}
+
+/// The puzzle's one solution, which every hint is measured against.
+pub fn only_solution(p: &Puzzle) -> Result<Vec<u8>, HintError> {
+    let s = solver::solutions(p, 2);
+    match (s.count, s.first) {
+        (1, Some(sol)) => Ok(sol),
+        (0, _) => Err(HintError::Unsolvable),
+        _ => Err(HintError::NotUnique),
+    }
+}
+
+/// [`hint`] when the puzzle's one solution `sol` is known (the caller checks its length).
+pub fn hint_with(p: &Puzzle, board: &[u8], sol: &[u8]) -> Result<Hint, HintError> {
     let n = p.size();
     if board.len() != n * n {
         return Err(HintError::BoardSize { got: board.len(), need: n * n });
@@ -79,12 +94,9 @@ pub fn hint(p: &Puzzle, board: &[u8]) -> Result<Hint, HintError> {
     if let Some(cell) = board.iter().position(|&v| v as usize > n) {
         return Err(HintError::Value { cell, value: board[cell], size: n });
     }
-    let s = solver::solutions(p, 2);
-    let sol = match (s.count, s.first) {
-        (1, Some(sol)) => sol,
-        (0, _) => return Err(HintError::Unsolvable),
-        _ => return Err(HintError::NotUnique),
-    };
+    if sol.len() != n * n {
+        return Err(HintError::BoardSize { got: sol.len(), need: n * n });
+    }
     let mk = |cell: usize, kind: HintKind, text: String| Hint { row: cell / n, col: cell % n, value: sol[cell], kind, text, cage: None };
     if let Some(cell) = (0..n * n).find(|&k| board[k] != 0 && board[k] != sol[k]) {
         let text = format!("The {} at {} is wrong: erase it (it breaks the puzzle's only solution).", board[cell], at(cell / n, cell % n));

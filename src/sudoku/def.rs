@@ -282,19 +282,18 @@ fn advice(s: &SudokuSession) -> Result<Advice, PlayError> {
     })
 }
 
-/// A corner mark the solution rules out (Snyder notation: a digit marked in the corners of
-/// some cells of a box says it goes in one of them): the first box, in order, where a digit is
-/// corner-marked only in cells where it does not go. Its advice removes those marks.
+/// A corner mark the solution rules out ([`SudokuGame::corner_mark_ruled_out`]): the first box,
+/// in order, where a digit is corner-marked only in cells where it does not go. Its advice
+/// removes those marks.
 fn wrong_corner_mark(g: &SudokuGame) -> Option<Advice> {
     let shape = g.shape();
     let n = shape.n();
     let geo = g.geometry();
     let region = if geo.jigsaw { "region" } else { "box" };
-    let solution = g.solution().values();
     for (b, unit) in geo.units[2 * n..3 * n].iter().enumerate() {
         for v in 1..=n as u8 {
             let marked: Vec<usize> = unit.iter().copied().filter(|&i| g.entries()[i] == 0 && g.marks().get(i).has(MarkKind::Corner, v)).collect();
-            if marked.is_empty() || marked.iter().any(|&i| solution[i] == v) {
+            if !marked.first().is_some_and(|&i| g.corner_mark_ruled_out(i, v)) {
                 continue;
             }
             let cells: Vec<(usize, usize)> = marked.iter().map(|&i| (i / n, i % n)).collect();

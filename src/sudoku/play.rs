@@ -484,12 +484,18 @@ impl SudokuGame {
         if list != 0 && list & bit(sol[i]) == 0 {
             return true;
         }
+        m.corner.iter().any(|&v| self.corner_mark_ruled_out(i, v))
+    }
+
+    /// Whether the solution rules out a corner mark `v` in cell `i` (Snyder notation: a digit
+    /// corner-marked in some cells of a box says it goes in one of them): the cell where `v`
+    /// goes in `i`'s box (or jigsaw region) is open and not corner-marked with `v`. The same
+    /// for every cell of the box marked so.
+    pub(crate) fn corner_mark_ruled_out(&self, i: usize, v: u8) -> bool {
+        let sol = self.solution.values();
         let geo = self.geometry();
         let Some(box_unit) = geo.cell_units[i].get(2).and_then(|&u| geo.units.get(u)) else { return false };
-        m.corner.iter().any(|&v| {
-            // Where v goes in this box, and whether that cell is corner-marked with v too.
-            box_unit.iter().find(|&&j| sol[j] == v).is_some_and(|&j| j != i && self.entries()[j] == 0 && self.givens.values()[j] == 0 && !self.board.marks().get(j).has(MarkKind::Corner, v))
-        })
+        box_unit.iter().find(|&&j| sol[j] == v).is_some_and(|&j| j != i && self.entries()[j] == 0 && self.givens.values()[j] == 0 && !self.board.marks().get(j).has(MarkKind::Corner, v))
     }
 
     /// Corner and centre marks, row-major (under a value: hidden, kept).

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPenPage, closePenPage, startDevServer, resizePage, chooseLanguage, closeDialogs } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { pageState } from '../support/pen.mjs';
+import { pageState, ipc as ipcOf } from '../support/pen.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'inkdoku-backup-pen-'));
 const data = join(root, 'data');
@@ -31,7 +31,7 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const ipc = (cmd, a = {}) => page.evaluate(async (cmd, a) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(a) })).json(), cmd, a);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const text = (sel) => page.$eval(sel, (e) => e.textContent);
 
 async function openFiles() {

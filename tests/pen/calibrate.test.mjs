@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, resizePage, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
-import { loadSamples, pageState, writeInCell, erase, boardRect, cellCentre } from '../support/pen.mjs';
+import { loadSamples, pageState, writeInCell, erase, boardRect, cellCentre, ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page, pen;
 
@@ -17,8 +17,7 @@ before(async () => ({ page, pen } = session = await openPenPage()), { timeout: 6
 after(() => closePenPage(session));
 
 const ui = () => pageState(page);
-const ipc = (name, args = {}) =>
-  page.evaluate(async ([n, a]) => (await fetch(`/ipc/${n}`, { method: 'POST', body: JSON.stringify(a) })).json(), [name, args]);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const status = () => page.evaluate(() => document.getElementById('status').textContent);
 
 async function fresh(size = 9) {

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openPenPage, closePenPage, closeDialogs, chooseLanguage, spyCalls as spy, spiedCalls } from '../support/devserver.mjs';
+import { ipc as ipcOf } from '../support/pen.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-dialogs-'));
 const pickFile = path.join(dir, 'picked');
@@ -26,7 +27,7 @@ after(async () => {
 // A failed test leaves no dialog open for the next one.
 afterEach(() => closeDialogs(page));
 
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const title = () => page.$eval('#dlg-confirm-title', (e) => e.textContent);
 const state = () => page.evaluate(() => ({ game_id: window.__inkdoku.view.game_id, pen_only: window.__inkdoku.settings.pen_only }));

@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevServer, launchChromium, openApp } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
+import { ipc as ipcOf } from '../support/pen.mjs';
 
 let server, browser, page;
 
@@ -22,7 +23,7 @@ after(async () => {
 });
 
 const ui = () => page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)));
-const ipc = (command, args = {}) => page.evaluate(async (command, args) => (await fetch(`/ipc/${command}`, { method: 'POST', body: JSON.stringify(args) })).json(), command, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 
 test('the game picker fits an 800x480 screen: Sudoku, KenKen, Sliding picture and the Sudoku variants all ready', { timeout: 30000 }, async () => {
   await page.click('#btn-new');

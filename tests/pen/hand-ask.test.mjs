@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { boardRect, cellCentre } from '../support/pen.mjs';
+import { boardRect, cellCentre, ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page, pen;
 
@@ -18,7 +18,7 @@ after(async () => {
   await closePenPage(session);
 });
 
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const panelX = () => page.$eval('#panel', (e) => e.getBoundingClientRect().left);
 
 async function penStrokeInCell(row, col) {

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPenPage, closePenPage, resizePage, reloadToNewGame, relaunch } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
-import { loadSamples, pageState, boardRect, cellCentre, writeInCell } from '../support/pen.mjs';
+import { loadSamples, pageState, boardRect, cellCentre, writeInCell, ipc as ipcOf } from '../support/pen.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-hand-'));
 const pickFile = path.join(dir, 'picked');
@@ -30,7 +30,7 @@ after(async () => {
 });
 
 const ui = () => pageState(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const undo = async () => { await page.keyboard.down('Control'); await page.keyboard.press('z'); await page.keyboard.up('Control'); };
 
 async function settings(patch) {

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, reloadToNewGame } from '../support/devserver.mjs';
 import { sleep, waitFor } from '../support/proc.mjs';
-import { pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { pageState, boardRect, cellCentre, ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page, pen;
 
@@ -15,7 +15,7 @@ before(async () => ({ page, pen } = session = await openPenPage()), { timeout: 6
 after(() => closePenPage(session));
 
 const ui = () => pageState(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const blanks = (view) => view.cells.map((c, i) => ({ c, i })).filter(({ c }) => !c.given).map(({ i }) => ({ row: Math.floor(i / view.size), col: i % view.size }));
 const centreOf = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; });
 

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, chooseLanguage, closeDialogs, resizePage } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { pageState } from '../support/pen.mjs';
+import { pageState, ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page;
 
@@ -19,7 +19,7 @@ after(async () => {
   await closePenPage(session);
 });
 
-const ipc = (cmd, a = {}) => page.evaluate(async (cmd, a) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(a) })).json(), cmd, a);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const post = (path, a = {}) => page.evaluate(async (path, a) => (await fetch(path, { method: 'POST', body: JSON.stringify(a) })).json(), path, a);
 const text = (sel) => page.$eval(sel, (e) => e.textContent);
 /** Hands the app a link as the OS does, and tells the page as the shell does. */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPenPage, closePenPage, chooseLanguage, spyCalls as spy, spiedCalls } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
-import { pageState } from '../support/pen.mjs';
+import { pageState, ipc as ipcOf } from '../support/pen.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-limit-'));
 const pickFile = path.join(dir, 'picked');
@@ -27,7 +27,7 @@ after(async () => {
 });
 
 const ui = () => pageState(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 
 /** Settings changed through the Settings dialog, as the player does. */
 async function inSettings(change) {

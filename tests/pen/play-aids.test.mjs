@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startDevServer, launchChromium, openApp, reloadToNewGame, relaunch, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
-import { Pen, erase, pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { Pen, erase, pageState, boardRect, cellCentre, ipc as ipcOf } from '../support/pen.mjs';
 
 let server, browser, page, pen, cdp;
 const shot = (name) => artifactPath(name);
@@ -29,7 +29,7 @@ after(async () => {
 
 const ui = () => pageState(page);
 const rect = () => boardRect(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 
 async function newGame(size = 9, viewport = { width: 1200, height: 760 }) {
   const s = await ipc('get_settings');

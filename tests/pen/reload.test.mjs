@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, reloadToNewGame, startReplacing } from '../support/devserver.mjs';
 import { artifactPath, waitFor, sleep } from '../support/proc.mjs';
-import { loadSamples, pageState, boardRect, cellCentre, writeInCell } from '../support/pen.mjs';
+import { loadSamples, pageState, boardRect, cellCentre, writeInCell, ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page, pen;
 
@@ -17,7 +17,7 @@ before(async () => ({ page, pen } = session = await openPenPage()), { timeout: 6
 after(() => closePenPage(session));
 
 const ui = () => pageState(page);
-const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 
 /** What a reload must keep: everything but the clock (a reload pauses and resumes it, which
  * counts as changes). */

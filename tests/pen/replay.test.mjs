@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPenPage, closePenPage, resizePage, chooseLanguage, closeDialogs } from '../support/devserver.mjs';
 import { artifactPath, sleep } from '../support/proc.mjs';
-import { pageState, boardRect, cellCentre } from '../support/pen.mjs';
+import { pageState, boardRect, cellCentre, ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page, dataDir;
 
@@ -27,7 +27,7 @@ after(async () => {
 });
 
 const ui = () => pageState(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const text = (sel) => page.$eval(sel, (e) => e.textContent);
 const step = () => page.$eval('#dlg-replay', (d) => Number(d.dataset.step));
 const board = () => page.$eval('#replay-board', (c) => c.toDataURL());

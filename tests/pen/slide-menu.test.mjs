@@ -13,6 +13,7 @@ import path from 'node:path';
 import { openPenPage, closePenPage, relaunch, chooseLanguage, resizePage } from '../support/devserver.mjs';
 import { artifactPath, waitFor } from '../support/proc.mjs';
 import { encodePng, gradient } from '../support/png.mjs';
+import { ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkdoku-slide-menu-'));
@@ -29,7 +30,7 @@ after(async () => {
 });
 
 const ui = () => page.evaluate(() => JSON.parse(JSON.stringify(window.__inkdoku)));
-const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 
 /** The menu as the player meets it: each thumbnail's name, accessible name, checked, Tab stop. */
 const menu = () => page.evaluate(() => [...document.querySelectorAll('#slide-pics [role="radio"]')].map((b) => ({

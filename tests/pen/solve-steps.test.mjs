@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPenPage, closePenPage, resizePage, chooseLanguage } from '../support/devserver.mjs';
 import { artifactPath } from '../support/proc.mjs';
-import { pageState } from '../support/pen.mjs';
+import { pageState, ipc as ipcOf } from '../support/pen.mjs';
 
 let session, page;
 
@@ -22,7 +22,7 @@ after(async () => {
 });
 
 const ui = () => pageState(page);
-const ipc = (cmd, args = {}) => page.evaluate(async (cmd, args) => (await fetch(`/ipc/${cmd}`, { method: 'POST', body: JSON.stringify(args) })).json(), cmd, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 const shown = (id) => page.evaluate((id) => { const e = document.getElementById(id); return Boolean(e && e.offsetParent !== null); }, id);
 const undo = async () => { await page.keyboard.down('Control'); await page.keyboard.press('z'); await page.keyboard.up('Control'); };
 const cellsOf = (v) => v.cells.map((c) => [c.value, c.candidates]);

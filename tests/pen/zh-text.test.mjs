@@ -12,6 +12,7 @@ import path from 'node:path';
 import { startDevServer, launchChromium, openApp, openDialog, closeDialogs, reloadToNewGame } from '../support/devserver.mjs';
 import { artifactPath, sleep, waitFor } from '../support/proc.mjs';
 import { encodePng, gradient } from '../support/png.mjs';
+import { ipc as ipcOf } from '../support/pen.mjs';
 
 // The app's name; the formats and file types the player picks by name; the keys on the keyboard
 // the tooltips name (Ctrl+Z); 16x16 boards write their symbols A-G, which single letters cover.
@@ -38,7 +39,7 @@ after(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const ipc = (command, args = {}) => page.evaluate(async (c, a) => (await fetch(`/ipc/${c}`, { method: 'POST', body: JSON.stringify(a) })).json(), command, args);
+const ipc = (cmd, args = {}) => ipcOf(page, cmd, args);
 
 async function setSettings(patch) {
   const s = await ipc('get_settings');

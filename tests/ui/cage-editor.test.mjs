@@ -118,6 +118,21 @@ test('the eraser removes every cage it crosses in one step; a cage grows by a ne
   assert.match(e.extend([3, 2]).error, /off the board/);
 });
 
+test('the keyboard cursor stays on the board and Shift grows the chosen cage where it goes', () => {
+  const e = new CageEditor(3);
+  assert.deepEqual(e.step({ row: 0, col: 0 }, [-1, 0], false), { cursor: { row: 0, col: 0 }, result: null }, 'kept on the board');
+  assert.deepEqual(e.step({ row: 0, col: 0 }, [0, 1], true), { cursor: { row: 0, col: 1 }, result: null }, 'no cage chosen: Shift only moves');
+  e.draw([cell(0, 0)]);
+  e.draw([cell(1, 1)]);
+  e.select(0);
+  const grown = e.step({ row: 0, col: 0 }, [0, 1], true);
+  assert.deepEqual(grown, { cursor: { row: 0, col: 1 }, result: { ok: true } });
+  assert.deepEqual(e.cages[0].cells, [[0, 0], [0, 1]]);
+  const refused = e.step({ row: 0, col: 1 }, [1, 0], true);
+  assert.deepEqual(refused.cursor, { row: 0, col: 1 }, 'the cursor stays where the cage could not grow');
+  assert.match(refused.result.error, /already in a cage/);
+});
+
 test('clear all removes every cage in one undo step', () => {
   const e = new CageEditor(3);
   e.draw([cell(0, 0), cell(0, 1)]);

@@ -234,6 +234,20 @@ export class CageEditor {
     });
   }
 
+  /**
+   * The keyboard cursor ({row, col}) moved one cell along `arrow` ([drow, dcol]), kept on the
+   * board; with `grow` (Shift) the chosen cage takes the cell it moves to. Returns the new
+   * cursor (the old one when the cage could not grow) and the growing's result (null when
+   * nothing was grown).
+   */
+  step(cursor, arrow, grow) {
+    const clamp = (v) => Math.max(0, Math.min(this.size - 1, v));
+    const next = { row: clamp(cursor.row + arrow[0]), col: clamp(cursor.col + arrow[1]) };
+    if (!grow || this.selected === null) return { cursor: next, result: null };
+    const result = this.extend([next.row, next.col]);
+    return { cursor: result.error ? cursor : next, result };
+  }
+
   undo() {
     this.typing = null;
     if (!this.past.length) return false;

@@ -361,17 +361,12 @@ export function createKenkenEntry(ctx, { size }) {
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
     keyboard = true;
-    const n = editor.size;
     const arrow = ARROWS[ev.key];
     if (arrow) {
-      const next = { row: Math.max(0, Math.min(n - 1, cursor.row + arrow[0])), col: Math.max(0, Math.min(n - 1, cursor.col + arrow[1])) };
       // Shift+arrow grows the chosen cage into the next cell.
-      if (ev.shiftKey && editor.selected !== null) {
-        const r = editor.extend([next.row, next.col]);
-        changed(r);
-        if (r.error) return true;
-      }
-      cursor = next;
+      const moved = editor.step(cursor, arrow, ev.shiftKey);
+      if (moved.result) changed(moved.result);
+      cursor = moved.cursor;
       publish();
       ctx.redraw();
       return true;

@@ -291,21 +291,17 @@ export function createVariantEntry(ctx, { kind, size }) {
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
     keyboard = true;
-    const n = editor.size;
     const arrow = ARROWS[ev.key];
     if (arrow) {
-      const next = { row: Math.max(0, Math.min(n - 1, cursor.row + arrow[0])), col: Math.max(0, Math.min(n - 1, cursor.col + arrow[1])) };
-      if (ev.shiftKey && editor.selected !== null) {
-        const r = editor.extend([next.row, next.col]);
-        changed(r);
-        if (r.error) return true;
-      }
-      cursor = next;
+      // Shift+arrow grows the chosen cage into the next cell.
+      const moved = editor.step(cursor, arrow, ev.shiftKey);
+      if (moved.result) changed(moved.result);
+      cursor = moved.cursor;
       publish();
       ctx.redraw();
       return true;
     }
-    if (ev.key === 'Enter' || ev.key === ' ') { onDragPoints([{ x: (cursor.col + 0.5) / n, y: (cursor.row + 0.5) / n }]); return true; }
+    if (ev.key === 'Enter' || ev.key === ' ') { onDragPoints([{ x: (cursor.col + 0.5) / editor.size, y: (cursor.row + 0.5) / editor.size }]); return true; }
     if (killer && /^[0-9]$/.test(ev.key)) { changed(editor.typeDigit(Number(ev.key))); return true; }
     if (killer && ev.key === 'Backspace') { changed(editor.backspace()); return true; }
     if (ev.key === 'Delete') { changed(editor.remove()); return true; }
