@@ -33,8 +33,13 @@ pub enum GenerateError {
 
 /// Tries before giving up (an attempt is one solution dug; most levels hit in a few).
 const MAX_ATTEMPTS: usize = 400;
-/// The search budget for filling a jigsaw layout (one that can't be filled is dropped).
-const FILL_NODES: usize = 20_000;
+/// The search budget of one random fill, and the fills tried on a layout before it is dropped
+/// for another. A jigsaw fill's search is heavy-tailed (9x9, easy, seeds 1-300: median 47
+/// nodes, 90th percentile 2,267, and one fill in eight not done in 20,000, some layouts having
+/// no filling at all), so short searches started again beat one long one: 6x (9x9) and 3.4x
+/// (6x6) faster than one search of 20,000 (docs/benchmarks.md).
+const FILL_NODES: usize = 150;
+const FILLS: usize = 4;
 /// The search budget of one uniqueness check while digging past the techniques: a check over
 /// it keeps its given (always safe). Sparse Killer boards sometimes take the exact solver a
 /// quarter of a second; those givens are rarely the ones a puzzle can do without.
@@ -89,7 +94,7 @@ fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) ->
     let x = kind.has_diagonals();
     let region_of = if kind == Kind::Jigsaw { regions::random_regions(shape, rng) } else { Rules::boxes(shape) };
     let base = Rules::new(shape, region_of.clone(), kind == Kind::Jigsaw, x, Vec::new()).ok()?;
-    let solution = exact::random_fill(base.geometry(), rng, FILL_NODES)?;
+    let solution = (0..FILLS).find_map(|_| exact::random_fill(base.geometry(), rng, FILL_NODES))?;
     if !kind.is_killer() {
         return Some((base, solution));
     }

@@ -13,26 +13,30 @@ use crate::grid::Shape;
 /// first cell met of each region gets the next number, as Solo numbers them).
 pub fn random_regions(shape: Shape, rng: &mut impl Rng) -> Vec<u8> {
     let n = shape.n();
+    let cells = n * n;
     let mut region: Vec<u8> = super::Rules::boxes(shape);
-    let swaps = n * n * 40;
+    // Many thousands of tries a layout: neighbours looked up, nothing allocated per try.
+    let near: Vec<Neighbours> = (0..cells).map(|i| Neighbours::of(n, i)).collect();
+    let mut cs: Vec<usize> = Vec::with_capacity(cells);
+    let swaps = cells * 40;
     for _ in 0..swaps {
-        let a = rng.random_range(0..n * n);
-        let nb = neighbours(n, a);
+        let a = rng.random_range(0..cells);
+        let nb = near[a].cells();
         let b = nb[rng.random_range(0..nb.len())];
         let (ra, rb) = (region[a], region[b]);
         if ra == rb {
             continue;
         }
         // a joins b's region; some cell c of b's region next to a's region joins a's region.
-        let cs: Vec<usize> =
-            (0..n * n).filter(|&c| c != b && region[c] == rb && neighbours(n, c).iter().any(|&d| d != a && region[d] == ra)).collect();
+        cs.clear();
+        cs.extend((0..cells).filter(|&c| c != b && region[c] == rb && near[c].cells().iter().any(|&d| d != a && region[d] == ra)));
         if cs.is_empty() {
             continue;
         }
         let c = cs[rng.random_range(0..cs.len())];
         region[a] = rb;
         region[c] = ra;
-        if !connected(n, &region, ra) || !connected(n, &region, rb) {
+        if !one_piece(&near, &region, ra) || !one_piece(&near, &region, rb) {
             region[a] = ra;
             region[c] = rb;
         }
@@ -56,42 +60,62 @@ pub fn renumber(region: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-fn neighbours(n: usize, i: usize) -> Vec<usize> {
-    let (r, c) = (i / n, i % n);
-    let mut v = Vec::with_capacity(4);
-    if r > 0 {
-        v.push(i - n);
+/// A cell's orthogonal neighbours (up, down, left, right, those on the board).
+#[derive(Clone, Copy)]
+struct Neighbours {
+    cells: [usize; 4],
+    len: usize,
+}
+
+impl Neighbours {
+    fn of(n: usize, i: usize) -> Neighbours {
+        let (r, c) = (i / n, i % n);
+        let mut v = Neighbours { cells: [0; 4], len: 0 };
+        for (ok, j) in [(r > 0, i.wrapping_sub(n)), (r + 1 < n, i + n), (c > 0, i.wrapping_sub(1)), (c + 1 < n, i + 1)] {
+            if ok {
+                v.cells[v.len] = j;
+                v.len += 1;
+            }
+        }
+        v
     }
-    if r + 1 < n {
-        v.push(i + n);
+
+    fn cells(&self) -> &[usize] {
+        &self.cells[..self.len]
     }
-    if c > 0 {
-        v.push(i - 1);
-    }
-    if c + 1 < n {
-        v.push(i + 1);
-    }
-    v
 }
 
 /// Whether region `k` is one piece.
 pub fn connected(n: usize, region: &[u8], k: u8) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&i| region[i] == k).collect();
-    let Some(&first) = cells.first() else { return true };
-    let mut seen = vec![false; n * n];
-    let mut stack = vec![first];
+    let near: Vec<Neighbours> = (0..n * n).map(|i| Neighbours::of(n, i)).collect();
+    one_piece(&near, region, k)
+}
+
+/// [`connected`] with the neighbours at hand (boards up to 16x16 fit the fixed stack).
+fn one_piece(near: &[Neighbours], region: &[u8], k: u8) -> bool {
+    let mut seen = [false; 256];
+    let mut stack = [0usize; 256];
+    let Some(first) = region.iter().position(|&r| r == k) else { return true };
+    if region.len() > seen.len() {
+        return false;
+    }
+    let total = region.iter().filter(|&&r| r == k).count();
+    let (mut top, mut count) = (1, 0);
+    stack[0] = first;
     seen[first] = true;
-    let mut count = 0;
-    while let Some(i) = stack.pop() {
+    while top > 0 {
+        top -= 1;
+        let i = stack[top];
         count += 1;
-        for j in neighbours(n, i) {
+        for &j in near[i].cells() {
             if !seen[j] && region[j] == k {
                 seen[j] = true;
-                stack.push(j);
+                stack[top] = j;
+                top += 1;
             }
         }
     }
-    count == cells.len()
+    count == total
 }
 
 #[cfg(test)]
