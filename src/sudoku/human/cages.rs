@@ -171,21 +171,48 @@ pub(super) fn cage_unit(b: &Board) -> Option<Step> {
     None
 }
 
-/// The areas the 45 rule looks at: each unit of rows, columns and boxes, then runs of 2 to n-1
-/// neighbouring rows and of columns. (Cells, and how many units they make.)
-fn areas(b: &Board) -> Vec<(Vec<usize>, usize, String)> {
-    let n = b.n();
-    let mut out: Vec<(Vec<usize>, usize, String)> =
-        (0..3 * n).map(|u| (b.geo.units[u].clone(), 1, b.unit_name(u).to_string())).collect();
-    for len in 2..n {
-        for start in 0..=n - len {
-            let rows: Vec<usize> = (start * n..(start + len) * n).collect();
-            out.push((rows, len, format!("rows {} to {}", start + 1, start + len)));
-            let cols: Vec<usize> = (0..n).flat_map(|r| (start..start + len).map(move |c| r * n + c)).collect();
-            out.push((cols, len, format!("columns {} to {}", start + 1, start + len)));
+/// An area the 45 rule looks at: a row, column or box, or a run of `len` neighbouring rows or
+/// columns from `start`.
+#[derive(Clone, Copy)]
+enum Area {
+    Unit(usize),
+    Rows(usize, usize),
+    Columns(usize, usize),
+}
+
+impl Area {
+    /// Each unit of rows, columns and boxes, then runs of 2 to n-1 rows and of columns.
+    fn all(n: usize) -> impl Iterator<Item = Area> {
+        let runs = (2..n).flat_map(move |len| (0..=n - len).flat_map(move |start| [Area::Rows(start, len), Area::Columns(start, len)]));
+        (0..3 * n).map(Area::Unit).chain(runs)
+    }
+
+    /// How many units' worth of digits the area holds.
+    fn units(self) -> usize {
+        match self {
+            Area::Unit(_) => 1,
+            Area::Rows(_, len) | Area::Columns(_, len) => len,
         }
     }
-    out
+
+    /// Its cells, into `out` (cleared first).
+    fn cells(self, b: &Board, out: &mut Vec<usize>) {
+        let n = b.n();
+        out.clear();
+        match self {
+            Area::Unit(u) => out.extend_from_slice(&b.geo.units[u]),
+            Area::Rows(start, len) => out.extend(start * n..(start + len) * n),
+            Area::Columns(start, len) => out.extend((0..n).flat_map(|r| (start..start + len).map(move |c| r * n + c))),
+        }
+    }
+
+    fn name(self, b: &Board) -> String {
+        match self {
+            Area::Unit(u) => b.unit_name(u).to_string(),
+            Area::Rows(start, len) => format!("rows {} to {}", start + 1, start + len),
+            Area::Columns(start, len) => format!("columns {} to {}", start + 1, start + len),
+        }
+    }
 }
 
 pub(super) fn innies_outies(b: &Board) -> Option<Step> {
@@ -194,15 +221,21 @@ pub(super) fn innies_outies(b: &Board) -> Option<Step> {
     }
     let n = b.n();
     let per_unit = (n * (n + 1) / 2) as i32;
-    for (area, units, name) in areas(b) {
-        let mut inside = vec![false; n * n];
+    // Scratch kept across the ~100 areas of a board: this runs at every step of a Killer's
+    // solution, thousands of times in making one.
+    let (mut area, mut inside, mut seen) = (Vec::new(), vec![false; n * n], vec![false; b.geo.cages.len()]);
+    let (mut innies, mut outies, mut open) = (Vec::new(), Vec::new(), Vec::new());
+    for which in Area::all(n) {
+        which.cells(b, &mut area);
+        inside.fill(false);
+        seen.fill(false);
         for &c in &area {
             inside[c] = true;
         }
         let (mut whole_sum, mut partial_sum) = (0i32, 0i32);
-        let (mut innies, mut outies) = (Vec::new(), Vec::new());
+        innies.clear();
+        outies.clear();
         let mut uncaged = false;
-        let mut seen = vec![false; b.geo.cages.len()];
         for &c in &area {
             let Some(k) = b.geo.cage_of[c] else {
                 uncaged = true;
@@ -222,17 +255,13 @@ pub(super) fn innies_outies(b: &Board) -> Option<Step> {
                 outies.extend(cage.cells.iter().copied().filter(|&d| !inside[d]));
             }
         }
-        let total = per_unit * units as i32;
-        let innie_sum = total - whole_sum;
-        let mut sides = vec![(innies, innie_sum, "innies")];
-        if !uncaged {
-            sides.push((outies, partial_sum - innie_sum, "outies"));
-        }
-        for (cells, sum, side) in sides {
+        let innie_sum = per_unit * which.units() as i32 - whole_sum;
+        let outies_side = (!uncaged).then_some((&outies, partial_sum - innie_sum, "outies"));
+        for (cells, sum, side) in std::iter::once((&innies, innie_sum, "innies")).chain(outies_side) {
             let known: i32 = cells.iter().map(|&c| i32::from(b.values[c])).sum();
-            let open: Vec<usize> = cells.iter().copied().filter(|&c| b.values[c] == 0).collect();
-            let left = sum - known;
-            if let Some(s) = sum_step(b, &open, left, &name, side) {
+            open.clear();
+            open.extend(cells.iter().copied().filter(|&c| b.values[c] == 0));
+            if let Some(s) = sum_step(b, &open, sum - known, || which.name(b), side) {
                 return Some(s);
             }
         }
@@ -240,9 +269,9 @@ pub(super) fn innies_outies(b: &Board) -> Option<Step> {
     None
 }
 
-/// One or two open cells whose digits add up to `left`.
-fn sum_step(b: &Board, open: &[usize], left: i32, area: &str, side: &str) -> Option<Step> {
-    let why = |what: String| format!("By the 45 rule on {area}, the {side} {what}");
+/// One or two open cells whose digits add up to `left` (`area` names where, for the sentence).
+fn sum_step(b: &Board, open: &[usize], left: i32, area: impl Fn() -> String, side: &str) -> Option<Step> {
+    let why = |what: String| format!("By the 45 rule on {}, the {side} {what}", area());
     match *open {
         [c] => {
             let v = u8::try_from(left).ok().filter(|&v| v >= 1 && usize::from(v) <= b.n())?;
@@ -261,20 +290,23 @@ fn sum_step(b: &Board, open: &[usize], left: i32, area: &str, side: &str) -> Opt
                     && b.cands[other] & (1 << (w - 1)) != 0
                     && !(w == i32::from(v) && b.sees(a, other))
             };
+            // The eliminations first: most pairs have none, and their sentence is then unwritten.
+            let mut eliminations = Vec::new();
+            for (a, other) in [(p, q), (q, p)] {
+                for v in bits(b.cands[a]) {
+                    if !fits(a, other, v) {
+                        eliminations.push(b.cand(a, v));
+                    }
+                }
+            }
+            if eliminations.is_empty() {
+                return None;
+            }
             let mut s = b.step(
                 Technique::InniesOuties,
                 why(format!("{} and {} add up to {}, so each keeps only digits that pair up to it.", b.rc(p), b.rc(q), left)),
             );
-            for (a, other) in [(p, q), (q, p)] {
-                for v in bits(b.cands[a]) {
-                    if !fits(a, other, v) {
-                        s.eliminations.push(b.cand(a, v));
-                    }
-                }
-            }
-            if s.eliminations.is_empty() {
-                return None;
-            }
+            s.eliminations = eliminations;
             b.focus_all(&mut s, open);
             Some(s)
         }
