@@ -85,7 +85,7 @@ pub fn only_solution(p: &Puzzle) -> Result<Vec<u8>, HintError> {
     }
 }
 
-/// [`hint`] when the puzzle's one solution `sol` is known (the caller checks its length).
+/// [`hint`] when the puzzle's one solution `sol` is known (one of another size is refused).
 pub fn hint_with(p: &Puzzle, board: &[u8], sol: &[u8]) -> Result<Hint, HintError> {
     let n = p.size();
     if board.len() != n * n {
