@@ -130,6 +130,8 @@ fn add_back(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::r
         let mut empty: Vec<usize> = (0..values.len()).filter(|&c| values[c] == 0).collect();
         empty.shuffle(rng);
         for c in empty {
+            // `hardest` itself was checked above: each order's first check is after a given.
+            values[c] = solution[c];
             let g = Grid::from_values(rules.shape(), values.clone())?;
             if human::solvable_within_in(&g, geo, level, &[]) {
                 if is_above(&g, rules, level) {
@@ -138,7 +140,6 @@ fn add_back(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::r
                 // Within the level below already: this order stepped past `level`.
                 break;
             }
-            values[c] = solution[c];
         }
     }
     None
