@@ -382,6 +382,10 @@ pub struct Board {
     unit_empty: [u8; MAX_UNITS],
     /// Values placed per unit (a mask; on a board with conflicting givens a value may be there twice).
     unit_placed: [u16; MAX_UNITS],
+    /// Whether steps get their sentence. Rating and the generator's checks read only a step's
+    /// technique and moves, so they turn it off: the sentences were a third of a Killer
+    /// generator's instructions.
+    explain: bool,
 }
 
 impl Board {
@@ -406,6 +410,7 @@ impl Board {
             cands: vec![0; n * n],
             unit_empty: [0; MAX_UNITS],
             unit_placed: [0; MAX_UNITS],
+            explain: true,
         };
         for u in 0..b.geo.units.len() {
             b.recount(u);
@@ -516,6 +521,7 @@ impl Board {
         self.empty = o.empty;
         self.unit_empty = o.unit_empty;
         self.unit_placed = o.unit_placed;
+        self.explain = o.explain;
     }
 
     /// Writes `v` in `cell` and removes it from the peers' candidates.
@@ -572,15 +578,22 @@ impl Board {
         self.geo.sees(a, b)
     }
 
-    fn step(&self, technique: Technique, explanation: String) -> Step {
+    /// A step of `technique`, its sentence written by `explain` only if this board explains.
+    fn step(&self, technique: Technique, explain: impl FnOnce() -> String) -> Step {
         Step {
             technique,
             placements: Vec::new(),
             eliminations: Vec::new(),
             focus_cells: Vec::new(),
             focus_candidates: Vec::new(),
-            explanation,
+            explanation: if self.explain { explain() } else { String::new() },
         }
+    }
+
+    /// This board without sentences (see [`Board::explain`]).
+    fn quiet(mut self) -> Board {
+        self.explain = false;
+        self
     }
 
     fn placement(&self, i: usize, v: u8) -> Placement {
@@ -658,7 +671,7 @@ fn full_house(b: &Board) -> Option<Step> {
         let v = missing.trailing_zeros() as u8 + 1;
         let mut s = b.step(
             Technique::FullHouse,
-            format!("{} is the last empty cell in {}, so it must be {}.", b.rc(c), b.unit_name(u), sym(v)),
+            || format!("{} is the last empty cell in {}, so it must be {}.", b.rc(c), b.unit_name(u), sym(v)),
         );
         s.placements.push(b.placement(c, v));
         s.focus_cells = b.cells(&b.geo.units[u]);
@@ -673,7 +686,7 @@ fn naked_single(b: &Board) -> Option<Step> {
             let v = b.cands[i].trailing_zeros() as u8 + 1;
             let mut s = b.step(
                 Technique::NakedSingle,
-                format!("{} has only one candidate left: {}.", b.rc(i), sym(v)),
+                || format!("{} has only one candidate left: {}.", b.rc(i), sym(v)),
             );
             s.placements.push(b.placement(i, v));
             b.focus_value(&mut s, &[i], v);
@@ -697,7 +710,7 @@ fn hidden_single(b: &Board) -> Option<Step> {
         let bit = 1u16 << (v - 1);
         let c = b.geo.units[u].iter().copied().find(|&c| b.cands[c] & bit != 0)?;
         let unit = b.unit_name(u);
-        let mut s = b.step(Technique::HiddenSingle, format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)));
+        let mut s = b.step(Technique::HiddenSingle, || format!("In {unit}, {} can only go in {}.", sym(v), b.rc(c)));
         s.placements.push(b.placement(c, v));
         s.focus_cells = b.cells(&b.geo.units[u]);
         s.focus_candidates.push(b.cand(c, v));
@@ -722,7 +735,7 @@ fn locked(b: &Board, technique: Technique, from: usize, to: usize, v: u8, pos: &
     }
     let (f, t) = (b.unit_name(from), b.unit_name(to));
     let mut s =
-        b.step(technique, format!("In {f}, {} can only be in {t}, so it can be removed from the rest of {t}.", sym(v)));
+        b.step(technique, || format!("In {f}, {} can only be in {t}, so it can be removed from the rest of {t}.", sym(v)));
     s.eliminations = b.cands_of(&elim, v);
     s.focus_cells = b.cells(&b.geo.units[from]);
     s.focus_candidates = b.cands_of(pos, v);
@@ -915,7 +928,7 @@ fn naked_subset(b: &Board, k: usize) -> Option<Step> {
             }
             let mut s = b.step(
                 tech,
-                format!(
+                || format!(
                     "{} can only hold {} between them, so {} can be removed from the other cells of {}.",
                     b.rcs(set),
                     list_values(m),
@@ -985,7 +998,7 @@ fn hidden_subset(b: &Board, k: usize) -> Option<Step> {
             }
             let mut s = b.step(
                 tech,
-                format!(
+                || format!(
                     "In {}, {} only appear in {}, so those cells can hold nothing else.",
                     b.unit_name(u),
                     list_values(m),
@@ -1059,18 +1072,17 @@ fn fish(b: &Board, k: usize) -> Option<Step> {
                     return None;
                 }
                 let (bw, cw) = if rows_base { ("rows", "columns") } else { ("columns", "rows") };
-                let ls: Vec<String> = lines.iter().map(|l| (l + 1).to_string()).collect();
-                let cs: Vec<String> = covers.iter().map(|l| (l + 1).to_string()).collect();
-                let mut s = b.step(
-                    tech,
+                let mut s = b.step(tech, || {
+                    let ls: Vec<String> = lines.iter().map(|l| (l + 1).to_string()).collect();
+                    let cs: Vec<String> = covers.iter().map(|l| (l + 1).to_string()).collect();
                     format!(
                         "In {bw} {}, {} only appears in {cw} {}, so it can be removed from the rest of {cw} {}.",
                         join_and(&ls),
                         sym(v),
                         join_and(&cs),
                         join_and(&cs)
-                    ),
-                );
+                    )
+                });
                 s.eliminations = elim;
                 let pattern: Vec<usize> = lines.iter().flat_map(|&l| b.positions(base_unit(l), v)).collect();
                 b.focus_value(&mut s, &pattern, v);
@@ -1136,7 +1148,7 @@ fn pivot_wing(
                 if elim.is_empty() {
                     continue;
                 }
-                let mut s = b.step(technique, explain(p, a, c, zv));
+                let mut s = b.step(technique, || explain(p, a, c, zv));
                 s.eliminations = b.cands_of(&elim, zv);
                 b.focus_all(&mut s, &pattern);
                 return Some(s);
@@ -1202,7 +1214,7 @@ fn w_wing(b: &Board) -> Option<Step> {
                     }
                     let mut s = b.step(
                         Technique::WWing,
-                        format!(
+                        || format!(
                             "{} and {} both hold only {}, and {} must be in {} or {} ({}), so one of them is {} and any cell seeing both loses {}.",
                             b.rc(a),
                             b.rc(c),
@@ -1282,7 +1294,7 @@ fn simple_colouring(b: &Board) -> Option<Step> {
                 if let Some((x, y)) = clash {
                     let mut s = b.step(
                         Technique::SimpleColouring,
-                        format!(
+                        || format!(
                             "Colouring the linked places for {}: {} and {} get the same colour but see each other, so that colour is false and {} leaves {}.",
                             sym(v),
                             b.rc(x),
@@ -1309,7 +1321,7 @@ fn simple_colouring(b: &Board) -> Option<Step> {
             if !elim.is_empty() {
                 let mut s = b.step(
                     Technique::SimpleColouring,
-                    format!(
+                    || format!(
                         "Colouring the linked places for {}: one colour of the chain is true, and {} sees both colours, so it cannot be {}.",
                         sym(v),
                         b.rcs(&elim),
@@ -1394,8 +1406,8 @@ fn forcing_chain(b: &Board) -> Option<Step> {
         for k in 0..2 {
             if !ok[k] {
                 let (bad, good) = (vals[k], vals[1 - k]);
-                let then = format!("{} is {}", b.rc(c), sym(good));
-                let mut s = b.step(Technique::ForcingChain, dead_end(b, c, bad, then));
+                let mut s =
+                    b.step(Technique::ForcingChain, || dead_end(b, c, bad, format!("{} is {}", b.rc(c), sym(good))));
                 s.placements.push(b.placement(c, good));
                 b.focus_all(&mut s, &[c]);
                 return Some(s);
@@ -1407,7 +1419,7 @@ fn forcing_chain(b: &Board) -> Option<Step> {
                 let v = x.values[i];
                 let mut s = b.step(
                     Technique::ForcingChain,
-                    format!(
+                    || format!(
                         "Whether {} is {} or {}, the singles that follow put {} in {}, so {} is {}.",
                         b.rc(c),
                         sym(vals[0]),
@@ -1434,8 +1446,8 @@ fn forcing_chain(b: &Board) -> Option<Step> {
             x.copy_from(b);
             x.place(c, v);
             if !propagate_singles(&mut x) {
-                let then = format!("{} cannot be {}", b.rc(c), sym(v));
-                let mut s = b.step(Technique::ForcingChain, dead_end(b, c, v, then));
+                let mut s =
+                    b.step(Technique::ForcingChain, || dead_end(b, c, v, format!("{} cannot be {}", b.rc(c), sym(v))));
                 s.eliminations.push(b.cand(c, v));
                 b.focus_value(&mut s, &[c], v);
                 return Some(s);
@@ -1452,7 +1464,7 @@ fn trial(b: &Board, solution: &[u8]) -> Option<Step> {
     let v = solution[c];
     let mut s = b.step(
         Technique::Trial,
-        format!(
+        || format!(
             "No logical step is left: try {} in {} (one of its {} candidates); it leads to the solution.",
             sym(v),
             b.rc(c),
@@ -1486,7 +1498,7 @@ pub fn next_step_until(b: &Board, last: Technique, solution: Option<&[u8]>) -> O
 /// [`Technique::Trial`] and the puzzle has one solution).
 pub fn solvable_until(puzzle: &Grid, last: Technique) -> bool {
     let solution = if last == Technique::Trial { solver::unique_solution(puzzle) } else { None };
-    let mut b = Board::new(puzzle);
+    let mut b = Board::new(puzzle).quiet();
     while !b.is_solved() {
         match next_step_until(&b, last, solution.as_ref().map(|g| g.values())) {
             Some(s) => b.apply(&s),
@@ -1552,7 +1564,11 @@ pub fn solve_path_up_to(puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, 
 
 /// [`solve_path_up_to`] on a variant's geometry (a jigsaw's regions, an X's diagonals).
 pub fn solve_path_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) -> Result<SolutionPath, HumanError> {
-    let mut b = Board::in_geometry(puzzle, Arc::clone(geo));
+    path_from(Board::in_geometry(puzzle, Arc::clone(geo)), puzzle, max)
+}
+
+/// The path from `b`, the board of `puzzle`: explained or not as `b` is.
+fn path_from(mut b: Board, puzzle: &Grid, max: Difficulty) -> Result<SolutionPath, HumanError> {
     // At least one step per empty cell.
     let mut steps = Vec::with_capacity(b.empty);
     let mut solution: Option<Grid> = None;
@@ -1578,7 +1594,8 @@ pub fn solve_path_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) -> Res
         // Only a puzzle without a solution gets here (its deductions hold vacuously): the
         // exact solver says so. Should it ever find one, the path is made the old way.
         let sol = unique_solution(puzzle, &b.geo)?;
-        return Ok(path_with_solution(puzzle, &b.geo, sol.values(), max));
+        let fresh = Board { explain: b.explain, ..Board::in_geometry(puzzle, Arc::clone(&b.geo)) };
+        return Ok(path_with_solution(fresh, sol.values(), max));
     }
     Ok(SolutionPath { steps, solved: true })
 }
@@ -1599,8 +1616,7 @@ fn unique_solution(puzzle: &Grid, geo: &Geometry) -> Result<Grid, HumanError> {
     }
 }
 
-fn path_with_solution(puzzle: &Grid, geo: &Arc<Geometry>, solution: &[u8], max: Difficulty) -> SolutionPath {
-    let mut b = Board::in_geometry(puzzle, Arc::clone(geo));
+fn path_with_solution(mut b: Board, solution: &[u8], max: Difficulty) -> SolutionPath {
     let mut steps = Vec::new();
     while !b.is_solved() {
         match next_step(&b, max, Some(solution)) {
@@ -1637,7 +1653,7 @@ pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Diffic
         return true;
     }
     let last = last_of_level(max);
-    let mut b = Board::in_geometry(puzzle, Arc::clone(geo));
+    let mut b = Board::in_geometry(puzzle, Arc::clone(geo)).quiet();
     if !removed.is_empty() {
         if !propagate_singles(&mut b) {
             return false;
@@ -1674,13 +1690,12 @@ pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Diffic
 
 /// Rates a puzzle from the hardest technique on its human solution path.
 pub fn rate(puzzle: &Grid) -> Result<Rating, HumanError> {
-    let path = solve_path(puzzle)?;
-    Ok(rating_of(&path.steps))
+    rate_in(puzzle, &geometry(puzzle.shape()))
 }
 
 /// [`rate`] on a variant's geometry.
 pub fn rate_in(puzzle: &Grid, geo: &Arc<Geometry>) -> Result<Rating, HumanError> {
-    let path = solve_path_in(puzzle, geo, Difficulty::Expert)?;
+    let path = path_from(Board::in_geometry(puzzle, Arc::clone(geo)).quiet(), puzzle, Difficulty::Expert)?;
     Ok(rating_of(&path.steps))
 }
 
@@ -1805,6 +1820,39 @@ mod tests {
             for max in [super::Difficulty::Easy, super::Difficulty::Medium, super::Difficulty::Hard] {
                 assert_eq!(super::solvable_within(g, max), human_ref::solvable_within(g, max), "puzzle {k}");
             }
+        }
+    }
+
+    /// Rating and the generator's checks skip the sentences; the steps they see are the
+    /// explained path's steps less their sentence, on classic boards and every variant (a few
+    /// banked puzzles of each kind and level).
+    #[test]
+    fn a_quiet_path_is_the_explained_path_without_its_sentences() {
+        use super::{path_from, Board, Difficulty};
+        use crate::variants::{bank, Kind};
+        use rand::SeedableRng;
+        let mut cases: Vec<(Grid, std::sync::Arc<crate::grid::Geometry>)> =
+            puzzles().into_iter().step_by(100).map(|g| (g.clone(), super::geometry(g.shape()))).collect();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for kind in Kind::ALL {
+            for &size in kind.sizes() {
+                for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
+                    for _ in 0..3 {
+                        if let Some(p) = bank::instant(kind, size, level, &mut rng) {
+                            cases.push((p.givens.clone(), std::sync::Arc::clone(p.rules.geometry())));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cases.len() > 150, "{}", cases.len());
+        for (g, geo) in &cases {
+            let told = path_from(Board::in_geometry(g, std::sync::Arc::clone(geo)), g, Difficulty::Expert).unwrap();
+            let quiet = path_from(Board::in_geometry(g, std::sync::Arc::clone(geo)).quiet(), g, Difficulty::Expert).unwrap();
+            assert!(told.steps.iter().all(|s| !s.explanation.is_empty()), "{}", g.to_line());
+            let untold: Vec<_> = told.steps.into_iter().map(|s| super::Step { explanation: String::new(), ..s }).collect();
+            assert_eq!(untold, quiet.steps, "{}", g.to_line());
+            assert_eq!(super::rate_in(g, geo).unwrap(), super::rating_of(&untold));
         }
     }
 

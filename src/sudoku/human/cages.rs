@@ -69,10 +69,9 @@ pub(super) fn cage_combination(b: &Board) -> Option<Step> {
         let sets_text = || cage_sets(b, k).map(set_text).collect::<Vec<_>>().join(", ");
         if open().any(|c| b.cands[c] & !allowed != 0) {
             let out: Vec<usize> = open().filter(|&c| b.cands[c] & !allowed != 0).collect();
-            let sets_text = sets_text();
             let mut s = b.step(
                 Technique::CageCombination,
-                format!("{} can only be made as {sets_text}, so its cells hold only those digits.", cage_name(b, k)),
+                || format!("{} can only be made as {}, so its cells hold only those digits.", cage_name(b, k), sets_text()),
             );
             s.eliminations = b.cands_in(&out, !allowed);
             b.focus_all(&mut s, cells);
@@ -81,12 +80,12 @@ pub(super) fn cage_combination(b: &Board) -> Option<Step> {
         for v in bits(needed) {
             let mut places = open().filter(|&c| b.cands[c] & (1 << (v - 1)) != 0);
             if let (Some(c), None) = (places.next(), places.next()) {
-                let sets_text = sets_text();
                 let mut s = b.step(
                     Technique::CageCombination,
-                    format!(
-                        "{} can only be made as {sets_text}; each needs {}, and only {} can hold it.",
+                    || format!(
+                        "{} can only be made as {}; each needs {}, and only {} can hold it.",
                         cage_name(b, k),
+                        sets_text(),
                         sym(v),
                         b.rc(c)
                     ),
@@ -119,7 +118,7 @@ pub(super) fn cage_unit(b: &Board) -> Option<Step> {
                 }
                 let mut s = b.step(
                     Technique::CageUnit,
-                    format!(
+                    || format!(
                         "{} must hold {}, and it can only be in {}, so {} leaves the rest of {}.",
                         cage_name(b, k),
                         sym(v),
@@ -155,7 +154,7 @@ pub(super) fn cage_unit(b: &Board) -> Option<Step> {
             }
             let mut s = b.step(
                 Technique::CageUnit,
-                format!(
+                || format!(
                     "In {}, {} can only be in {}, so that cage holds it there and its other cells lose {}.",
                     b.unit_name(u),
                     sym(v),
@@ -278,7 +277,7 @@ fn sum_step(b: &Board, open: &[usize], left: i32, area: impl Fn() -> String, sid
             if b.cands[c] & (1 << (v - 1)) == 0 {
                 return None;
             }
-            let mut s = b.step(Technique::InniesOuties, why(format!("{} must be {}.", b.rc(c), sym(v))));
+            let mut s = b.step(Technique::InniesOuties, || why(format!("{} must be {}.", b.rc(c), sym(v))));
             s.placements.push(b.placement(c, v));
             b.focus_all(&mut s, open);
             Some(s)
@@ -304,7 +303,7 @@ fn sum_step(b: &Board, open: &[usize], left: i32, area: impl Fn() -> String, sid
             }
             let mut s = b.step(
                 Technique::InniesOuties,
-                why(format!("{} and {} add up to {}, so each keeps only digits that pair up to it.", b.rc(p), b.rc(q), left)),
+                || why(format!("{} and {} add up to {}, so each keeps only digits that pair up to it.", b.rc(p), b.rc(q), left)),
             );
             s.eliminations = eliminations;
             b.focus_all(&mut s, open);
