@@ -52,13 +52,16 @@ const MERGE_GAP: f64 = 0.05;
 
 /// One small digit read in a cell's ink: the symbol chosen, whether it was written in the
 /// middle (a centre mark) or near a corner or an edge (a corner mark), the recogniser's best
-/// readings of its ink (best first, at most four), and the ink itself (cell units).
+/// readings of its ink (best first, at most four), the ink itself (cell units), and which of
+/// the strokes given it is made of (their places in the input: the app takes away only the
+/// ink that was read).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MarkDigit {
     pub symbol: char,
     pub centre: bool,
     pub ranked: Vec<(char, f32)>,
     pub strokes: Vec<Stroke>,
+    pub inputs: Vec<usize>,
 }
 
 /// Reads a cell's ink (cell units) as marks among `legal` digits, or as free ink.
@@ -74,14 +77,19 @@ pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, In
 
 /// [`read_marks`] digit by digit, adapted to the player's hand when `adapter` holds their
 /// samples: the digits in the order written, or `None` when the ink is free ink.
+///
+/// In a cell of several digits, one group that is no confident digit (a dash or a tick beside
+/// the marks, a digit the recogniser can't make out) is left out: the others are read and its
+/// strokes stay free ink (they are in no digit's `inputs`). One doubtful digit used to make the
+/// whole cell ink, and lost every digit beside it.
 pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Adapter>) -> Result<Option<Vec<MarkDigit>>, InkError> {
-    let strokes: Vec<&Stroke> = strokes.iter().filter(|s| !s.points.is_empty()).collect();
+    let strokes: Vec<(usize, &Stroke)> = strokes.iter().enumerate().filter(|(_, s)| !s.points.is_empty()).collect();
     if strokes.is_empty() {
         return Ok(Some(vec![]));
     }
     // Groups of strokes, each one digit, in the order their first stroke was written.
-    let mut groups: Vec<(Vec<Stroke>, [f64; 4])> = Vec::new();
-    for s in strokes {
+    let mut groups: Vec<(Vec<Stroke>, [f64; 4], Vec<usize>)> = Vec::new();
+    for (i, s) in strokes {
         let b = strokes_bounds(std::slice::from_ref(s));
         if b[2] - b[0] > MAX_MARK_EXTENT || b[3] - b[1] > MAX_MARK_EXTENT {
             return Ok(None);
@@ -91,35 +99,37 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
             let oy = (b[3].min(g[3]) - b[1].max(g[1])) + 2.0 * JOIN_MARGIN;
             (ox > 0.0 && oy > 0.0).then_some(ox * oy)
         };
-        let best = groups.iter().enumerate().filter_map(|(k, (_, g))| overlap(g).map(|o| (k, o))).max_by(|a, b| a.1.total_cmp(&b.1));
+        let best = groups.iter().enumerate().filter_map(|(k, (_, g, _))| overlap(g).map(|o| (k, o))).max_by(|a, b| a.1.total_cmp(&b.1));
         match best {
             Some((k, _)) => {
-                let (ss, g) = &mut groups[k];
-                ss.push((*s).clone());
+                let (ss, g, ii) = &mut groups[k];
+                ss.push(s.clone());
+                ii.push(i);
                 *g = [g[0].min(b[0]), g[1].min(b[1]), g[2].max(b[2]), g[3].max(b[3])];
             }
-            None => groups.push((vec![(*s).clone()], b)),
+            None => groups.push((vec![s.clone()], b, vec![i])),
         }
     }
     // A piece much shorter than the cell's tallest digit (the bar of a 5, a 4's stroke written
     // apart) belongs to the nearest digit when it lies close to it.
     loop {
-        let tallest = groups.iter().map(|(_, g)| g[3] - g[1]).fold(0.0, f64::max);
+        let tallest = groups.iter().map(|(_, g, _)| g[3] - g[1]).fold(0.0, f64::max);
         let gap = |a: &[f64; 4], b: &[f64; 4]| (a[0].max(b[0]) - a[2].min(b[2])).max(0.0).hypot((a[1].max(b[1]) - a[3].min(b[3])).max(0.0));
         let piece = groups
             .iter()
             .enumerate()
-            .filter(|(_, (_, g))| g[3] - g[1] < 0.5 * tallest)
-            .filter_map(|(k, (_, g))| {
-                let near = groups.iter().enumerate().filter(|&(o, _)| o != k).map(|(o, (_, h))| (o, gap(g, h))).min_by(|a, b| a.1.total_cmp(&b.1))?;
+            .filter(|(_, (_, g, _))| g[3] - g[1] < 0.5 * tallest)
+            .filter_map(|(k, (_, g, _))| {
+                let near = groups.iter().enumerate().filter(|&(o, _)| o != k).map(|(o, (_, h, _))| (o, gap(g, h))).min_by(|a, b| a.1.total_cmp(&b.1))?;
                 (near.1 < MERGE_GAP).then_some((k, near.0))
             })
             .next();
         let Some((k, into)) = piece else { break };
-        let (ss, g) = groups.remove(k);
+        let (ss, g, ii) = groups.remove(k);
         let into = if into > k { into - 1 } else { into };
-        let (tt, h) = &mut groups[into];
+        let (tt, h, jj) = &mut groups[into];
         tt.extend(ss);
+        jj.extend(ii);
         *h = [h[0].min(g[0]), h[1].min(g[1]), h[2].max(g[2]), h[3].max(g[3])];
     }
     // A digit on the cell's middle line is a centre mark when it is near the middle, or in a
@@ -128,13 +138,14 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
     let middle = |g: &[f64; 4]| ((g[1] + g[3]) / 2.0 - 0.5).abs() < 0.17;
     let centre_of = |g: &[f64; 4]| {
         let (cx, cy) = ((g[0] + g[2]) / 2.0, (g[1] + g[3]) / 2.0);
-        middle(g) && ((cx - 0.5).abs() < 0.3 || groups.iter().any(|(_, o)| !std::ptr::eq(o, g) && middle(o) && ((o[1] + o[3]) / 2.0 - cy).abs() < 0.1))
+        middle(g) && ((cx - 0.5).abs() < 0.3 || groups.iter().any(|(_, o, _)| !std::ptr::eq(o, g) && middle(o) && ((o[1] + o[3]) / 2.0 - cy).abs() < 0.1))
     };
     // Each group's readings, best first; then the digits, each at most once in a cell (a cell
     // never holds a mark twice): the most likely assignment of distinct digits.
     let mut read: Vec<(Vec<(char, f32)>, bool)> = Vec::new();
-    let mut inks: Vec<&Vec<Stroke>> = Vec::new();
-    for (ss, g) in &groups {
+    let mut inks: Vec<(&Vec<Stroke>, &Vec<usize>)> = Vec::new();
+    let mut left_out = 0;
+    for (ss, g, ii) in &groups {
         if g[2] - g[0] > MAX_MARK_EXTENT || g[3] - g[1] > MAX_MARK_EXTENT {
             return Ok(None);
         }
@@ -153,8 +164,10 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
         match best {
             Some((_, p)) if p >= MIN_MARK_CONFIDENCE => {
                 read.push((ranked.into_iter().take(4).collect(), centre_of(g)));
-                inks.push(ss);
+                inks.push((ss, ii));
             }
+            // One doubtful group among digits stays ink; more, or a lone one, and it is all ink.
+            _ if groups.len() > 1 && left_out == 0 => left_out += 1,
             _ => return Ok(None),
         }
     }
@@ -168,7 +181,7 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
             .into_iter()
             .zip(read)
             .zip(inks)
-            .map(|((symbol, (ranked, centre)), ss)| MarkDigit { symbol, centre, ranked, strokes: ss.clone() })
+            .map(|((symbol, (ranked, centre)), (ss, ii))| MarkDigit { symbol, centre, ranked, strokes: ss.clone(), inputs: ii.clone() })
             .collect(),
     ))
 }

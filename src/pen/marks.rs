@@ -98,7 +98,9 @@ pub fn read_marks<G: PenGame>(session: &mut Session<G>, row: usize, col: usize, 
     let Some(digits) = read_mark_digits(&strokes, &g.symbols(), adapter)?.filter(|d| !d.is_empty()) else {
         return Ok(MarksWrite { outcome: MarksOutcome::Ink, read: None });
     };
-    let read = ReadMarks { row, col, ids: notes.iter().map(|n| n.id).collect(), digits, keep: opts.keep_handwriting };
+    // What was read goes; what was not (a dash beside the digits, a dot) stays as ink.
+    let ids = notes.iter().enumerate().filter(|(k, _)| digits.iter().any(|d| d.inputs.contains(k))).map(|(_, n)| n.id).collect();
+    let read = ReadMarks { row, col, ids, digits, keep: opts.keep_handwriting };
     session.apply(G::grid_move(read.grid_move())).map_err(WriteError::Move)?;
     let symbols: Vec<char> = read.digits.iter().map(|d| d.symbol).collect();
     let kind = |d: &MarkDigit| if d.centre { MarkKind::Centre } else { MarkKind::Corner };

@@ -2016,10 +2016,8 @@ fn handwritten_marks_are_read_an_unsure_one_swapped_once_and_learnt() {
     let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "seed": 3, "params": {"size": 9}})).unwrap();
     let blank = v["cells"].as_array().unwrap().iter().position(|c| c["value"] == 0).unwrap();
     let (row, col) = (blank / 9, blank % 9);
-    let mut s = dispatch(&state, "get_settings", Value::Null).unwrap();
-    assert_eq!(s["read_marks"], false, "off until the player turns it on");
-    s["read_marks"] = json!(true);
-    dispatch(&state, "update_settings", json!({ "settings": s })).unwrap();
+    let s = dispatch(&state, "get_settings", Value::Null).unwrap();
+    assert_eq!(s["read_marks"], true, "on until the player turns it off");
     let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ink/test.jsonl")).unwrap();
     let samples: Vec<inkdoku::ink::Sample> = text.lines().filter_map(|l| serde_json::from_str(l).ok()).filter(|s: &inkdoku::ink::Sample| s.label_char().is_some_and(|c| ('1'..='9').contains(&c))).collect();
     // A 2 in the top-left corner and a 7 in the middle: a corner and a centre mark (digits
