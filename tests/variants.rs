@@ -541,8 +541,8 @@ fn puzzles_of_every_variant() -> Vec<(String, Puzzle, Vec<u8>)> {
 /// solution always there), the same with a few digits changed at random, random digits (mostly
 /// contradictory), a digit out of range, the wrong length.
 ///
-/// Sparse boards (under a quarter of the cells given) are left to the Killer and X geometries:
-/// on a jigsaw's the search can take minutes (see `exact_solver_on_sparse_jigsaw_boards`).
+/// Sparse boards are in it on every geometry, jigsaws too (their search once took minutes
+/// there: `exact_solver_on_sparse_jigsaw_boards`).
 #[test]
 fn exact_solver_on_random_boards_never_panics() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(42);
@@ -550,9 +550,8 @@ fn exact_solver_on_random_boards_never_panics() {
     for (name, p, sol) in puzzles_of_every_variant() {
         let geo = p.rules.geometry();
         let n = geo.n;
-        let low = if p.rules.is_jigsaw() { 25 } else { 0 };
         for case in 0..300 {
-            let density = rng.random_range(low..100);
+            let density = rng.random_range(0..100);
             let mut values: Vec<u8> = sol.iter().map(|&v| if rng.random_range(0..100) < density { v } else { 0 }).collect();
             let consistent = case % 3 == 0;
             match case % 3 {
@@ -632,23 +631,27 @@ fn exact_solutions_of_a_sparse_killer_board_keep_the_cage_sums() {
     }
 }
 
-/// Known weakness (not run by default): on a jigsaw's regions, the exact solver's search on a
-/// board with very few givens can take seconds to minutes (no restarts, no locked candidates in
-/// its propagation), though the board has many solutions. Found by the fuzz test above.
-/// `cargo test --release --test variants exact_solver_on_sparse -- --ignored --nocapture`
+/// On a jigsaw's regions, one search of a board with very few givens could take minutes (it sank
+/// into a subtree without solutions), though the board has thousands. Found by the fuzz test
+/// above; the exact solver now restarts with shuffled digit orders, so two solutions are found
+/// within a small budget of nodes (and every sparse board of the fuzz test is settled).
 #[test]
-#[ignore]
 fn exact_solver_on_sparse_jigsaw_boards() {
     let p = Puzzle::read_solo(REAL_IDS[1]).unwrap();
     // Two givens of its solution's relabelling: thousands of solutions.
     let mut values = vec![0u8; 81];
     values[43] = 8;
     values[68] = 9;
-    let t = std::time::Instant::now();
-    let f = exact::solutions(p.rules.geometry(), &values, 2);
-    eprintln!("two givens: {} solutions found in {:?}", f.count, t.elapsed());
-    assert_eq!(f.count, 2);
-    assert!(t.elapsed() < std::time::Duration::from_secs(1), "{:?} to find two solutions of a board with two givens", t.elapsed());
+    let f = exact::solutions_within(p.rules.geometry(), &values, 2, 20_000);
+    assert!(f.count == 2 && !f.gave_up, "{f:?}");
+    let board = Puzzle { rules: p.rules.clone(), givens: inkdoku::grid::Grid::from_values(p.givens.shape(), values.clone()).unwrap() };
+    for sol in f.first.iter().chain(&f.second) {
+        check_solution(&board, sol, "two givens");
+    }
+    assert_ne!(f.first, f.second);
+    // Without restarts (one search in digit order) the same budget is not enough.
+    let plain = exact::solutions_within(p.rules.geometry(), &values, 2, exact::FIRST_RUN_NODES);
+    assert!(plain.gave_up, "{plain:?}");
 }
 
 /// A pasted puzzle is checked within `variants::CHECK_NODES` of search (beyond, it is refused as
@@ -673,10 +676,10 @@ fn pasted_puzzles_are_checked_within_the_budget_and_an_open_board_is_refused() {
     let open = Puzzle { rules: p.rules.clone(), givens: inkdoku::grid::Grid::from_values(p.givens.shape(), values).unwrap() };
     let t = std::time::Instant::now();
     let f = open.solutions();
-    assert!(f.gave_up || f.count == 2, "{f:?}");
-    eprintln!("an open jigsaw: {:?} (gave up: {})", t.elapsed(), f.gave_up);
+    assert!(!f.gave_up && f.count == 2, "{f:?}");
+    eprintln!("an open jigsaw: {:?}", t.elapsed());
     match inkdoku::import::read(&open.solo_id().unwrap()) {
-        Err(e) => assert!(e.to_string().contains("too few givens") || e.to_string().contains("more than one solution"), "{e}"),
+        Err(e) => assert!(e.to_string().contains("more than one solution"), "{e}"),
         Ok(_) => panic!("an open jigsaw was played"),
     }
 }

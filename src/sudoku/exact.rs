@@ -9,7 +9,7 @@
 //! with one cell left for it, goes there). Then it branches on a cell with fewest candidates.
 
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 
 use crate::grid::Geometry;
 
@@ -32,13 +32,66 @@ pub fn solutions(geo: &Geometry, values: &[u8], limit: usize) -> Found {
 }
 
 /// [`solutions`] with a budget of search nodes: past it, `gave_up` and the count so far (a
-/// jigsaw with a handful of givens can take this solver minutes; a pasted one must not hang
-/// the app).
+/// pasted puzzle must not hang the app).
+///
+/// The search restarts: short runs with shuffled digit orders and a doubling budget (from
+/// [`FIRST_RUN_NODES`]), until one runs to its end (its count is the answer) or the runs
+/// between them have found `limit` different solutions. On an open board a single search
+/// can sink into a subtree without solutions and take minutes (a jigsaw with two givens and
+/// thousands of solutions); a fresh order finds two at once. Each run before the last costs
+/// at most what the next one may, so a board that needs the whole search pays about twice.
 pub fn solutions_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: usize) -> Found {
-    let mut s = Exact::new(geo, None);
+    // Seeded: the same board gives the same answer, solutions included.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed);
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let (mut spent, mut budget) = (0usize, FIRST_RUN_NODES);
+    loop {
+        let last = budget >= max_nodes.saturating_sub(spent);
+        let run_budget = if last { max_nodes.saturating_sub(spent) } else { budget };
+        let (found, nodes) = search_within(geo, values, limit, run_budget, Some(&mut rng));
+        spent = spent.saturating_add(nodes);
+        if !found.gave_up {
+            return found;
+        }
+        for s in [found.first, found.second].into_iter().flatten() {
+            if !seen.contains(&s) {
+                seen.push(s);
+            }
+        }
+        if seen.len() >= limit || last {
+            let count = seen.len().min(limit);
+            let mut kept = seen.into_iter();
+            let first = kept.next();
+            let second = if limit >= 2 { kept.next() } else { None };
+            return Found { count, first, second, gave_up: count < limit };
+        }
+        budget = budget.saturating_mul(2);
+    }
+}
+
+/// The first restart's node budget (see [`solutions_within`]): most boards, a generator's or a
+/// pasted one, are settled within it, in the first run.
+pub const FIRST_RUN_NODES: usize = 2_000;
+
+/// One search of at most `max_nodes` nodes, in digit order, or in random digit orders from
+/// `rng`: what it found and the nodes it took. The generators' short checks call it directly
+/// (a restart schedule is no use under a few thousand nodes).
+pub(crate) fn search_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: usize, rng: Option<&mut rand::rngs::StdRng>) -> (Found, usize) {
+    let mut s = Exact::new(geo, rng.map(|r| shuffled_orders(geo.n, r)));
     s.keep_second = limit >= 2;
     s.max_nodes = max_nodes;
-    s.run(values, limit)
+    s.run_counting(values, limit)
+}
+
+/// 64 shuffled orders of the n digits, end to end (the search takes one by its node count).
+fn shuffled_orders(n: usize, rng: &mut impl Rng) -> Vec<u8> {
+    let mut orders: Vec<u8> = Vec::with_capacity(64 * n);
+    for _ in 0..64 {
+        let k = orders.len();
+        orders.extend(0..n as u8);
+        orders[k..].shuffle(rng);
+    }
+    orders
 }
 
 /// The one solution of `values` on `geo`, if it has exactly one.
@@ -56,13 +109,7 @@ pub fn unique_solution(geo: &Geometry, values: &[u8]) -> Option<Vec<u8>> {
 /// solution; the generators then try another).
 pub fn random_fill(geo: &Geometry, rng: &mut impl Rng, max_nodes: usize) -> Option<Vec<u8>> {
     let n = geo.n;
-    let mut orders: Vec<u8> = Vec::with_capacity(64 * n);
-    for _ in 0..64 {
-        let k = orders.len();
-        orders.extend(0..n as u8);
-        orders[k..].shuffle(rng);
-    }
-    let mut s = Exact::new(geo, Some(orders));
+    let mut s = Exact::new(geo, Some(shuffled_orders(n, rng)));
     s.max_nodes = max_nodes;
     s.run(&vec![0; n * n], 1).first
 }
@@ -95,14 +142,19 @@ impl<'g> Exact<'g> {
         Exact { geo, all, combos, queue: Vec::new(), orders, nodes: 0, max_nodes: usize::MAX, keep_second: false, found: Found::default() }
     }
 
-    fn run(mut self, values: &[u8], limit: usize) -> Found {
+    fn run(self, values: &[u8], limit: usize) -> Found {
+        self.run_counting(values, limit).0
+    }
+
+    /// [`Exact::run`], and the nodes it took.
+    fn run_counting(mut self, values: &[u8], limit: usize) -> (Found, usize) {
         if limit == 0 || values.len() != self.geo.n * self.geo.n {
-            return Found::default();
+            return (Found::default(), 0);
         }
         if let Some(mut st) = self.start(values) {
             self.search(&mut st, limit);
         }
-        self.found
+        (self.found, self.nodes)
     }
 
     /// The givens placed (each checked against its units and cage) and propagated.

@@ -159,7 +159,7 @@ fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::
         values[c] = 0;
         let Some(g) = Grid::from_values(shape, values.clone()) else { break };
         let keep = if level == Difficulty::Expert {
-            let found = exact::solutions_within(geo, &values, 2, DIG_NODES);
+            let (found, _) = exact::search_within(geo, &values, 2, DIG_NODES, None);
             found.count == 1 && !found.gave_up
         } else {
             human::solvable_within_in(&g, geo, level, &[c])
