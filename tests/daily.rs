@@ -22,8 +22,8 @@ fn text_of(kind: GameKind, date: &str) -> String {
 }
 
 #[test]
-fn sudoku_and_kenken_have_one_the_sliding_puzzle_none() {
-    assert_eq!(kinds(), [GameKind::Sudoku, GameKind::Kenken]);
+fn sudoku_kenken_and_the_variants_have_one_the_sliding_puzzle_none() {
+    assert_eq!(kinds(), [GameKind::Sudoku, GameKind::Kenken, GameKind::SudokuX, GameKind::Jigsaw, GameKind::Killer]);
     assert!(matches!(daily::make(GameKind::Slide, day("2026-12-05"), &mut |_| true), Err(DailyError::NoDaily(_))));
 }
 
@@ -57,6 +57,13 @@ fn the_puzzles_of_a_date_are_written_down() {
     let kenken = text_of(GameKind::Kenken, "2026-12-05");
     assert!(kenken.contains(r#""solution":[[6,4,3,5,1,2],[1,5,6,3,2,4],[5,6,4,2,3,1],[3,1,2,6,4,5],[2,3,1,4,5,6],[4,2,5,1,6,3]]"#), "{kenken}");
     assert!(kenken.starts_with(r#"{"size":6,"cages":[{"op":"+","target":8,"cells":[[1,3],[2,3],[2,4]]}"#), "{kenken}");
+    // The variants' are their Solo game IDs (a Sunday: expert).
+    assert_eq!(text_of(GameKind::SudokuX, "2026-12-06"), "3x3x:k6e3a3a5_4k2_8e1i4a7b9a7e4_8c6h9a5");
+    assert_eq!(text_of(GameKind::Jigsaw, "2026-12-06"), "9j:9f4k4a1i3b2d4d1e6c8a4_2d3c8a5e6b9_5a2,aeaaca_abba_f_g_aaa__abbdae_bc__d___cb__a_b_bcaaaab_aagc");
+    assert_eq!(
+        text_of(GameKind::Killer, "2026-12-06"),
+        "3x3k:zzzc,aa__a_a___a___a______aa___aa___a__a_a__a__a_aab__abca___b____aaaab_aba_a_ba____a_b___ba_cb__,13a3a13_16_10a27_16_12a23b16c15e14c21b18i16a10_24_16a11_15b6j9a9_17a13a9a3c12a18b"
+    );
 }
 
 #[test]
@@ -72,7 +79,7 @@ fn the_cli_prints_the_puzzle_the_app_serves() {
     assert!(err.contains("\"2026-12-32\" is not a date"), "{err}");
     let (code, _, err) = common::run_cli(&["daily", "--date", "2026-12-05", "--game", "slide"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("no daily puzzle (the games with one: sudoku, kenken)"), "{err}");
+    assert!(err.contains("no daily puzzle (the games with one: sudoku, kenken, sudoku-x, jigsaw, killer)"), "{err}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ pub struct DailyArgs {
     /// The date, YYYY-MM-DD (the player's own calendar date).
     #[arg(long)]
     date: String,
-    /// The game: sudoku or kenken.
+    /// The game: sudoku, kenken, sudoku-x, jigsaw or killer.
     #[arg(long, default_value = "sudoku")]
     game: String,
 }

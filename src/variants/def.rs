@@ -190,6 +190,11 @@ impl<V: Variety> GameDef for VariantDef<V> {
         Ok(())
     }
 
+    /// A 9x9 (a Killer without its X), as printed dailies are: the day's puzzle of each variant.
+    fn daily(level: crate::daily::Level) -> Option<VariantParams> {
+        Some(VariantParams { size: 9, difficulty: level.into(), x: false })
+    }
+
     /// From the collection: a banked puzzle of that size and level, freshly transformed
     /// (`super::bank`). Fresh: the generator, with progress and cancel.
     fn make(p: &VariantParams, source: Source, seed: u64, progress: &mut dyn FnMut(f32) -> bool) -> Result<(SudokuSession, ()), MakeError> {

@@ -1,6 +1,6 @@
 // The daily puzzle (issue #44, item 1) in headless Chromium against the real backend: New
-// game… → ☀ Daily puzzle… opens the month's calendar of the game (Sudoku and KenKen; the
-// sliding puzzle has none), today chosen and outlined, later days shut; Play makes today's
+// game… → ☀ Daily puzzle… opens the month's calendar of the game (Sudoku, KenKen and the
+// Sudoku variants; the sliding puzzle has none), today chosen and outlined, later days shut; Play makes today's
 // puzzle from the date (the same puzzle the engine makes for it), a reload resumes it, asking
 // for it again continues it rather than replacing it; won, the day shows a star and the streak
 // counts it; a past day plays later, not on time; statistics keep dailies apart; Chinese.
@@ -63,7 +63,7 @@ test("the calendar opens on today's puzzle of the game, and Play makes it from t
   const date = await today();
   await openDaily();
   const games = await page.$$eval('#daily-games button', (bs) => bs.map((b) => [b.dataset.kind, b.getAttribute('aria-pressed')]));
-  assert.deepEqual(games, [['sudoku', 'true'], ['kenken', 'false']], 'the games with a daily puzzle; the sliding puzzle has none');
+  assert.deepEqual(games, [['sudoku', 'true'], ['kenken', 'false'], ['sudoku-x', 'false'], ['jigsaw', 'false'], ['killer', 'false']], 'the games with a daily puzzle; the sliding puzzle has none');
   const day = await page.$eval(`.daily-day[data-date="${date}"]`, (b) => ({ today: b.dataset.today, pressed: b.getAttribute('aria-pressed'), focused: document.activeElement === b, label: b.getAttribute('aria-label'), disabled: b.disabled }));
   assert.deepEqual([day.today, day.pressed, day.focused, day.disabled], ['true', 'true', true, false]);
   assert.match(day.label, /: not done$/);
@@ -156,6 +156,28 @@ test("KenKen's daily is a 6x6 of its own calendar", async () => {
   assert.equal(await page.$eval(`.daily-day[data-date="${date}"]`, (b) => b.dataset.state), 'open', 'Sudoku\'s win is not KenKen\'s');
   const v = await play('kenken', date);
   assert.equal(v.size, 6);
+});
+
+test("each variant's daily is a 9x9 of its own calendar; a Killer's has its cages", async () => {
+  const date = await today();
+  for (const kind of ['sudoku-x', 'jigsaw', 'killer']) {
+    await openDaily();
+    await page.click(`#daily-game-${kind}`);
+    await page.waitForFunction((k) => document.getElementById(`daily-game-${k}`).getAttribute('aria-pressed') === 'true', {}, kind);
+    assert.equal(await page.$eval(`.daily-day[data-date="${date}"]`, (b) => b.dataset.state), 'open', `${kind}: another game's win is not its`);
+    if (kind === 'killer') await page.screenshot({ path: artifactPath('daily-dialog-killer-1920x1080.png') });
+    const v = await play(kind, date);
+    assert.equal(v.size, 9);
+    const cal = await ipc('daily_calendar', { kind, today: date });
+    assert.equal(v.difficulty, cal.level);
+    // The puzzle the engine makes for the date.
+    const exported = (await ipc('export_puzzle')).text;
+    assert.match(exported, kind === 'killer' ? /^3x3k:/ : kind === 'jigsaw' ? /^9j:/ : /^3x3x:/);
+    if (kind === 'killer') {
+      assert.ok(v.variant && v.variant.cages && v.variant.cages.length > 10, 'a Killer is drawn with its cages');
+      await page.screenshot({ path: artifactPath('daily-killer-1920x1080.png') });
+    }
+  }
 });
 
 test('in Chinese, and on small screens', async () => {
