@@ -38,8 +38,9 @@ pub fn solutions(geo: &Geometry, values: &[u8], limit: usize) -> Found {
 /// [`FIRST_RUN_NODES`]), until one runs to its end (its count is the answer) or the runs
 /// between them have found `limit` different solutions. On an open board a single search
 /// can sink into a subtree without solutions and take minutes (a jigsaw with two givens and
-/// thousands of solutions); a fresh order finds two at once. Each run before the last costs
-/// at most what the next one may, so a board that needs the whole search pays about twice.
+/// thousands of solutions); a fresh order finds two at once. The runs before the one that ends
+/// cost, together, less than its budget: a board that needs the whole search (one solution)
+/// pays for it a few times at worst, and Solo's hardest puzzles end in the first run.
 pub fn solutions_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: usize) -> Found {
     // Seeded: the same board gives the same answer, solutions included.
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed);
