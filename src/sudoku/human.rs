@@ -383,8 +383,8 @@ pub struct Board {
     /// Values placed per unit (a mask; on a board with conflicting givens a value may be there twice).
     unit_placed: [u16; MAX_UNITS],
     /// Whether steps get their sentence. Rating and the generator's checks read only a step's
-    /// technique and moves, so they turn it off: the sentences were a third of a Killer
-    /// generator's instructions.
+    /// technique and moves, so they turn it off: the sentences were a tenth of a Killer
+    /// generator's instructions (docs/benchmarks.md).
     explain: bool,
 }
 
