@@ -1809,7 +1809,8 @@ fn generated(state: &AppState, args: Value) -> Value {
 fn a_daily_puzzle_is_made_from_its_date_won_and_shown_on_its_calendar() {
     let state = fresh();
     let today = inkdoku::daily::Day::at(state.now_ms(), 0).unwrap().to_string();
-    for kind in ["sudoku", "kenken"] {
+    // Sudoku, KenKen, and a variant (all three variants have one, one line in their def).
+    for kind in ["sudoku", "kenken", "killer"] {
         let view = generated(&state, json!({"kind": kind, "daily": today, "replace": true}));
         assert_eq!(view["daily"], today.as_str());
         let text = dispatch(&state, "export_puzzle", Value::Null).unwrap()["text"].clone();
@@ -1821,13 +1822,13 @@ fn a_daily_puzzle_is_made_from_its_date_won_and_shown_on_its_calendar() {
         assert_eq!(cal["days"], json!([{"date": today, "on_time": true}]), "{kind}: {cal}");
         assert_eq!((cal["streak"].as_u64(), cal["today"].as_str()), (Some(1), Some(today.as_str())));
         assert_eq!(cal["week"], json!(["easy", "easy", "medium", "medium", "hard", "hard", "expert"]));
-        assert_eq!(cal["kinds"], json!(["sudoku", "kenken"]), "the games with a daily puzzle");
+        assert_eq!(cal["kinds"], json!(["sudoku", "kenken", "sudoku-x", "jigsaw", "killer"]), "the games with a daily puzzle");
     }
     // An ordinary game of the same kind counts in its own group, not with the dailies.
     dispatch(&state, "new_game", json!({"kind": "sudoku", "params": {"size": 4, "difficulty": "easy"}, "replace": true})).unwrap();
     win_as_player(&state);
     let groups: Vec<(String, String)> = stats_of(&state)["summaries"].as_array().unwrap().iter().map(|s| (s["kind"].as_str().unwrap().into(), s["difficulty"].as_str().unwrap().into())).collect();
-    assert!(groups.contains(&("sudoku".into(), "daily".into())) && groups.contains(&("kenken".into(), "daily".into())) && groups.contains(&("sudoku".into(), "easy".into())), "{groups:?}");
+    assert!(groups.contains(&("sudoku".into(), "daily".into())) && groups.contains(&("kenken".into(), "daily".into())) && groups.contains(&("killer".into(), "daily".into())) && groups.contains(&("sudoku".into(), "easy".into())), "{groups:?}");
     // A day's puzzle played later is not on time.
     let earlier = generated(&state, json!({"kind": "sudoku", "daily": "2026-01-05", "replace": true}));
     assert_eq!((earlier["daily"].as_str(), earlier["difficulty"].as_str()), (Some("2026-01-05"), Some("easy")), "a Monday");
