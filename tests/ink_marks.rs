@@ -6,7 +6,7 @@
 mod common;
 
 use common::{read_shared, run_cli};
-use inkdoku::ink::marks::{evaluate, layout_cells, read_marks, legal_digits, MarkCell, MarksReading};
+use inkdoku::ink::marks::{evaluate, layout_cells, legal_digits, read_mark_digits, read_marks, MarkCell, MarksReading};
 use inkdoku::ink::{parse_jsonl, Stroke};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -72,4 +72,49 @@ fn any_strokes_read_as_marks_or_ink_never_a_panic() {
     }
     let cell = MarkCell { size: 9, strokes: vec![vec![[0.1, 0.1], [0.2, 0.3]]], corner: "2".into(), centre: String::new(), ink: false };
     assert_eq!(serde_json::from_str::<MarkCell>(&serde_json::to_string(&cell).unwrap()).unwrap(), cell);
+}
+
+/// A dash written beside small digits stays ink, even a dash the recogniser alone takes for a
+/// sure digit (a 1, 2, 5 or 7): the digits are read, the dash is in none of them.
+#[test]
+fn a_dash_beside_digits_stays_ink_and_the_digits_are_read() {
+    let samples = parse_jsonl(&read_shared("ink/test.jsonl")).unwrap();
+    let legal = legal_digits(9);
+    let strokes_of = |c: &MarkCell| c.strokes.iter().map(|s| Stroke::from_xy(s)).collect::<Vec<Stroke>>();
+    let sorted = |s: &mut Vec<char>| s.sort_unstable();
+    // Two top corner digits that read right alone.
+    let cell = layout_cells(&samples, 300, 13)
+        .into_iter()
+        .find(|c| {
+            let (mut want, got) = (c.corner.chars().collect::<Vec<_>>(), read_marks(&strokes_of(c), &legal).unwrap());
+            sorted(&mut want);
+            let read = match got {
+                MarksReading::Marks { mut corner, .. } => {
+                    sorted(&mut corner);
+                    corner
+                }
+                MarksReading::Ink => Vec::new(),
+            };
+            !c.ink && c.corner.len() == 2 && c.centre.is_empty() && read == want
+        })
+        .unwrap();
+    let (mut sure_alone, mut dashes) = (0, 0);
+    for len in [0.14f32, 0.18, 0.22, 0.26, 0.3] {
+        for tilt in [-0.4f32, -0.25, -0.1, 0.0, 0.1, 0.25, 0.4] {
+            let dash = Stroke::from_xy(&(0..=12).map(|i| i as f32 / 12.0).map(|t| [0.5 - len / 2.0 + len * t, 0.65 - tilt * len / 2.0 + tilt * len * t]).collect::<Vec<_>>());
+            dashes += 1;
+            sure_alone += usize::from(matches!(inkdoku::ink::recognize(std::slice::from_ref(&dash), &legal), Ok(inkdoku::ink::Recognition::Symbol { .. })));
+            let mut strokes = strokes_of(&cell);
+            strokes.push(dash);
+            let digits = read_mark_digits(&strokes, &legal, None).unwrap().unwrap_or_else(|| panic!("len {len} tilt {tilt}: the whole cell read as ink"));
+            let mut got: Vec<char> = digits.iter().map(|d| d.symbol).collect();
+            sorted(&mut got);
+            let mut want: Vec<char> = cell.corner.chars().collect();
+            sorted(&mut want);
+            assert_eq!(got, want, "len {len} tilt {tilt}");
+            assert!(digits.iter().all(|d| !d.inputs.contains(&(strokes.len() - 1))), "len {len} tilt {tilt}: the dash read as a digit");
+        }
+    }
+    println!("{sure_alone} of {dashes} dashes are a sure digit alone");
+    assert!(sure_alone > 0, "no dash here is a digit to the recogniser alone: the test checks little");
 }

@@ -114,13 +114,20 @@ fn held_out_marks_written_in_a_cell_become_its_marks_and_undo_brings_the_ink_bac
     }
 }
 
-/// A small circle beside two corner digits (a solver ringing a spot) is no digit: the digits
-/// become marks, the circle stays as ink, and undo brings the digits' ink back.
+/// A small circle (a solver ringing a spot) or a dash beside two corner digits is no digit: the
+/// digits become marks, that ink stays, and undo brings the digits' ink back.
 #[test]
 fn ink_beside_the_digits_stays_ink_while_the_digits_are_read() {
+    let circle: Vec<[f32; 2]> = (0..=24).map(|i| i as f32 / 24.0 * std::f32::consts::TAU).map(|a| [0.5 + 0.1 * a.cos(), 0.5 + 0.1 * a.sin()]).collect();
+    let dash: Vec<[f32; 2]> = (0..=8).map(|i| [0.42 + 0.02 * i as f32, 0.5 + 0.004 * i as f32]).collect();
+    for ink in [circle, dash] {
+        beside_the_digits(&ink);
+    }
+}
+
+fn beside_the_digits(ink: &[[f32; 2]]) {
     let (mut g, n) = games().remove(0);
     let (row, col) = open_cell(&g, n);
-    let circle: Vec<[f32; 2]> = (0..=24).map(|i| i as f32 / 24.0 * std::f32::consts::TAU).map(|a| [0.5 + 0.1 * a.cos(), 0.5 + 0.1 * a.sin()]).collect();
     let mut tried = 0;
     for mut cell in cells(80, 31).into_iter().filter(|c| !c.ink && c.corner.len() == 2 && c.centre.is_empty()) {
         // Digits that read right alone.
@@ -135,14 +142,14 @@ fn ink_beside_the_digits_stays_ink_while_the_digits_are_read() {
             continue;
         }
         tried += 1;
-        cell.strokes.push(circle.clone());
+        cell.strokes.push(ink.to_vec());
         let ids = pencil(&mut g, n, row, col, &cell);
         let w = g.read_marks(row, col, &ids, PenOptions::default(), 0).unwrap();
         let MarksOutcome::Marks { corner, centre, .. } = &w.outcome else { panic!("{:?}", w.outcome) };
         assert_eq!(sorted(&corner.iter().collect::<String>()), sorted(&cell.corner));
         assert!(centre.is_empty());
         let left = notes(&g);
-        assert_eq!(left.len(), 1, "the circle stays: {left:?}");
+        assert_eq!(left.len(), 1, "the ink beside stays: {left:?}");
         assert_eq!(left[0]["id"].as_u64(), ids.last().map(|&i| u64::from(i)));
         g.undo(0).unwrap();
         assert_eq!(notes(&g).len(), ids.len(), "undo brings the digits' ink back");

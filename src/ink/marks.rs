@@ -41,6 +41,10 @@ const MAX_MARK_WIDTH: f64 = 1.6;
 /// written (0.7 % of the training writers' 1s and 4s are wider than 1.3 times their height).
 const LINE_LIKE: [char; 2] = ['1', '4'];
 const MAX_LINE_LIKE_WIDTH: f64 = 1.3;
+/// Beside other digits, a group this much wider than tall and under half the tallest one's
+/// height is a dash, not a digit (the recogniser reads a dash as a sure 1, 2, 5 or 7 about as
+/// often as not; digits written small and flat stay under 2.2 times their height).
+const MAX_DASH_LIKE_WIDTH: f64 = 2.2;
 /// Ink smaller than this (a part of the cell, its longer side) is a touch of the pencil, no
 /// digit.
 const MIN_MARK_EXTENT: f64 = 0.06;
@@ -145,6 +149,7 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
     let mut read: Vec<(Vec<(char, f32)>, bool)> = Vec::new();
     let mut inks: Vec<(&Vec<Stroke>, &Vec<usize>)> = Vec::new();
     let mut left_out = 0;
+    let tallest = groups.iter().map(|(_, g, _)| g[3] - g[1]).fold(0.0, f64::max);
     for (ss, g, ii) in &groups {
         if g[2] - g[0] > MAX_MARK_EXTENT || g[3] - g[1] > MAX_MARK_EXTENT {
             return Ok(None);
@@ -161,12 +166,14 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
         if groups.len() == 1 && (w > MAX_MARK_WIDTH * h || best.is_some_and(|(c, _)| LINE_LIKE.contains(&c) && w > MAX_LINE_LIKE_WIDTH * h)) {
             return Ok(None);
         }
+        let dash = w > MAX_DASH_LIKE_WIDTH * h && h < 0.5 * tallest;
         match best {
-            Some((_, p)) if p >= MIN_MARK_CONFIDENCE => {
+            Some((_, p)) if p >= MIN_MARK_CONFIDENCE && !dash => {
                 read.push((ranked.into_iter().take(4).collect(), centre_of(g)));
                 inks.push((ss, ii));
             }
-            // One doubtful group among digits stays ink; more, or a lone one, and it is all ink.
+            // One doubtful group (or dash) among digits stays ink; more, or a lone one, and it
+            // is all ink.
             _ if groups.len() > 1 && left_out == 0 => left_out += 1,
             _ => return Ok(None),
         }
