@@ -88,13 +88,14 @@ pub fn read_marks(strokes: &[Stroke], legal: &[char]) -> Result<MarksReading, In
 /// strokes stay free ink (they are in no digit's `inputs`). One doubtful digit used to make the
 /// whole cell ink, and lost every digit beside it.
 pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Adapter>) -> Result<Option<Vec<MarkDigit>>, InkError> {
-    let strokes: Vec<(usize, &Stroke)> = strokes.iter().enumerate().filter(|(_, s)| !s.points.is_empty()).collect();
-    if strokes.is_empty() {
+    let written: Vec<(usize, &Stroke)> = strokes.iter().enumerate().filter(|(_, s)| !s.points.is_empty()).collect();
+    if written.is_empty() {
         return Ok(Some(vec![]));
     }
-    // Groups of strokes, each one digit, in the order their first stroke was written.
-    let mut groups: Vec<(Vec<Stroke>, [f64; 4], Vec<usize>)> = Vec::new();
-    for (i, s) in strokes {
+    // Groups of strokes, each one digit, in the order their first stroke was written: their
+    // box and their strokes' places in `strokes`.
+    let mut groups: Vec<([f64; 4], Vec<usize>)> = Vec::new();
+    for (i, s) in written {
         let b = strokes_bounds(std::slice::from_ref(s));
         if b[2] - b[0] > MAX_MARK_EXTENT || b[3] - b[1] > MAX_MARK_EXTENT {
             return Ok(None);
@@ -104,36 +105,34 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
             let oy = (b[3].min(g[3]) - b[1].max(g[1])) + 2.0 * JOIN_MARGIN;
             (ox > 0.0 && oy > 0.0).then_some(ox * oy)
         };
-        let best = groups.iter().enumerate().filter_map(|(k, (_, g, _))| overlap(g).map(|o| (k, o))).max_by(|a, b| a.1.total_cmp(&b.1));
+        let best = groups.iter().enumerate().filter_map(|(k, (g, _))| overlap(g).map(|o| (k, o))).max_by(|a, b| a.1.total_cmp(&b.1));
         match best {
             Some((k, _)) => {
-                let (ss, g, ii) = &mut groups[k];
-                ss.push(s.clone());
+                let (g, ii) = &mut groups[k];
                 ii.push(i);
                 *g = [g[0].min(b[0]), g[1].min(b[1]), g[2].max(b[2]), g[3].max(b[3])];
             }
-            None => groups.push((vec![s.clone()], b, vec![i])),
+            None => groups.push((b, vec![i])),
         }
     }
     // A piece much shorter than the cell's tallest digit (the bar of a 5, a 4's stroke written
     // apart) belongs to the nearest digit when it lies close to it.
     loop {
-        let tallest = groups.iter().map(|(_, g, _)| g[3] - g[1]).fold(0.0, f64::max);
+        let tallest = tallest_of(&groups);
         let gap = |a: &[f64; 4], b: &[f64; 4]| (a[0].max(b[0]) - a[2].min(b[2])).max(0.0).hypot((a[1].max(b[1]) - a[3].min(b[3])).max(0.0));
         let piece = groups
             .iter()
             .enumerate()
-            .filter(|(_, (_, g, _))| g[3] - g[1] < 0.5 * tallest)
-            .filter_map(|(k, (_, g, _))| {
-                let near = groups.iter().enumerate().filter(|&(o, _)| o != k).map(|(o, (_, h, _))| (o, gap(g, h))).min_by(|a, b| a.1.total_cmp(&b.1))?;
+            .filter(|(_, (g, _))| g[3] - g[1] < 0.5 * tallest)
+            .filter_map(|(k, (g, _))| {
+                let near = groups.iter().enumerate().filter(|&(o, _)| o != k).map(|(o, (h, _))| (o, gap(g, h))).min_by(|a, b| a.1.total_cmp(&b.1))?;
                 (near.1 < MERGE_GAP).then_some((k, near.0))
             })
             .next();
         let Some((k, into)) = piece else { break };
-        let (ss, g, ii) = groups.remove(k);
+        let (g, ii) = groups.remove(k);
         let into = if into > k { into - 1 } else { into };
-        let (tt, h, jj) = &mut groups[into];
-        tt.extend(ss);
+        let (h, jj) = &mut groups[into];
         jj.extend(ii);
         *h = [h[0].min(g[0]), h[1].min(g[1]), h[2].max(g[2]), h[3].max(g[3])];
     }
@@ -143,15 +142,15 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
     let middle = |g: &[f64; 4]| ((g[1] + g[3]) / 2.0 - 0.5).abs() < 0.17;
     let centre_of = |g: &[f64; 4]| {
         let (cx, cy) = ((g[0] + g[2]) / 2.0, (g[1] + g[3]) / 2.0);
-        middle(g) && ((cx - 0.5).abs() < 0.3 || groups.iter().any(|(_, o, _)| !std::ptr::eq(o, g) && middle(o) && ((o[1] + o[3]) / 2.0 - cy).abs() < 0.1))
+        middle(g) && ((cx - 0.5).abs() < 0.3 || groups.iter().any(|(o, _)| !std::ptr::eq(o, g) && middle(o) && ((o[1] + o[3]) / 2.0 - cy).abs() < 0.1))
     };
     // Each group's readings, best first; then the digits, each at most once in a cell (a cell
     // never holds a mark twice): the most likely assignment of distinct digits.
     let mut read: Vec<(Vec<(char, f32)>, bool)> = Vec::new();
-    let mut inks: Vec<(&Vec<Stroke>, &Vec<usize>)> = Vec::new();
+    let mut inks: Vec<(Vec<Stroke>, &Vec<usize>)> = Vec::new();
     let mut left_out = 0;
-    let tallest = groups.iter().map(|(_, g, _)| g[3] - g[1]).fold(0.0, f64::max);
-    for (ss, g, ii) in &groups {
+    let tallest = tallest_of(&groups);
+    for (g, ii) in &groups {
         if g[2] - g[0] > MAX_MARK_EXTENT || g[3] - g[1] > MAX_MARK_EXTENT {
             return Ok(None);
         }
@@ -159,7 +158,8 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
         if (g[2] - g[0]).max(g[3] - g[1]) < MIN_MARK_EXTENT {
             continue;
         }
-        let Some(all) = super::rank_with(super::model::embedded()?, adapter, ss, &super::CLASSES)? else { continue };
+        let ss: Vec<Stroke> = ii.iter().map(|&i| strokes[i].clone()).collect();
+        let Some(all) = super::rank_with(super::model::embedded()?, adapter, &ss, &super::CLASSES)? else { continue };
         let best = all.iter().find(|(c, _)| legal.contains(c)).copied();
         let mass = all.iter().filter(|(c, _)| legal.contains(c)).map(|&(_, p)| p).sum::<f32>().max(f32::MIN_POSITIVE);
         let ranked: Vec<(char, f32)> = all.iter().filter(|(c, _)| legal.contains(c)).map(|&(c, p)| (c, p / mass)).collect();
@@ -189,9 +189,14 @@ pub fn read_mark_digits(strokes: &[Stroke], legal: &[char], adapter: Option<&Ada
             .into_iter()
             .zip(read)
             .zip(inks)
-            .map(|((symbol, (ranked, centre)), (ss, ii))| MarkDigit { symbol, centre, ranked, strokes: ss.clone(), inputs: ii.clone() })
+            .map(|((symbol, (ranked, centre)), (strokes, ii))| MarkDigit { symbol, centre, ranked, strokes, inputs: ii.clone() })
             .collect(),
     ))
+}
+
+/// The height of the tallest group of strokes (by their boxes).
+fn tallest_of(groups: &[([f64; 4], Vec<usize>)]) -> f64 {
+    groups.iter().map(|(g, _)| g[3] - g[1]).fold(0.0, f64::max)
 }
 
 /// The most likely reading of every group with no digit twice (each group's few best readings
