@@ -477,7 +477,7 @@ impl Board {
         self.shape.n()
     }
 
-    fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.empty == 0
     }
 
@@ -1652,27 +1652,64 @@ pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Diffic
     if max == Difficulty::Expert {
         return true;
     }
-    let last = last_of_level(max);
+    within(puzzle, geo, max, removed).is_some()
+}
+
+/// The level of a puzzle (assumed to have one solution) if it is at most `max`, else `None`:
+/// one pass where [`solvable_within_in`] for each level below would take one each. The path
+/// takes the easiest step there is, and [`Technique::ALL`] goes level by level, so the first
+/// step past a level is taken on the board where that level's own path is stuck.
+pub(crate) fn level_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) -> Option<Difficulty> {
+    if max == Difficulty::Expert {
+        return rate_in(puzzle, geo).ok().map(|r| r.level);
+    }
+    within(puzzle, geo, max, &[]).map(|hardest| hardest.level())
+}
+
+/// The hardest technique on the path within `max` (not expert), `None` if it stops short. With
+/// `removed` (see [`solvable_within_after_removing`]) a path that the singles cut short gives
+/// `NakedSingle`, whatever the fuller puzzle needed.
+fn within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty, removed: &[usize]) -> Option<Technique> {
     let mut b = Board::in_geometry(puzzle, Arc::clone(geo)).quiet();
     if !removed.is_empty() {
         if !propagate_singles(&mut b) {
-            return false;
+            return None;
         }
         if removed.iter().all(|&c| b.values[c] != 0) {
-            return true;
+            return Some(Technique::NakedSingle);
         }
     }
+    advance(&mut b, last_of_level(max))
+}
+
+/// A quiet board of `puzzle`, for [`advance_within`].
+pub(crate) fn quiet_board(puzzle: &Grid, geo: &Arc<Geometry>) -> Board {
+    Board::in_geometry(puzzle, Arc::clone(geo)).quiet()
+}
+
+/// Takes `b` along its path within `max` as far as it goes, and gives the level of the hardest
+/// step taken if that solves the board (else `None`, the board left where the path stops; at
+/// expert the path has no trial). The generator carries such a board forward while it adds
+/// givens one by one: what the techniques found with fewer givens still holds with more, so
+/// whether the path from it solves the board is what the fuller puzzle's own path says (the
+/// level is only of the steps taken from `b`).
+pub(crate) fn advance_within(b: &mut Board, max: Difficulty) -> Option<Difficulty> {
+    advance(b, last_of_level(max)).map(Technique::level)
+}
+
+fn advance(b: &mut Board, last: Technique) -> Option<Technique> {
+    let mut hardest = Technique::NakedSingle;
     loop {
         // The path always exhausts singles before anything harder, and the state they lead to
         // is the same in any order: jump there at once.
-        if !propagate_singles(&mut b) {
-            return false;
+        if !propagate_singles(b) {
+            return None;
         }
         if b.is_solved() {
-            return true;
+            return Some(hardest);
         }
-        if max == Difficulty::Easy && b.geo.cages.is_empty() {
-            return false;
+        if last.level() == Difficulty::Easy && b.geo.cages.is_empty() {
+            return None;
         }
         // No single is left (the closure is complete), so their finders would find nothing:
         // start the search after them.
@@ -1680,11 +1717,9 @@ pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Diffic
             .iter()
             .skip_while(|t| t.is_single())
             .take_while(|&&t| t <= last)
-            .find_map(|&t| find(&b, t, None));
-        match step {
-            Some(s) => b.apply(&s),
-            None => return false,
-        }
+            .find_map(|&t| find(b, t, None))?;
+        hardest = hardest.max(step.technique);
+        b.apply(&step);
     }
 }
 
@@ -1854,6 +1889,40 @@ mod tests {
             assert_eq!(untold, quiet.steps, "{}", g.to_line());
             assert_eq!(super::rate_in(g, geo).unwrap(), super::rating_of(&untold));
         }
+    }
+
+    /// One pass within a bound gives the rating's level when the puzzle is within it, and
+    /// nothing when it is past it: on classic boards and every variant's banked puzzles.
+    #[test]
+    fn the_level_within_a_bound_is_the_ratings_level_up_to_the_bound() {
+        use super::Difficulty;
+        use crate::variants::{bank, Kind};
+        use rand::SeedableRng;
+        let mut cases: Vec<(Grid, std::sync::Arc<crate::grid::Geometry>)> =
+            puzzles().into_iter().step_by(50).map(|g| (g.clone(), super::geometry(g.shape()))).collect();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(8);
+        for kind in Kind::ALL {
+            for &size in kind.sizes() {
+                for level in Difficulty::ALL {
+                    for _ in 0..4 {
+                        if let Some(p) = bank::instant(kind, size, level, &mut rng) {
+                            cases.push((p.givens.clone(), std::sync::Arc::clone(p.rules.geometry())));
+                        }
+                    }
+                }
+            }
+        }
+        let mut seen = [0usize; 4];
+        for (g, geo) in &cases {
+            let rated = super::rate_in(g, geo).unwrap().level;
+            seen[rated as usize] += 1;
+            for max in Difficulty::ALL {
+                let want = (rated <= max).then_some(rated);
+                assert_eq!(super::level_within_in(g, geo, max), want, "{} within {max:?}", g.to_line());
+                assert_eq!(super::solvable_within_in(g, geo, max, &[]), want.is_some(), "{}", g.to_line());
+            }
+        }
+        assert!(seen.iter().all(|&k| k >= 20), "levels seen: {seen:?}");
     }
 
     /// `place` keeps the per-unit counts that the singles read equal to a fresh count: along a

@@ -45,8 +45,10 @@ const FILLS: usize = 4;
 /// quarter of a second; those givens are rarely the ones a puzzle can do without.
 const DIG_NODES: usize = 5_000;
 /// Orders tried when putting givens back into one dug Killer: its cages decide most of its
-/// level, and the digging is the costly part, so each cut gets a few chances at the level.
-const ADD_BACK_ORDERS: usize = 12;
+/// level, and a hard one is a narrow band (a given more and medium solves it, one fewer and
+/// hard does not), so each dug puzzle gets several passes. 8 of them: the median of a hard
+/// Killer was about the same with 4, 8, 12 or 16 (docs/benchmarks.md).
+const ADD_BACK_ORDERS: usize = 8;
 
 /// Whether `kind` comes at `size`.
 pub fn available(kind: Kind, size: u8) -> bool {
@@ -106,43 +108,61 @@ fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) ->
 /// Whether the level below `level` does not solve `puzzle` (so, dug within `level`, it is
 /// exactly that level).
 fn is_above(puzzle: &Grid, rules: &Rules, level: Difficulty) -> bool {
-    let below = match level {
-        Difficulty::Easy => return true,
-        Difficulty::Medium => Difficulty::Easy,
-        Difficulty::Hard => Difficulty::Medium,
-        Difficulty::Expert => Difficulty::Hard,
-    };
-    !human::solvable_within_in(puzzle, rules.geometry(), below, &[])
+    level_below(level).is_none_or(|below| !human::solvable_within_in(puzzle, rules.geometry(), below, &[]))
 }
 
 /// A puzzle past `level` (dug to one solution only), then its solution's digits put back in
-/// random order until `level` solves it: the puzzle then, if the level below still can't
-/// (else another order, up to [`ADD_BACK_ORDERS`]).
+/// random order until `level` solves it: the puzzle then, if the level below still can't.
+///
+/// A digit after which the level below solves it is taken out again and not tried again in
+/// that order: every puzzle further along holds this one, and techniques that solve a puzzle
+/// solve it with more givens. So an order is one pass over the empty cells, each tried once.
+/// Each try starts from the board where the level below got stuck with the givens kept so far
+/// (what the techniques found then still holds with more givens), so it costs the steps the
+/// new digit opens up, not a whole path. A puzzle found so is checked once more from its start.
 fn add_back(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Option<Grid> {
     let geo = rules.geometry();
+    let below = level_below(level)?;
     let hardest = dig(rules, solution, Difficulty::Expert, rng);
-    if human::solvable_within_in(&hardest, geo, level, &[]) {
+    if let Some(at) = human::level_within_in(&hardest, geo, level) {
         // Within `level` with no given back: every order stops here.
-        return is_above(&hardest, rules, level).then_some(hardest);
+        return (at == level).then_some(hardest);
     }
+    let mut start = human::quiet_board(&hardest, geo);
+    human::advance_within(&mut start, below);
+    let mut empty: Vec<usize> = (0..solution.len()).filter(|&c| hardest.values()[c] == 0).collect();
     for _ in 0..ADD_BACK_ORDERS {
-        let mut values = hardest.values().to_vec();
-        let mut empty: Vec<usize> = (0..values.len()).filter(|&c| values[c] == 0).collect();
         empty.shuffle(rng);
-        for c in empty {
-            // `hardest` itself was checked above: each order's first check is after a given.
+        let mut stuck = start.clone();
+        let mut values = hardest.values().to_vec();
+        for &c in &empty {
+            let mut b = stuck.clone();
+            b.place(c, solution[c]);
+            if human::advance_within(&mut b, below).is_some() {
+                continue;
+            }
             values[c] = solution[c];
-            let g = Grid::from_values(rules.shape(), values.clone())?;
-            if human::solvable_within_in(&g, geo, level, &[]) {
-                if is_above(&g, rules, level) {
+            if human::advance_within(&mut b.clone(), level).is_some() {
+                let g = Grid::from_values(rules.shape(), values)?;
+                if human::level_within_in(&g, geo, level) == Some(level) {
                     return Some(g);
                 }
-                // Within the level below already: this order stepped past `level`.
                 break;
             }
+            stuck = b;
         }
     }
     None
+}
+
+/// The level just below `level`, none below easy.
+fn level_below(level: Difficulty) -> Option<Difficulty> {
+    match level {
+        Difficulty::Easy => None,
+        Difficulty::Medium => Some(Difficulty::Easy),
+        Difficulty::Hard => Some(Difficulty::Medium),
+        Difficulty::Expert => Some(Difficulty::Hard),
+    }
 }
 
 /// The givens left when every one that can go has gone, in random order, keeping the puzzle
@@ -174,6 +194,52 @@ fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `add_back` reads from the board it carries forward is what a fresh path of the
+    /// same givens says: the level below solves it, `level` does, or neither. Several orders
+    /// of several dug puzzles of every kind, at medium and hard.
+    #[test]
+    fn a_board_carried_forward_reads_as_a_fresh_path() {
+        let mut tries = 0;
+        for kind in Kind::ALL {
+            for level in [Difficulty::Medium, Difficulty::Hard] {
+                let below = level_below(level).unwrap();
+                let mut rng = rand::rngs::StdRng::seed_from_u64(17);
+                for _ in 0..3 {
+                    let shape = Shape::from_size(9).unwrap();
+                    let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
+                    let geo = rules.geometry();
+                    let hardest = dig(&rules, &solution, Difficulty::Expert, &mut rng);
+                    let mut stuck = human::quiet_board(&hardest, geo);
+                    human::advance_within(&mut stuck, below);
+                    let mut values = hardest.values().to_vec();
+                    let mut empty: Vec<usize> = (0..values.len()).filter(|&c| values[c] == 0).collect();
+                    empty.shuffle(&mut rng);
+                    for c in empty {
+                        values[c] = solution[c];
+                        // Solved within the level below, within the level, or neither.
+                        let fresh = human::level_within_in(&Grid::from_values(shape, values.clone()).unwrap(), geo, level)
+                            .map(|at| at <= below);
+                        let mut b = stuck.clone();
+                        b.place(c, solution[c]);
+                        let carried = if human::advance_within(&mut b, below).is_some() {
+                            Some(true)
+                        } else {
+                            human::advance_within(&mut b.clone(), level).map(|_| false)
+                        };
+                        assert_eq!(carried, fresh, "{kind:?} {level:?} {:?}", values);
+                        tries += 1;
+                        match carried {
+                            Some(true) => values[c] = 0,
+                            Some(false) => break,
+                            None => stuck = b,
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tries > 500, "{tries}");
+    }
 
     #[test]
     fn each_variant_is_unique_and_at_its_level() {
