@@ -1858,21 +1858,17 @@ mod tests {
         }
     }
 
-    /// Rating and the generator's checks skip the sentences; the steps they see are the
-    /// explained path's steps less their sentence, on classic boards and every variant (a few
-    /// banked puzzles of each kind and level).
-    #[test]
-    fn a_quiet_path_is_the_explained_path_without_its_sentences() {
-        use super::{path_from, Board, Difficulty};
+    /// Every `step`-th classic puzzle, and `per_level` banked puzzles of every variant, size
+    /// and level (served as New game serves them, from `seed`), each with its geometry.
+    fn classic_and_banked(step: usize, per_level: usize, seed: u64) -> Vec<(Grid, std::sync::Arc<crate::grid::Geometry>)> {
         use crate::variants::{bank, Kind};
         use rand::SeedableRng;
-        let mut cases: Vec<(Grid, std::sync::Arc<crate::grid::Geometry>)> =
-            puzzles().into_iter().step_by(100).map(|g| (g.clone(), super::geometry(g.shape()))).collect();
-        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut cases: Vec<_> = puzzles().into_iter().step_by(step).map(|g| (g.clone(), super::geometry(g.shape()))).collect();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         for kind in Kind::ALL {
             for &size in kind.sizes() {
-                for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Expert] {
-                    for _ in 0..3 {
+                for level in super::Difficulty::ALL {
+                    for _ in 0..per_level {
                         if let Some(p) = bank::instant(kind, size, level, &mut rng) {
                             cases.push((p.givens.clone(), std::sync::Arc::clone(p.rules.geometry())));
                         }
@@ -1880,6 +1876,16 @@ mod tests {
                 }
             }
         }
+        cases
+    }
+
+    /// Rating and the generator's checks skip the sentences; the steps they see are the
+    /// explained path's steps less their sentence, on classic boards and every variant (a few
+    /// banked puzzles of each kind and level).
+    #[test]
+    fn a_quiet_path_is_the_explained_path_without_its_sentences() {
+        use super::{path_from, Board, Difficulty};
+        let cases = classic_and_banked(100, 3, 7);
         assert!(cases.len() > 150, "{}", cases.len());
         for (g, geo) in &cases {
             let told = path_from(Board::in_geometry(g, std::sync::Arc::clone(geo)), g, Difficulty::Expert).unwrap();
@@ -1896,22 +1902,7 @@ mod tests {
     #[test]
     fn the_level_within_a_bound_is_the_ratings_level_up_to_the_bound() {
         use super::Difficulty;
-        use crate::variants::{bank, Kind};
-        use rand::SeedableRng;
-        let mut cases: Vec<(Grid, std::sync::Arc<crate::grid::Geometry>)> =
-            puzzles().into_iter().step_by(50).map(|g| (g.clone(), super::geometry(g.shape()))).collect();
-        let mut rng = rand::rngs::StdRng::seed_from_u64(8);
-        for kind in Kind::ALL {
-            for &size in kind.sizes() {
-                for level in Difficulty::ALL {
-                    for _ in 0..4 {
-                        if let Some(p) = bank::instant(kind, size, level, &mut rng) {
-                            cases.push((p.givens.clone(), std::sync::Arc::clone(p.rules.geometry())));
-                        }
-                    }
-                }
-            }
-        }
+        let cases = classic_and_banked(50, 4, 8);
         let mut seen = [0usize; 4];
         for (g, geo) in &cases {
             let rated = super::rate_in(g, geo).unwrap().level;
