@@ -139,6 +139,7 @@ fn add_back(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::r
             let mut b = stuck.clone();
             b.place(c, solution[c]);
             if human::advance_within(&mut b, below).is_some() {
+                // Too easy with this digit, and so with any more: not given in this order.
                 continue;
             }
             values[c] = solution[c];
