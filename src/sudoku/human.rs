@@ -477,7 +477,7 @@ impl Board {
         self.shape.n()
     }
 
-    pub(crate) fn is_solved(&self) -> bool {
+    fn is_solved(&self) -> bool {
         self.empty == 0
     }
 
@@ -1682,9 +1682,12 @@ fn within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty, removed: &[usize]
     advance(&mut b, last_of_level(max))
 }
 
-/// A quiet board of `puzzle`, for [`advance_within`].
-pub(crate) fn quiet_board(puzzle: &Grid, geo: &Arc<Geometry>) -> Board {
-    Board::in_geometry(puzzle, Arc::clone(geo)).quiet()
+/// The quiet board where `puzzle`'s path within `max` stops (solved or stuck), to carry on
+/// with [`advance_within`].
+pub(crate) fn stuck_within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) -> Board {
+    let mut b = Board::in_geometry(puzzle, Arc::clone(geo)).quiet();
+    advance_within(&mut b, max);
+    b
 }
 
 /// Takes `b` along its path within `max` as far as it goes, and gives the level of the hardest
