@@ -93,6 +93,104 @@ pub struct Geometry {
     pub cages: Vec<Cage>,
     /// The cage of each cell (an index into `cages`), if any.
     pub cage_of: Vec<Option<u16>>,
+    /// What the 45 rule says of each area of a board with cages (none without): facts of the
+    /// cages, kept here so the human solver and the exact solver read them at every step
+    /// without working them out again.
+    pub sum_areas: Vec<AreaSums>,
+}
+
+/// An area the 45 rule looks at: a row, column or box (units `0..3n`), or a run of `len`
+/// neighbouring rows or columns from `start`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Area {
+    Unit(usize),
+    Rows(usize, usize),
+    Columns(usize, usize),
+}
+
+impl Area {
+    /// Each unit of rows, columns and boxes, then runs of 2 to n-1 rows and of columns.
+    fn all(n: usize) -> impl Iterator<Item = Area> {
+        let runs = (2..n).flat_map(move |len| (0..=n - len).flat_map(move |start| [Area::Rows(start, len), Area::Columns(start, len)]));
+        (0..3 * n).map(Area::Unit).chain(runs)
+    }
+
+    /// How many units' worth of digits the area holds.
+    fn units(self) -> usize {
+        match self {
+            Area::Unit(_) => 1,
+            Area::Rows(_, len) | Area::Columns(_, len) => len,
+        }
+    }
+
+    /// Its cells, into `out` (cleared first).
+    fn cells(self, geo: &Geometry, out: &mut Vec<usize>) {
+        let n = geo.n;
+        out.clear();
+        match self {
+            Area::Unit(u) => out.extend_from_slice(&geo.units[u]),
+            Area::Rows(start, len) => out.extend(start * n..(start + len) * n),
+            Area::Columns(start, len) => out.extend((0..n).flat_map(|r| (start..start + len).map(move |c| r * n + c))),
+        }
+    }
+}
+
+/// The 45 rule on one area: it holds every digit once per unit, so its cells add up to 45 a
+/// unit on a 9x9. The cages wholly inside give part of that; what is left is the sum of the
+/// cells of the cages that stick out (the innies, with any uncaged cell of the area), and
+/// what those cages hold outside is the sum of the outies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AreaSums {
+    pub area: Area,
+    pub innies: Vec<usize>,
+    pub innie_sum: i32,
+    /// The outies and their sum, when every cell of the area is caged.
+    pub outies: Option<(Vec<usize>, i32)>,
+}
+
+/// Every area's [`AreaSums`] on a board of side `n` with `cages` (`cage_of`: each cell's).
+fn sum_areas(geo: &Geometry) -> Vec<AreaSums> {
+    let n = geo.n;
+    if geo.cages.is_empty() {
+        return Vec::new();
+    }
+    let per_unit = (n * (n + 1) / 2) as i32;
+    let (mut cells, mut inside, mut seen) = (Vec::new(), vec![false; n * n], vec![false; geo.cages.len()]);
+    let mut out = Vec::new();
+    for area in Area::all(n) {
+        area.cells(geo, &mut cells);
+        inside.fill(false);
+        seen.fill(false);
+        for &c in &cells {
+            inside[c] = true;
+        }
+        let (mut whole_sum, mut partial_sum) = (0i32, 0i32);
+        let (mut innies, mut outies) = (Vec::new(), Vec::new());
+        let mut uncaged = false;
+        for &c in &cells {
+            let Some(k) = geo.cage_of[c] else {
+                uncaged = true;
+                innies.push(c);
+                continue;
+            };
+            let k = usize::from(k);
+            if std::mem::replace(&mut seen[k], true) {
+                continue;
+            }
+            let cage = &geo.cages[k];
+            if cage.cells.iter().all(|&d| inside[d]) {
+                whole_sum += i32::from(cage.sum);
+            } else {
+                partial_sum += i32::from(cage.sum);
+                innies.extend(cage.cells.iter().copied().filter(|&d| inside[d]));
+                outies.extend(cage.cells.iter().copied().filter(|&d| !inside[d]));
+            }
+        }
+        let innie_sum = per_unit * area.units() as i32 - whole_sum;
+        let outies = (!uncaged).then(|| (outies, partial_sum - innie_sum));
+        out.push(AreaSums { area, innies, innie_sum, outies });
+    }
+    out
 }
 
 /// A Killer cage: its cells (indices `row * n + col`, ascending) and their sum.
@@ -210,6 +308,7 @@ impl Geometry {
         g.jigsaw = jigsaw;
         g.cages = cages;
         g.cage_of = cage_of;
+        g.sum_areas = sum_areas(&g);
         Some(g)
     }
 
@@ -274,7 +373,7 @@ impl Geometry {
                 p
             })
             .collect();
-        Geometry { n, units, cell_units, peers, jigsaw: false, cages: Vec::new(), cage_of: vec![None; n * n] }
+        Geometry { n, units, cell_units, peers, jigsaw: false, cages: Vec::new(), cage_of: vec![None; n * n], sum_areas: Vec::new() }
     }
 
     /// Whether two distinct cells share a unit.

@@ -14,6 +14,7 @@
 //!   such cell left is placed; two left keep only the digits that pair up to their sum.
 
 use super::{bits, sym, Board, Step, Technique};
+use crate::grid::Area;
 
 /// The sets of the cage's size and sum that hold its placed digits and fit its open cells:
 /// (the union of their open digits, the digits every one needs); (0, 0) when none does.
@@ -170,97 +171,24 @@ pub(super) fn cage_unit(b: &Board) -> Option<Step> {
     None
 }
 
-/// An area the 45 rule looks at: a row, column or box, or a run of `len` neighbouring rows or
-/// columns from `start`.
-#[derive(Clone, Copy)]
-enum Area {
-    Unit(usize),
-    Rows(usize, usize),
-    Columns(usize, usize),
-}
-
-impl Area {
-    /// Each unit of rows, columns and boxes, then runs of 2 to n-1 rows and of columns.
-    fn all(n: usize) -> impl Iterator<Item = Area> {
-        let runs = (2..n).flat_map(move |len| (0..=n - len).flat_map(move |start| [Area::Rows(start, len), Area::Columns(start, len)]));
-        (0..3 * n).map(Area::Unit).chain(runs)
-    }
-
-    /// How many units' worth of digits the area holds.
-    fn units(self) -> usize {
-        match self {
-            Area::Unit(_) => 1,
-            Area::Rows(_, len) | Area::Columns(_, len) => len,
-        }
-    }
-
-    /// Its cells, into `out` (cleared first).
-    fn cells(self, b: &Board, out: &mut Vec<usize>) {
-        let n = b.n();
-        out.clear();
-        match self {
-            Area::Unit(u) => out.extend_from_slice(&b.geo.units[u]),
-            Area::Rows(start, len) => out.extend(start * n..(start + len) * n),
-            Area::Columns(start, len) => out.extend((0..n).flat_map(|r| (start..start + len).map(move |c| r * n + c))),
-        }
-    }
-
-    fn name(self, b: &Board) -> String {
-        match self {
-            Area::Unit(u) => b.unit_name(u).to_string(),
-            Area::Rows(start, len) => format!("rows {} to {}", start + 1, start + len),
-            Area::Columns(start, len) => format!("columns {} to {}", start + 1, start + len),
-        }
+/// An area's name, for the sentence.
+fn area_name(area: Area, b: &Board) -> String {
+    match area {
+        Area::Unit(u) => b.unit_name(u).to_string(),
+        Area::Rows(start, len) => format!("rows {} to {}", start + 1, start + len),
+        Area::Columns(start, len) => format!("columns {} to {}", start + 1, start + len),
     }
 }
 
 pub(super) fn innies_outies(b: &Board) -> Option<Step> {
-    if b.geo.cages.is_empty() {
-        return None;
-    }
-    let n = b.n();
-    let per_unit = (n * (n + 1) / 2) as i32;
-    // Scratch kept across the ~100 areas of a board: this runs at every step of a Killer's
-    // solution, thousands of times in making one.
-    let (mut area, mut inside, mut seen) = (Vec::new(), vec![false; n * n], vec![false; b.geo.cages.len()]);
-    let (mut innies, mut outies, mut open) = (Vec::new(), Vec::new(), Vec::new());
-    for which in Area::all(n) {
-        which.cells(b, &mut area);
-        inside.fill(false);
-        seen.fill(false);
-        for &c in &area {
-            inside[c] = true;
-        }
-        let (mut whole_sum, mut partial_sum) = (0i32, 0i32);
-        innies.clear();
-        outies.clear();
-        let mut uncaged = false;
-        for &c in &area {
-            let Some(k) = b.geo.cage_of[c] else {
-                uncaged = true;
-                innies.push(c);
-                continue;
-            };
-            let k = usize::from(k);
-            if std::mem::replace(&mut seen[k], true) {
-                continue;
-            }
-            let cage = &b.geo.cages[k];
-            if cage.cells.iter().all(|&d| inside[d]) {
-                whole_sum += i32::from(cage.sum);
-            } else {
-                partial_sum += i32::from(cage.sum);
-                innies.extend(cage.cells.iter().copied().filter(|&d| inside[d]));
-                outies.extend(cage.cells.iter().copied().filter(|&d| !inside[d]));
-            }
-        }
-        let innie_sum = per_unit * which.units() as i32 - whole_sum;
-        let outies_side = (!uncaged).then_some((&outies, partial_sum - innie_sum, "outies"));
-        for (cells, sum, side) in std::iter::once((&innies, innie_sum, "innies")).chain(outies_side) {
+    let mut open = Vec::new();
+    for a in &b.geo.sum_areas {
+        let outies = a.outies.as_ref().map(|(cells, sum)| (cells, *sum, "outies"));
+        for (cells, sum, side) in std::iter::once((&a.innies, a.innie_sum, "innies")).chain(outies) {
             let known: i32 = cells.iter().map(|&c| i32::from(b.values[c])).sum();
             open.clear();
             open.extend(cells.iter().copied().filter(|&c| b.values[c] == 0));
-            if let Some(s) = sum_step(b, &open, sum - known, || which.name(b), side) {
+            if let Some(s) = sum_step(b, &open, sum - known, || area_name(a.area, b), side) {
                 return Some(s);
             }
         }
