@@ -11,7 +11,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use crate::grid::Geometry;
+use crate::grid::{Area, Geometry};
 
 /// Cells of the largest board (16x16).
 const MAX_CELLS: usize = 256;
@@ -75,13 +75,42 @@ pub fn solutions_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: 
 pub const FIRST_RUN_NODES: usize = 2_000;
 
 /// One search of at most `max_nodes` nodes, in digit order, or in random digit orders from
-/// `rng`: what it found and the nodes it took. The generators' short checks call it directly
-/// (a restart schedule is no use under a few thousand nodes).
-pub(crate) fn search_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: usize, rng: Option<&mut rand::rngs::StdRng>) -> (Found, usize) {
+/// `rng`: what it found and the nodes it took.
+fn search_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: usize, rng: Option<&mut rand::rngs::StdRng>) -> (Found, usize) {
     let mut s = Exact::new(geo, rng.map(|r| shuffled_orders(geo.n, r)));
     s.keep_second = limit >= 2;
     s.max_nodes = max_nodes;
     s.run_counting(values, limit)
+}
+
+/// Whether `values` (0 = empty) has a solution without `digit` in the empty `cell`, in one
+/// search of at most `max_nodes` nodes (`None` past it). A digger's check: when the board with
+/// `digit` given in `cell` has one solution, the board without it has one too exactly when this
+/// says no. It costs less than counting to two: the search never walks the known solution's
+/// branch, and the missing digit prunes from the first node.
+pub(crate) fn other_solution_within(geo: &Geometry, values: &[u8], cell: usize, digit: u8, max_nodes: usize) -> Option<bool> {
+    let cells = geo.n * geo.n;
+    if values.len() != cells || cell >= cells || values[cell] != 0 || digit == 0 || usize::from(digit) > geo.n {
+        return Some(false);
+    }
+    let mut s = Exact::new(geo, None);
+    s.max_nodes = max_nodes;
+    let Some(mut st) = s.start(values) else { return Some(false) };
+    if st.value[cell] == 0 {
+        st.cand[cell] &= !(1u16 << (digit - 1));
+        match st.cand[cell] {
+            0 => return Some(false),
+            m if m & (m - 1) == 0 => s.queue.push(cell),
+            _ => {}
+        }
+        if !s.settle(&mut st) {
+            return Some(false);
+        }
+    } else if st.value[cell] == digit {
+        return Some(false);
+    }
+    s.search(&mut st, 1);
+    (!s.found.gave_up).then_some(s.found.count > 0)
 }
 
 /// 64 shuffled orders of the n digits, end to end (the search takes one by its node count).
@@ -125,8 +154,9 @@ struct State {
 struct Exact<'g> {
     geo: &'g Geometry,
     all: u16,
-    /// Each cage's digit sets: every set of its size whose digits add up to its sum.
-    combos: Vec<&'static [u16]>,
+    /// The sums to hold, each with its digit sets (every set of its size whose digits add up
+    /// to its sum): the cages, then each unit's innies (see [`innies`]).
+    sums: Vec<(&'g [usize], &'static [u16])>,
     queue: Vec<usize>,
     orders: Option<Vec<u8>>,
     nodes: usize,
@@ -139,8 +169,13 @@ impl<'g> Exact<'g> {
     fn new(geo: &'g Geometry, orders: Option<Vec<u8>>) -> Exact<'g> {
         let n = geo.n;
         let all = if n >= 16 { u16::MAX } else { (1u16 << n) - 1 };
-        let combos = geo.cages.iter().map(|c| digit_sets(n, c.cells.len(), c.sum)).collect();
-        Exact { geo, all, combos, queue: Vec::new(), orders, nodes: 0, max_nodes: usize::MAX, keep_second: false, found: Found::default() }
+        let cages = geo.cages.iter().map(|c| (&c.cells[..], c.sum));
+        // A unit's innies share the unit, so no digit twice: a cage to the solver, as "innies
+        // and outies" is one to a person. (A run of units, or outies, may hold a digit twice.)
+        let innies = geo.sum_areas.iter().filter(|a| matches!(a.area, Area::Unit(_)) && (1..n).contains(&a.innies.len()));
+        let innies = innies.map(|a| (&a.innies[..], u16::try_from(a.innie_sum).unwrap_or(0)));
+        let sums = cages.chain(innies).map(|(cells, sum)| (cells, digit_sets(n, cells.len(), sum))).collect();
+        Exact { geo, all, sums, queue: Vec::new(), orders, nodes: 0, max_nodes: usize::MAX, keep_second: false, found: Found::default() }
     }
 
     fn run(self, values: &[u8], limit: usize) -> Found {
@@ -273,8 +308,8 @@ impl<'g> Exact<'g> {
     /// else whether a candidate went.
     fn cages(&mut self, st: &mut State) -> Option<bool> {
         let mut changed = false;
-        for k in 0..self.geo.cages.len() {
-            let cells = &self.geo.cages[k].cells;
+        for k in 0..self.sums.len() {
+            let (cells, sets) = self.sums[k];
             let (mut placed, mut open) = (0u16, 0u16);
             for &c in cells {
                 if st.value[c] != 0 {
@@ -286,13 +321,13 @@ impl<'g> Exact<'g> {
             if open == 0 {
                 // Full: its last cells may have come from singles, after its sets were last
                 // checked, so its digits must still be one of them (else the sum is wrong).
-                if !self.combos[k].contains(&placed) {
+                if !sets.contains(&placed) {
                     return None;
                 }
                 continue;
             }
             let (mut allowed, mut needed) = (0u16, u16::MAX);
-            for &set in self.combos[k] {
+            for &set in sets {
                 if !set_fits(set, placed, open, cells.iter().filter(|&&c| st.value[c] == 0).map(|&c| st.cand[c])) {
                     continue;
                 }

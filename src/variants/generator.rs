@@ -205,8 +205,8 @@ fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::
         values[c] = 0;
         let Some(g) = Grid::from_values(shape, values.clone()) else { break };
         let keep = if level == Difficulty::Expert {
-            let (found, _) = exact::search_within(geo, &values, 2, DIG_NODES, None);
-            found.count == 1 && !found.gave_up
+            // The board with `v` in `c` had one solution: it still has when no other digit fits.
+            exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false)
         } else {
             human::solvable_within_in(&g, geo, level, &[c])
         };
@@ -263,6 +263,36 @@ mod tests {
             }
         }
         assert!(tries > 500, "{tries}");
+    }
+
+    /// The expert dig's check (no solution without the digit just taken out) says what a count
+    /// of the board's solutions says, at every given of a dig of each kind.
+    #[test]
+    fn the_digs_check_agrees_with_a_count_of_solutions() {
+        let mut checks = 0;
+        for kind in Kind::ALL {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+            let Some((rules, solution)) = rules_and_solution(kind, Shape::from_size(9).unwrap(), &mut rng) else { continue };
+            let geo = rules.geometry();
+            let mut values = solution.clone();
+            let mut order: Vec<usize> = (0..values.len()).collect();
+            order.shuffle(&mut rng);
+            for c in order {
+                let v = std::mem::replace(&mut values[c], 0);
+                let count = exact::solutions_within(geo, &values, 2, 200_000);
+                let other = exact::other_solution_within(geo, &values, c, v, 200_000);
+                if count.gave_up || other.is_none() {
+                    values[c] = v;
+                    continue;
+                }
+                assert_eq!(other == Some(false), count.count == 1, "{kind:?} {values:?} without {v} at {c}");
+                checks += 1;
+                if count.count != 1 {
+                    values[c] = v;
+                }
+            }
+        }
+        assert!(checks > 250, "{checks}");
     }
 
     #[test]
