@@ -382,6 +382,10 @@ pub struct Board {
     unit_empty: [u8; MAX_UNITS],
     /// Values placed per unit (a mask; on a board with conflicting givens a value may be there twice).
     unit_placed: [u16; MAX_UNITS],
+    /// The units (bit u) with a cell whose candidates changed since `propagate_singles` last
+    /// looked at them for hidden singles: a unit that did not change has none new (its last
+    /// look placed them all), so only these are looked at again. Most steps change a few cells.
+    dirty: u64,
     /// Whether steps get their sentence. Rating and the generator's checks read only a step's
     /// technique and moves, so they turn it off: the sentences were a tenth of a Killer
     /// generator's instructions (docs/benchmarks.md).
@@ -410,6 +414,7 @@ impl Board {
             cands: vec![0; n * n],
             unit_empty: [0; MAX_UNITS],
             unit_placed: [0; MAX_UNITS],
+            dirty: u64::MAX,
             explain: true,
         };
         for u in 0..b.geo.units.len() {
@@ -521,6 +526,7 @@ impl Board {
         self.empty = o.empty;
         self.unit_empty = o.unit_empty;
         self.unit_placed = o.unit_placed;
+        self.dirty = o.dirty;
         self.explain = o.explain;
     }
 
@@ -529,9 +535,14 @@ impl Board {
         let old = self.values[cell];
         self.values[cell] = v;
         self.cands[cell] = 0;
+        self.touch(cell);
         let bit = 1u16 << (v - 1);
-        for &p in &self.geo.peers[cell] {
-            self.cands[p] &= !bit;
+        let geo = Arc::clone(&self.geo);
+        for &p in &geo.peers[cell] {
+            if self.cands[p] & bit != 0 {
+                self.cands[p] &= !bit;
+                self.touch(p);
+            }
         }
         if old == 0 {
             self.empty -= 1;
@@ -541,7 +552,6 @@ impl Board {
             }
         } else {
             // The steps only fill empty cells; an overwrite (not made by this module) recounts.
-            let geo = Arc::clone(&self.geo);
             for &u in &geo.cell_units[cell] {
                 self.recount(u);
             }
@@ -555,6 +565,14 @@ impl Board {
         }
         for e in &step.eliminations {
             self.cands[e.row * n + e.col] &= !(1 << (e.value - 1));
+            self.touch(e.row * n + e.col);
+        }
+    }
+
+    /// Marks the units of a cell whose candidates changed (see [`Board::dirty`]).
+    fn touch(&mut self, cell: usize) {
+        for &u in &self.geo.cell_units[cell] {
+            self.dirty |= 1 << u;
         }
     }
 
@@ -1360,10 +1378,14 @@ fn propagate_singles(b: &mut Board) -> bool {
             }
         }
         for (u, unit) in geo.units.iter().enumerate() {
+            if b.dirty & (1 << u) == 0 {
+                continue;
+            }
             let (ones, twos, placed) = unit_counts(b, u);
             if ones | placed != all {
                 return false;
             }
+            b.dirty &= !(1 << u);
             let mut hidden = ones & !twos & !placed;
             while hidden != 0 {
                 let d = hidden.trailing_zeros() as u8;
@@ -1697,10 +1719,22 @@ pub(crate) fn stuck_within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) 
 /// whether the path from it solves the board is what the fuller puzzle's own path says (the
 /// level is only of the steps taken from `b`).
 pub(crate) fn advance_within(b: &mut Board, max: Difficulty) -> Option<Difficulty> {
-    advance(b, last_of_level(max)).map(Technique::level)
+    advance_from(b, last_of_level(max), None).map(Technique::level)
+}
+
+/// [`advance_within`] `max` from a board that [`advance_within`] `below` left stuck: its first
+/// step is past `below`, so the techniques within `below` are not looked for again there (a
+/// generator adding givens asks both of every board, and most are stuck at both).
+pub(crate) fn advance_past(b: &mut Board, below: Difficulty, max: Difficulty) -> Option<Difficulty> {
+    advance_from(b, last_of_level(max), Some(last_of_level(below))).map(Technique::level)
 }
 
 fn advance(b: &mut Board, last: Technique) -> Option<Technique> {
+    advance_from(b, last, None)
+}
+
+/// [`advance`], its first step past `stuck_to` when the board is known to be stuck there.
+fn advance_from(b: &mut Board, last: Technique, mut stuck_to: Option<Technique>) -> Option<Technique> {
     let mut hardest = Technique::NakedSingle;
     loop {
         // The path always exhausts singles before anything harder, and the state they lead to
@@ -1716,9 +1750,10 @@ fn advance(b: &mut Board, last: Technique) -> Option<Technique> {
         }
         // No single is left (the closure is complete), so their finders would find nothing:
         // start the search after them.
+        let after = stuck_to.take();
         let step = Technique::ALL
             .iter()
-            .skip_while(|t| t.is_single())
+            .skip_while(|&&t| t.is_single() || after.is_some_and(|a| t <= a))
             .take_while(|&&t| t <= last)
             .find_map(|&t| find(b, t, None))?;
         hardest = hardest.max(step.technique);
@@ -1917,6 +1952,32 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&k| k >= 20), "levels seen: {seen:?}");
+    }
+
+    /// The singles read only the units a step changed (`Board::dirty`): what they leave is what
+    /// a look at every unit leaves, at every step of classic and variant paths (the placements
+    /// of one step at a time, and every technique's eliminations).
+    #[test]
+    fn singles_from_the_changed_units_are_the_singles_of_every_unit() {
+        use super::{propagate_singles, Board, Difficulty};
+        let mut steps = 0;
+        for (g, geo) in classic_and_banked(100, 2, 9) {
+            // The path as `advance` takes it: all singles at once, then one harder step.
+            let mut b = Board::in_geometry(&g, geo).quiet();
+            loop {
+                let (mut kept, mut every) = (b.clone(), b.clone());
+                every.dirty = u64::MAX;
+                let ok = propagate_singles(&mut kept);
+                assert_eq!(ok, propagate_singles(&mut every), "{}", g.to_line());
+                b = kept.clone();
+                (kept.dirty, every.dirty) = (0, 0);
+                assert_eq!(kept, every, "{}", g.to_line());
+                let Some(s) = super::next_step(&b, Difficulty::Expert, None).filter(|_| ok) else { break };
+                b.apply(&s);
+                steps += 1;
+            }
+        }
+        assert!(steps > 1_000, "{steps}");
     }
 
     /// `place` keeps the per-unit counts that the singles read equal to a fresh count: along a

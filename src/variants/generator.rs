@@ -174,7 +174,7 @@ fn one_more_given(stuck: &human::Board, cell: usize, digit: u8, below: Difficult
     b.place(cell, digit);
     if human::advance_within(&mut b, below).is_some() {
         WithIt::Below
-    } else if human::advance_within(&mut b.clone(), level).is_some() {
+    } else if human::advance_past(&mut b.clone(), below, level).is_some() {
         WithIt::AtLevel
     } else {
         WithIt::Past(b)
