@@ -19,9 +19,25 @@ use crate::grid::Area;
 /// The sets of the cage's size and sum that hold its placed digits and fit its open cells:
 /// (the union of their open digits, the digits every one needs); (0, 0) when none does.
 fn cage_digits(b: &Board, k: usize) -> (u16, u16) {
-    let placed = placed_in(b, k);
+    // The cage's cells read once, not once per set: this runs for every cage at every step.
+    let cage = &b.geo.cages[k];
+    let (mut placed, mut open, mut cells, mut m) = (0u16, 0u16, [0u16; 16], 0);
+    for &c in &cage.cells {
+        match b.values[c] {
+            0 => {
+                // A cage holds at most n <= 16 cells (`Geometry::variant`).
+                if let Some(slot) = cells.get_mut(m) {
+                    *slot = b.cands[c];
+                    m += 1;
+                }
+                open |= b.cands[c];
+            }
+            v => placed |= 1 << (v - 1),
+        }
+    }
+    let sets = crate::sudoku::exact::digit_sets(b.n(), cage.cells.len(), cage.sum);
     let (mut allowed, mut needed) = (0u16, u16::MAX);
-    for set in cage_sets(b, k) {
+    for set in sets.iter().copied().filter(|&set| crate::sudoku::exact::set_fits(set, placed, open, cells[..m].iter().copied())) {
         let rest = set & !placed;
         allowed |= rest;
         needed &= rest;
