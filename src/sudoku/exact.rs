@@ -15,6 +15,10 @@ use crate::grid::{Area, Geometry};
 
 /// Cells of the largest board (16x16).
 const MAX_CELLS: usize = 256;
+/// The most cells of a unit's innies the solver holds to their sum: making 40 hard Killers took
+/// 16.0 G instructions with up to 6, 17.3 G with every unit's (up to 8), 23.6 G with none; up
+/// to 4 was about as good as 6, up to 2 much worse (docs/benchmarks.md).
+const MAX_INNIES: usize = 6;
 
 /// What a count found: how many solutions (up to the limit), the first and, when asked, a second.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -172,7 +176,8 @@ impl<'g> Exact<'g> {
         let cages = geo.cages.iter().map(|c| (&c.cells[..], c.sum));
         // A unit's innies share the unit, so no digit twice: a cage to the solver, as "innies
         // and outies" is one to a person. (A run of units, or outies, may hold a digit twice.)
-        let innies = geo.sum_areas.iter().filter(|a| matches!(a.area, Area::Unit(_)) && (1..n).contains(&a.innies.len()));
+        // Up to MAX_INNIES cells: more allow most digit sets and cost more than they prune.
+        let innies = geo.sum_areas.iter().filter(|a| matches!(a.area, Area::Unit(_)) && (1..=MAX_INNIES).contains(&a.innies.len()));
         let innies = innies.map(|a| (&a.innies[..], u16::try_from(a.innie_sum).unwrap_or(0)));
         let sums = cages.chain(innies).map(|(cells, sum)| (cells, digit_sets(n, cells.len(), sum))).collect();
         Exact { geo, all, sums, queue: Vec::new(), orders, nodes: 0, max_nodes: usize::MAX, keep_second: false, found: Found::default() }
