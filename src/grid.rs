@@ -148,7 +148,7 @@ pub struct AreaSums {
     pub outies: Option<(Vec<usize>, i32)>,
 }
 
-/// Every area's [`AreaSums`] on a board of side `n` with `cages` (`cage_of`: each cell's).
+/// Every area's [`AreaSums`] on `geo`'s board (its units and cages set); none without cages.
 fn sum_areas(geo: &Geometry) -> Vec<AreaSums> {
     let n = geo.n;
     if geo.cages.is_empty() {

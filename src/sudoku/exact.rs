@@ -6,7 +6,9 @@
 //! Each node propagates to a fixpoint: naked singles, hidden singles over every unit, and each
 //! cage's combinations (the digit sets of the cage's size and sum that hold its placed digits
 //! and fit its cells' candidates: a cell keeps only their digits, and a digit every set needs,
-//! with one cell left for it, goes there). Then it branches on a cell with fewest candidates.
+//! with one cell left for it, goes there). A unit's innies (its cells outside the cages wholly
+//! inside it, up to [`MAX_INNIES`] of them) are held to their sum the same way. Then it
+//! branches on a cell with fewest candidates.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -95,7 +97,8 @@ fn search_within(geo: &Geometry, values: &[u8], limit: usize, max_nodes: usize, 
 pub(crate) fn other_solution_within(geo: &Geometry, values: &[u8], cell: usize, digit: u8, max_nodes: usize) -> Option<bool> {
     let cells = geo.n * geo.n;
     if values.len() != cells || cell >= cells || values[cell] != 0 || digit == 0 || usize::from(digit) > geo.n {
-        return Some(false);
+        // Not a digger's question: unknown, so a digger keeps its given.
+        return None;
     }
     let mut s = Exact::new(geo, None);
     s.max_nodes = max_nodes;
@@ -159,7 +162,7 @@ struct Exact<'g> {
     geo: &'g Geometry,
     all: u16,
     /// The sums to hold, each with its digit sets (every set of its size whose digits add up
-    /// to its sum): the cages, then each unit's innies (see [`innies`]).
+    /// to its sum): the cages, then each unit's innies (`Geometry::sum_areas`).
     sums: Vec<(&'g [usize], &'static [u16])>,
     queue: Vec<usize>,
     orders: Option<Vec<u8>>,
