@@ -6,8 +6,9 @@
 //!    process start included: Solo's puzzles/s and the ratio ours / Solo.
 //! 2. Exact solver (`sudoku::exact`) on Solo's unreasonable (`du`) Killer and Jigsaw puzzles
 //!    (made by sgt-solo in the run): median and max µs per solve (count to 2: solve and prove unique).
-//! 3. Rating agreement: every Solo puzzle of part 1 rated by ours (`Puzzle::rate`): our levels'
-//!    distribution per Solo level, and their median.
+//! 3. Rating agreement: every Solo puzzle of part 1 rated by ours (`Puzzle::rate`), topped up to
+//!    50 per level from Solo's IDs kept in tests/fixtures/solo where Solo is too slow to make
+//!    50 in the run (extreme Killers): our levels' distribution per Solo level, and their median.
 //!
 //! `cargo bench --bench variants [-- SCALE [KIND...]]`: SCALE multiplies every count (default 1;
 //! Solo's counts never fall below 3), kinds such as `killer jigsaw` keep only those (default all).
@@ -80,14 +81,23 @@ fn our_count(kind: Kind) -> usize {
     }
 }
 
-/// Solo's puzzle count per kind and level (before SCALE): 50 for the rating, fewer where Solo is
-/// slow (a Killer at extreme takes Solo ~8 s, a Killer X ~1.5 s).
+/// Solo's puzzle count per kind and level made in the run (before SCALE): 50 for the rating,
+/// fewer where Solo is slow (a Killer at extreme takes Solo ~8 s, a Killer X ~1.5 s); those are
+/// topped up to 50 for the rating from the ones kept in tests/fixtures/solo ([`kept_solo_ids`]).
 fn solo_count(kind: Kind, d: Difficulty) -> usize {
     match (kind, d) {
         (Kind::Killer, Difficulty::Expert) => 6,
         (Kind::KillerX, Difficulty::Expert) => 16,
         _ => 50,
     }
+}
+
+/// Solo's IDs of `params` made once and kept (`tests/fixtures/solo/PARAMS.txt`, one per line,
+/// `#` lines say how they were made); none for other params.
+fn kept_solo_ids(params: &str) -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/solo").join(format!("{params}.txt"));
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect()
 }
 
 fn level_index(d: Difficulty) -> usize {
@@ -136,9 +146,14 @@ fn main() {
                     let srate = ids.len() as f64 / secs;
                     solo_cols = format!("| {} | {srate:.1} |", ids.len());
                     ratio = format!("{:.2}", rate / srate);
+                    // At least 50 rated (times SCALE): the run's, then kept ones.
+                    let mut rated = ids.clone();
+                    let want = n(50).max(ids.len());
+                    let kept: Vec<String> = kept_solo_ids(&params).into_iter().filter(|id| !ids.contains(id)).take(want - ids.len()).collect();
+                    rated.extend(kept);
                     let mut counts = [0usize; 4];
                     let mut unrated = 0;
-                    for id in &ids {
+                    for id in &rated {
                         match Puzzle::read_solo(id).map_err(|e| e.to_string()).and_then(|p| p.rate().map_err(|e| e.to_string())) {
                             Ok(r) => counts[level_index(r.level)] += 1,
                             Err(e) => {

@@ -5,7 +5,8 @@
 //!   from the same seed, cancellation; a jigsaw's regions and a Killer's cages well formed.
 //! - Solo game IDs made by `sgt-solo` now: read, one solution that keeps every rule (checked
 //!   here, apart from the engine's geometry), written back to the same ID, and the human
-//!   solver's path ends at that solution.
+//!   solver's path ends at that solution. Solo's extreme Killers kept in tests/fixtures/solo
+//!   (for the rating benchmark) read, have one solution and write back.
 //! - The human techniques are never wrong: every step of the paths of thousands of puzzles is
 //!   checked against the solution, and each new technique is seen at work.
 //! - Fuzz: `Puzzle::read_solo` on mangled IDs and the exact solver on random boards never panic.
@@ -356,6 +357,28 @@ fn solo_ids_of_every_variant_read_solve_and_write_back() {
     }
     eprintln!("Solo IDs: {read} read, {quirks} with Solo's z quirk, {} steps walked", w.steps);
     assert!(quirks * 10 <= read, "Solo's z quirk is rare: {quirks} of {read}");
+}
+
+/// Solo is slow to make extreme Killers (about 8 s each, a Killer X 1.5 s), so 50 of each were
+/// made once and kept in tests/fixtures/solo for the rating-agreement benchmark
+/// (benches/variants.rs). Each reads as its kind, has one solution that keeps every cage, and
+/// is written back to the same ID.
+#[test]
+fn kept_solo_extreme_killers_read_and_have_one_solution() {
+    for (params, kind) in [("3x3kde", Kind::Killer), ("3x3xkde", Kind::KillerX)] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/solo").join(format!("{params}.txt"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let ids: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+        assert_eq!(ids.len(), 50, "{params}");
+        assert_eq!(ids.iter().collect::<BTreeSet<_>>().len(), 50, "{params}: an ID twice");
+        for id in ids {
+            let p = Puzzle::read_solo(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(p.rules.kind(), Ok(kind), "{id}");
+            let sol = exact_solution(&p, id);
+            check_cages(&p, &sol, id);
+            assert_eq!(p.solo_id().as_deref(), Ok(id));
+        }
+    }
 }
 
 // ---------------------------------------------------------------- the techniques
