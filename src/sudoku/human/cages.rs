@@ -19,7 +19,24 @@ use crate::grid::Area;
 /// The sets of the cage's size and sum that hold its placed digits and fit its open cells:
 /// (the union of their open digits, the digits every one needs); (0, 0) when none does.
 fn cage_digits(b: &Board, k: usize) -> (u16, u16) {
-    // The cage's cells read once, not once per set: this runs for every cage at every step.
+    let (placed, sets) = cage_sets(b, k);
+    let (mut allowed, mut needed) = (0u16, u16::MAX);
+    for set in sets {
+        let rest = set & !placed;
+        allowed |= rest;
+        needed &= rest;
+    }
+    if allowed == 0 {
+        (0, 0)
+    } else {
+        (allowed, needed)
+    }
+}
+
+/// The cage's placed digits, and the sets of [`cage_digits`] themselves (also for the step's
+/// sentence). The cage's cells are read once, not once per set: this runs for every cage at
+/// every step.
+fn cage_sets(b: &Board, k: usize) -> (u16, impl Iterator<Item = u16> + '_) {
     let cage = &b.geo.cages[k];
     let (mut placed, mut open, mut cells, mut m) = (0u16, 0u16, [0u16; 16], 0);
     for &c in &cage.cells {
@@ -36,30 +53,7 @@ fn cage_digits(b: &Board, k: usize) -> (u16, u16) {
         }
     }
     let sets = crate::sudoku::exact::digit_sets(b.n(), cage.cells.len(), cage.sum);
-    let (mut allowed, mut needed) = (0u16, u16::MAX);
-    for set in sets.iter().copied().filter(|&set| crate::sudoku::exact::set_fits(set, placed, open, cells[..m].iter().copied())) {
-        let rest = set & !placed;
-        allowed |= rest;
-        needed &= rest;
-    }
-    if allowed == 0 {
-        (0, 0)
-    } else {
-        (allowed, needed)
-    }
-}
-
-fn placed_in(b: &Board, k: usize) -> u16 {
-    b.geo.cages[k].cells.iter().fold(0, |m, &c| if b.values[c] == 0 { m } else { m | 1 << (b.values[c] - 1) })
-}
-
-/// The sets of [`cage_digits`] themselves (for the step's sentence).
-fn cage_sets(b: &Board, k: usize) -> impl Iterator<Item = u16> + '_ {
-    let cage = &b.geo.cages[k];
-    let placed = placed_in(b, k);
-    let open_cells = move || cage.cells.iter().filter(|&&c| b.values[c] == 0).map(|&c| b.cands[c]);
-    let open = open_cells().fold(0, |m, c| m | c);
-    crate::sudoku::exact::digit_sets(b.n(), cage.cells.len(), cage.sum).iter().copied().filter(move |&set| crate::sudoku::exact::set_fits(set, placed, open, open_cells()))
+    (placed, sets.iter().copied().filter(move |&set| crate::sudoku::exact::set_fits(set, placed, open, cells[..m].iter().copied())))
 }
 
 fn set_text(set: u16) -> String {
@@ -83,7 +77,7 @@ pub(super) fn cage_combination(b: &Board) -> Option<Step> {
             continue;
         }
         let open = || cells.iter().copied().filter(|&c| b.values[c] == 0);
-        let sets_text = || cage_sets(b, k).map(set_text).collect::<Vec<_>>().join(", ");
+        let sets_text = || cage_sets(b, k).1.map(set_text).collect::<Vec<_>>().join(", ");
         if open().any(|c| b.cands[c] & !allowed != 0) {
             let out: Vec<usize> = open().filter(|&c| b.cands[c] & !allowed != 0).collect();
             let mut s = b.step(
