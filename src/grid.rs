@@ -297,14 +297,7 @@ impl Geometry {
                 *slot = Some(k as u16);
             }
         }
-        let mut g = Geometry::from_units(n, units);
-        for cage in &cages {
-            for &a in &cage.cells {
-                g.peers[a].extend(cage.cells.iter().copied().filter(|&b| b != a));
-                g.peers[a].sort_unstable();
-                g.peers[a].dedup();
-            }
-        }
+        let mut g = Geometry::with_cage_peers(n, units, &cages);
         g.jigsaw = jigsaw;
         g.cages = cages;
         g.cage_of = cage_of;
@@ -358,18 +351,45 @@ impl Geometry {
     }
 
     fn from_units(n: usize, units: Vec<Vec<usize>>) -> Geometry {
+        Geometry::with_cage_peers(n, units, &[])
+    }
+
+    /// The geometry of `units`, where a cell's peers are also its cage mates.
+    fn with_cage_peers(n: usize, units: Vec<Vec<usize>>, cages: &[Cage]) -> Geometry {
         let mut cell_units = vec![Vec::new(); n * n];
         for (u, cells) in units.iter().enumerate() {
             for &c in cells {
                 cell_units[c].push(u);
             }
         }
+        let mut cage_of: Vec<Option<&Cage>> = vec![None; n * n];
+        for k in cages {
+            for &c in &k.cells {
+                if let Some(slot) = cage_of.get_mut(c) {
+                    *slot = Some(k);
+                }
+            }
+        }
+        // Each cell's peers marked in a bit set, then read out in order: sorted and without
+        // repeats at once (a variant's generator builds a geometry for each layout it tries).
+        let mut seen = vec![0u64; (n * n).div_ceil(64)];
         let peers = (0..n * n)
             .map(|i| {
-                let mut p: Vec<usize> =
-                    cell_units[i].iter().flat_map(|&u| units[u].iter().copied()).filter(|&j| j != i).collect();
-                p.sort_unstable();
-                p.dedup();
+                let cage = cage_of[i].map_or(&[][..], |k| &k.cells[..]);
+                let mut count = 0;
+                for &j in cell_units[i].iter().flat_map(|&u| &units[u]).chain(cage) {
+                    if j != i && j < n * n && seen[j / 64] & 1 << (j % 64) == 0 {
+                        seen[j / 64] |= 1 << (j % 64);
+                        count += 1;
+                    }
+                }
+                let mut p = Vec::with_capacity(count);
+                for (w, bits) in seen.iter_mut().enumerate() {
+                    while *bits != 0 {
+                        p.push(w * 64 + bits.trailing_zeros() as usize);
+                        *bits &= *bits - 1;
+                    }
+                }
                 p
             })
             .collect();

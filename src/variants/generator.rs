@@ -95,7 +95,7 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(f32) -> bool) -> Result
 fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) -> Option<(Rules, Vec<u8>)> {
     let n = shape.n();
     let x = kind.has_diagonals();
-    let region_of = if kind == Kind::Jigsaw { regions::random_regions(shape, rng) } else { Rules::boxes(shape) };
+    let region_of = if kind == Kind::Jigsaw { regions::random_regions(shape, rng)? } else { Rules::boxes(shape) };
     let base = Rules::new(shape, region_of.clone(), kind == Kind::Jigsaw, x, Vec::new()).ok()?;
     let solution = (0..FILLS).find_map(|_| exact::random_fill(base.geometry(), rng, FILL_NODES))?;
     if !kind.is_killer() {

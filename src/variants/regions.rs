@@ -10,38 +10,101 @@ use rand::Rng;
 use crate::grid::Shape;
 
 /// Random regions for a board of `shape`, each cell's region numbered in reading order (the
-/// first cell met of each region gets the next number, as Solo numbers them).
-pub fn random_regions(shape: Shape, rng: &mut impl Rng) -> Vec<u8> {
+/// first cell met of each region gets the next number, as Solo numbers them); `None` for a
+/// board of more than 128 cells (a jigsaw comes at 6x6 and 9x9).
+pub fn random_regions(shape: Shape, rng: &mut impl Rng) -> Option<Vec<u8>> {
     let n = shape.n();
     let cells = n * n;
+    let board = Board::new(n)?;
     let mut region: Vec<u8> = super::Rules::boxes(shape);
-    // Many thousands of tries a layout: neighbours looked up, nothing allocated per try.
+    // Many thousands of tries a layout: each region a cell set, so a try is a few word
+    // operations (the cells that may move, whether a region is one piece), nothing allocated.
+    let mut member = [0u128; 16];
+    for (i, &r) in region.iter().enumerate() {
+        member[usize::from(r)] |= 1 << i;
+    }
     let near: Vec<Neighbours> = (0..cells).map(|i| Neighbours::of(n, i)).collect();
-    let mut cs: Vec<usize> = Vec::with_capacity(cells);
     let swaps = cells * 40;
     for _ in 0..swaps {
         let a = rng.random_range(0..cells);
         let nb = near[a].cells();
         let b = nb[rng.random_range(0..nb.len())];
-        let (ra, rb) = (region[a], region[b]);
+        let (ra, rb) = (usize::from(region[a]), usize::from(region[b]));
         if ra == rb {
             continue;
         }
-        // a joins b's region; some cell c of b's region next to a's region joins a's region.
-        cs.clear();
-        cs.extend((0..cells).filter(|&c| c != b && region[c] == rb && near[c].cells().iter().any(|&d| d != a && region[d] == ra)));
-        if cs.is_empty() {
+        // a joins b's region; some cell c of b's region (not b) next to a's region (not a)
+        // joins a's region, picked among them in reading order.
+        let (bit_a, bit_b) = (1u128 << a, 1u128 << b);
+        let cs = member[rb] & !bit_b & board.beside(member[ra] & !bit_a);
+        if cs == 0 {
             continue;
         }
-        let c = cs[rng.random_range(0..cs.len())];
-        region[a] = rb;
-        region[c] = ra;
-        if !one_piece(&near, &region, ra) || !one_piece(&near, &region, rb) {
-            region[a] = ra;
-            region[c] = rb;
+        let c = nth_cell(cs, rng.random_range(0..cs.count_ones() as usize));
+        let bit_c = 1u128 << c;
+        let (was_a, was_b) = (member[ra], member[rb]);
+        member[ra] = was_a & !bit_a | bit_c;
+        member[rb] = was_b & !bit_c | bit_a;
+        if board.one_piece(member[ra]) && board.one_piece(member[rb]) {
+            region.swap(a, c);
+        } else {
+            (member[ra], member[rb]) = (was_a, was_b);
         }
     }
-    renumber(&region)
+    Some(renumber(&region))
+}
+
+/// The cell of the `k`-th set bit of `set` (lowest first).
+fn nth_cell(mut set: u128, k: usize) -> usize {
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as usize
+}
+
+/// An n x n board's cells as bits of a `u128` (bit i is cell i), for boards up to 11x11.
+#[derive(Clone, Copy)]
+struct Board {
+    n: usize,
+    all: u128,
+    /// Every cell but those of the first column, and but those of the last.
+    not_first: u128,
+    not_last: u128,
+}
+
+impl Board {
+    fn new(n: usize) -> Option<Board> {
+        if n * n > 128 || n == 0 {
+            return None;
+        }
+        let all = if n * n == 128 { u128::MAX } else { (1u128 << (n * n)) - 1 };
+        let (mut first, mut last) = (0u128, 0u128);
+        for r in 0..n {
+            first |= 1 << (r * n);
+            last |= 1 << (r * n + n - 1);
+        }
+        Some(Board { n, all, not_first: all & !first, not_last: all & !last })
+    }
+
+    /// The cells beside (up, down, left or right of) some cell of `set`.
+    fn beside(&self, set: u128) -> u128 {
+        ((set << self.n) | (set >> self.n) | ((set << 1) & self.not_first) | ((set >> 1) & self.not_last)) & self.all
+    }
+
+    /// Whether `set` is one piece (an empty set is).
+    fn one_piece(&self, set: u128) -> bool {
+        if set == 0 {
+            return true;
+        }
+        let mut reached = set & set.wrapping_neg();
+        loop {
+            let next = (reached | self.beside(reached)) & set;
+            if next == reached {
+                return reached == set;
+            }
+            reached = next;
+        }
+    }
 }
 
 /// Regions numbered in the order a reading of the grid meets them.
@@ -85,37 +148,11 @@ impl Neighbours {
     }
 }
 
-/// Whether region `k` is one piece.
+/// Whether region `k` is one piece (false on a board over 128 cells).
 pub fn connected(n: usize, region: &[u8], k: u8) -> bool {
-    let near: Vec<Neighbours> = (0..n * n).map(|i| Neighbours::of(n, i)).collect();
-    one_piece(&near, region, k)
-}
-
-/// [`connected`] with the neighbours at hand (boards up to 16x16 fit the fixed stack).
-fn one_piece(near: &[Neighbours], region: &[u8], k: u8) -> bool {
-    let mut seen = [false; 256];
-    let mut stack = [0usize; 256];
-    let Some(first) = region.iter().position(|&r| r == k) else { return true };
-    if region.len() > seen.len() {
-        return false;
-    }
-    let total = region.iter().filter(|&&r| r == k).count();
-    let (mut top, mut count) = (1, 0);
-    stack[0] = first;
-    seen[first] = true;
-    while top > 0 {
-        top -= 1;
-        let i = stack[top];
-        count += 1;
-        for &j in near[i].cells() {
-            if !seen[j] && region[j] == k {
-                seen[j] = true;
-                stack[top] = j;
-                top += 1;
-            }
-        }
-    }
-    count == total
+    let Some(board) = Board::new(n) else { return false };
+    let set = region.iter().enumerate().filter(|&(_, &r)| r == k).fold(0u128, |s, (i, _)| s | 1 << i);
+    board.one_piece(set)
 }
 
 #[cfg(test)]
@@ -129,7 +166,7 @@ mod tests {
             let n = shape.n();
             for seed in 0..20 {
                 let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-                let r = random_regions(shape, &mut rng);
+                let r = random_regions(shape, &mut rng).unwrap();
                 for k in 0..n as u8 {
                     assert_eq!(r.iter().filter(|&&x| x == k).count(), n);
                     assert!(connected(n, &r, k));
