@@ -86,7 +86,12 @@ struct Tables<const W: usize> {
 
 impl<const W: usize> Tables<W> {
     fn new(shape: Shape) -> Self {
-        let geo = Geometry::of_sudoku(shape);
+        Tables::of(&Geometry::of_sudoku(shape))
+    }
+
+    /// A geometry's units and peers (its cage mates among them) as cell sets; it must fit
+    /// (`n * n <= 64 * W`, n at most 16).
+    fn of(geo: &Geometry) -> Self {
         let set = |cells: &[usize]| {
             let mut s = Cells::EMPTY;
             for &c in cells {
@@ -167,6 +172,18 @@ impl<const W: usize> Search<'_, W> {
                 return true;
             }
             let mut changed = false;
+            if let Some(g) = goal {
+                // A goal cell is most often a naked single from the start (a generator's dig
+                // asks of one cell taken out of a fuller board): look at the cells before the
+                // units. The closure does not depend on the order.
+                match self.naked_singles(st) {
+                    None => return false,
+                    Some(placed) => changed = placed,
+                }
+                if st.unsolved.and(g).is_empty() {
+                    return true;
+                }
+            }
             // Only digits whose cells changed can have a new hidden single or dead unit.
             let mut digits = std::mem::take(&mut st.dirty);
             while digits != 0 {
@@ -478,16 +495,35 @@ fn sixteen() -> &'static Tables<4> {
 /// order); it is followed only until those cells are filled: on a puzzle with a solution the
 /// singles never run into a contradiction, so nothing after could change the answer.
 pub(crate) fn singles_fill(shape: Shape, values: &[u8], cells: &[usize]) -> bool {
-    fn run<const W: usize>(t: &Tables<W>, values: &[u8], cells: &[usize]) -> bool {
-        let Some(mut st) = start(t, values, None) else { return false };
-        let search = Search { t, limit: 0, count: 0, first: None };
-        let mut goal = Cells::EMPTY;
-        for &c in cells {
-            goal.insert(c);
-        }
-        search.propagate_until(&mut st, Some(goal)) && st.unsolved.and(goal).is_empty()
+    with_tables!(shape, t => fills(t, values, cells))
+}
+
+fn fills<const W: usize>(t: &Tables<W>, values: &[u8], cells: &[usize]) -> bool {
+    let Some(mut st) = start(t, values, None) else { return false };
+    let search = Search { t, limit: 0, count: 0, first: None };
+    let mut goal = Cells::EMPTY;
+    for &c in cells {
+        goal.insert(c);
     }
-    with_tables!(shape, t => run(t, values, cells))
+    search.propagate_until(&mut st, Some(goal)) && st.unsolved.and(goal).is_empty()
+}
+
+/// The singles of one variant's geometry (its regions, diagonals and cage mates as peers), made
+/// once for a generator's dig, which asks [`Singles::fill`] of it for each given it takes out.
+pub(crate) struct Singles(Tables<2>);
+
+impl Singles {
+    /// `None` for a board over 128 cells (the variants come at 6x6 and 9x9).
+    pub(crate) fn of(geo: &Geometry) -> Option<Singles> {
+        (geo.n * geo.n <= 128 && geo.n <= 16).then(|| Singles(Tables::of(geo)))
+    }
+
+    /// [`singles_fill`] on this geometry. The human solver's singles are the same two rules
+    /// over the same units and peers (a cage's cells are peers, not a unit), so their closure
+    /// is the human singles' closure.
+    pub(crate) fn fill(&self, values: &[u8], cells: &[usize]) -> bool {
+        values.len() == self.0.cells && fills(&self.0, values, cells)
+    }
 }
 
 /// Whether this solver takes the shape (4x4, 6x6, 16x16).

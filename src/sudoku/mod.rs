@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub mod bank;
-mod bitboard;
+/// Cell bit-set solving: the generators' uniqueness and singles checks.
+pub(crate) mod bitboard;
 pub mod check;
 mod fast9;
 #[cfg(test)]
