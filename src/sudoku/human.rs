@@ -386,9 +386,10 @@ pub struct Board {
     /// looked at them for hidden singles: a unit that did not change has none new (its last
     /// look placed them all), so only these are looked at again. Most steps change a few cells.
     dirty: u64,
-    /// Whether steps get their sentence. Rating and the generator's checks read only a step's
-    /// technique and moves, so they turn it off: the sentences were a tenth of a Killer
-    /// generator's instructions (docs/benchmarks.md).
+    /// Whether steps get their sentence (and the highlights made by `focus_all` and
+    /// `focus_value`). Rating and the generator's checks read only a step's technique and
+    /// moves, so they turn it off: the sentences were a tenth of a Killer generator's
+    /// instructions, the highlights a twelfth of an easy one's (docs/benchmarks.md).
     explain: bool,
 }
 
@@ -634,12 +635,18 @@ impl Board {
 
     /// Highlights `cells` with every candidate they hold (patterns made of whole cells).
     fn focus_all(&self, s: &mut Step, cells: &[usize]) {
+        if !self.explain {
+            return;
+        }
         s.focus_cells = self.cells(cells);
         s.focus_candidates = self.cands_in(cells, u16::MAX);
     }
 
     /// Highlights `cells` with candidate `v` in each (patterns made of one value's places).
     fn focus_value(&self, s: &mut Step, cells: &[usize], v: u8) {
+        if !self.explain {
+            return;
+        }
         s.focus_cells = self.cells(cells);
         s.focus_candidates = self.cands_of(cells, v);
     }
@@ -816,13 +823,27 @@ fn diagonal_locked(b: &Board) -> Option<Step> {
         }
     }
     for from in 0..3 * n {
+        // Each value's places in one pass over the unit; most have none on a diagonal.
+        let at = value_places(b, from);
         for v in 1..=n as u8 {
-            let pos = b.positions(from, v);
-            if pos.len() < 2 || b.unit_has_value(from, v) {
+            let m = at[v as usize - 1];
+            if m.count_ones() < 2 || b.unit_has_value(from, v) {
                 continue;
             }
+            let on = |d: usize| {
+                let mut rest = m;
+                while rest != 0 {
+                    let c = b.geo.units[from][rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                    if !b.geo.cell_units[c].contains(&d) {
+                        return false;
+                    }
+                }
+                true
+            };
             for d in 3 * n..b.geo.units.len() {
-                if pos.iter().all(|&c| b.geo.cell_units[c].contains(&d)) {
+                if on(d) {
+                    let pos = b.positions(from, v);
                     let t = if from >= 2 * n { Technique::Pointing } else { Technique::Claiming };
                     if let Some(s) = locked(b, t, from, d, v, &pos) {
                         return Some(s);
@@ -1932,11 +1953,11 @@ mod tests {
         cases
     }
 
-    /// Rating and the generator's checks skip the sentences; the steps they see are the
-    /// explained path's steps less their sentence, on classic boards and every variant (a few
-    /// banked puzzles of each kind and level).
+    /// Rating and the generator's checks skip the sentences and most highlights; the steps
+    /// they see are the explained path's steps, technique and moves alike, on classic boards
+    /// and every variant (a few banked puzzles of each kind and level).
     #[test]
-    fn a_quiet_path_is_the_explained_path_without_its_sentences() {
+    fn a_quiet_path_takes_the_explained_paths_moves() {
         use super::{path_from, Board, Difficulty};
         let cases = classic_and_banked(100, 3, 7);
         assert!(cases.len() > 150, "{}", cases.len());
@@ -1944,9 +1965,12 @@ mod tests {
             let told = path_from(Board::in_geometry(g, std::sync::Arc::clone(geo)), g, Difficulty::Expert).unwrap();
             let quiet = path_from(Board::in_geometry(g, std::sync::Arc::clone(geo)).quiet(), g, Difficulty::Expert).unwrap();
             assert!(told.steps.iter().all(|s| !s.explanation.is_empty()), "{}", g.to_line());
-            let untold: Vec<_> = told.steps.into_iter().map(|s| super::Step { explanation: String::new(), ..s }).collect();
-            assert_eq!(untold, quiet.steps, "{}", g.to_line());
-            assert_eq!(super::rate_in(g, geo).unwrap(), super::rating_of(&untold));
+            let moves = |steps: &[super::Step]| -> Vec<_> {
+                steps.iter().map(|s| (s.technique, s.placements.clone(), s.eliminations.clone())).collect()
+            };
+            assert_eq!(moves(&told.steps), moves(&quiet.steps), "{}", g.to_line());
+            assert!(quiet.steps.iter().all(|s| s.explanation.is_empty()), "{}", g.to_line());
+            assert_eq!(super::rate_in(g, geo).unwrap(), super::rating_of(&told.steps));
         }
     }
 

@@ -146,6 +146,9 @@ pub(super) fn cage_unit(b: &Board) -> Option<Step> {
         }
     }
     // A unit's digit whose places all lie in one cage.
+    if b.geo.cages.is_empty() {
+        return None;
+    }
     for u in 0..b.geo.units.len() {
         for v in 1..=b.n() as u8 {
             if b.unit_has_value(u, v) {
