@@ -1685,7 +1685,10 @@ pub fn solvable_within(puzzle: &Grid, max: Difficulty) -> bool {
 /// the answer is that puzzle's, true, at once: the board the singles reach is a function of
 /// the values placed (candidates are what the placed peers leave; their closure does not depend
 /// on the order), so it is the very board the fuller puzzle's singles reach, and the rest of the
-/// path from there is the same. With `removed` empty this is [`solvable_within`].
+/// path from there is the same. So is it when later steps put them back: the board then holds
+/// every value of the fuller puzzle and fewer candidates than its own board, and what the
+/// techniques find on a board they still find with fewer candidates (the generators' `add_back`
+/// rests on the same). With `removed` empty this is [`solvable_within`].
 pub(crate) fn solvable_within_after_removing(puzzle: &Grid, max: Difficulty, removed: &[usize]) -> bool {
     solvable_within_in(puzzle, &geometry(puzzle.shape()), max, removed)
 }
@@ -1718,19 +1721,11 @@ pub(crate) fn singles_fill_in(puzzle: &Grid, geo: &Arc<Geometry>, cells: &[usize
 }
 
 /// The hardest technique on the path within `max` (not expert), `None` if it stops short. With
-/// `removed` (see [`solvable_within_after_removing`]) a path that the singles cut short gives
-/// `NakedSingle`, whatever the fuller puzzle needed.
+/// `removed` (see [`solvable_within_after_removing`]) the path stops where it has put them all
+/// back, and gives the hardest technique so far, whatever the fuller puzzle needed.
 fn within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty, removed: &[usize]) -> Option<Technique> {
     let mut b = Board::in_geometry(puzzle, Arc::clone(geo)).quiet();
-    if !removed.is_empty() {
-        if !propagate_singles(&mut b) {
-            return None;
-        }
-        if removed.iter().all(|&c| b.values[c] != 0) {
-            return Some(Technique::NakedSingle);
-        }
-    }
-    advance(&mut b, last_of_level(max))
+    advance_from(&mut b, last_of_level(max), None, removed)
 }
 
 /// The quiet board where `puzzle`'s path within `max` stops (solved or stuck), to carry on
@@ -1748,22 +1743,20 @@ pub(crate) fn stuck_within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) 
 /// whether the path from it solves the board is what the fuller puzzle's own path says (the
 /// level is only of the steps taken from `b`).
 pub(crate) fn advance_within(b: &mut Board, max: Difficulty) -> Option<Difficulty> {
-    advance_from(b, last_of_level(max), None).map(Technique::level)
+    advance_from(b, last_of_level(max), None, &[]).map(Technique::level)
 }
 
 /// [`advance_within`] `max` from a board that [`advance_within`] `below` left stuck: its first
 /// step is past `below`, so the techniques within `below` are not looked for again there (a
 /// generator adding givens asks both of every board, and most are stuck at both).
 pub(crate) fn advance_past(b: &mut Board, below: Difficulty, max: Difficulty) -> Option<Difficulty> {
-    advance_from(b, last_of_level(max), Some(last_of_level(below))).map(Technique::level)
+    advance_from(b, last_of_level(max), Some(last_of_level(below)), &[]).map(Technique::level)
 }
 
-fn advance(b: &mut Board, last: Technique) -> Option<Technique> {
-    advance_from(b, last, None)
-}
-
-/// [`advance`], its first step past `stuck_to` when the board is known to be stuck there.
-fn advance_from(b: &mut Board, last: Technique, mut stuck_to: Option<Technique>) -> Option<Technique> {
+/// The path from `b` with the techniques up to `last`: the hardest technique taken if it solves
+/// the board (or fills every cell of `goal`, if any), else `None`. Its first step is past
+/// `stuck_to` when the board is known to be stuck there.
+fn advance_from(b: &mut Board, last: Technique, mut stuck_to: Option<Technique>, goal: &[usize]) -> Option<Technique> {
     let mut hardest = Technique::NakedSingle;
     loop {
         // The path always exhausts singles before anything harder, and the state they lead to
@@ -1771,7 +1764,7 @@ fn advance_from(b: &mut Board, last: Technique, mut stuck_to: Option<Technique>)
         if !propagate_singles(b) {
             return None;
         }
-        if b.is_solved() {
+        if b.is_solved() || (!goal.is_empty() && goal.iter().all(|&c| b.values[c] != 0)) {
             return Some(hardest);
         }
         if only_singles(&b.geo, last.level()) {
@@ -2001,7 +1994,7 @@ mod tests {
         use super::{propagate_singles, Board, Difficulty};
         let mut steps = 0;
         for (g, geo) in classic_and_banked(100, 2, 9) {
-            // The path as `advance` takes it: all singles at once, then one harder step.
+            // The path as `advance_from` takes it: all singles at once, then one harder step.
             let mut b = Board::in_geometry(&g, geo).quiet();
             loop {
                 let (mut kept, mut every) = (b.clone(), b.clone());
