@@ -90,9 +90,8 @@ pub enum RulesError {
 pub struct Rules {
     shape: Shape,
     region_of: Vec<u8>,
-    jigsaw: bool,
-    x: bool,
-    cages: Vec<Cage>,
+    /// The rest of the parts (whether the regions are a jigsaw's, the diagonals, the cages)
+    /// are kept by the geometry the solvers read, once.
     geo: Arc<Geometry>,
 }
 
@@ -100,8 +99,8 @@ impl Rules {
     /// Rules from their parts, checked (every region n cells, cages apart).
     pub fn new(shape: Shape, region_of: Vec<u8>, jigsaw: bool, x: bool, cages: Vec<Cage>) -> Result<Rules, RulesError> {
         let n = shape.n();
-        let geo = Geometry::variant(n, &region_of, jigsaw, x, cages.clone()).ok_or(RulesError::Parts { size: n })?;
-        Ok(Rules { shape, region_of, jigsaw, x, cages, geo: Arc::new(geo) })
+        let geo = Geometry::variant(n, &region_of, jigsaw, x, cages).ok_or(RulesError::Parts { size: n })?;
+        Ok(Rules { shape, region_of, geo: Arc::new(geo) })
     }
 
     /// A shape's boxes, numbered row by row.
@@ -124,21 +123,21 @@ impl Rules {
     }
 
     pub fn is_jigsaw(&self) -> bool {
-        self.jigsaw
+        self.geo.jigsaw
     }
 
     pub fn is_x(&self) -> bool {
-        self.x
+        self.geo.has_diagonals()
     }
 
     pub fn cages(&self) -> &[Cage] {
-        &self.cages
+        &self.geo.cages
     }
 
     /// Which variant it is (a Killer on a jigsaw is read but not one of the four made here:
     /// it counts as a Killer).
     pub fn kind(&self) -> Result<Kind, RulesError> {
-        match (!self.cages.is_empty(), self.jigsaw, self.x) {
+        match (!self.cages().is_empty(), self.is_jigsaw(), self.is_x()) {
             (true, _, false) => Ok(Kind::Killer),
             (true, _, true) => Ok(Kind::KillerX),
             (false, true, _) => Ok(Kind::Jigsaw),
@@ -180,13 +179,13 @@ impl Puzzle {
     /// Its Solo game ID's neutral value (refused for what an ID can't carry: a 1-cell cage).
     pub fn to_solo(&self) -> Result<SoloPuzzle, crate::sudoku::solo::SoloError> {
         let r = &self.rules;
-        let regions = if r.jigsaw {
+        let regions = if r.is_jigsaw() {
             Regions::Jigsaw(r.region_of.clone())
         } else {
             Regions::Boxes { rows: r.shape.box_rows as usize, cols: r.shape.box_cols as usize }
         };
-        let cages = (!r.cages.is_empty()).then(|| r.cages.clone());
-        SoloPuzzle::new(r.shape.n(), regions, r.x, self.givens.values().to_vec(), cages)
+        let cages = (!r.cages().is_empty()).then(|| r.cages().to_vec());
+        SoloPuzzle::new(r.shape.n(), regions, r.is_x(), self.givens.values().to_vec(), cages)
     }
 
     /// Its Solo game ID (see [`Puzzle::to_solo`]).
