@@ -402,6 +402,41 @@ impl Geometry {
     }
 }
 
+/// Whether `cells` (indices of an n x n board) are one piece, side by side: a jigsaw's region,
+/// a Killer's or a KenKen's cage. An empty list, or one with a cell off the board, is not.
+pub fn one_piece(n: usize, cells: &[usize]) -> bool {
+    !cells.is_empty() && cells.iter().all(|&c| c < n * n) && apart_from_first(n, cells).is_none()
+}
+
+/// The first cell of `cells` (in their order) that can't be reached from the first one through
+/// cells of the list side by side, if any; cells off the n x n board are skipped.
+pub fn apart_from_first(n: usize, cells: &[usize]) -> Option<usize> {
+    let &first = cells.first()?;
+    let mut inside = vec![false; n * n];
+    for &c in cells {
+        if let Some(slot) = inside.get_mut(c) {
+            *slot = true;
+        }
+    }
+    let mut reached = vec![false; n * n];
+    let mut todo = Vec::new();
+    if first < n * n {
+        reached[first] = true;
+        todo.push(first);
+    }
+    while let Some(c) = todo.pop() {
+        let (r, col) = (c / n, c % n);
+        let near = [(r > 0).then(|| c - n), (r + 1 < n).then(|| c + n), (col > 0).then(|| c - 1), (col + 1 < n).then(|| c + 1)];
+        for d in near.into_iter().flatten() {
+            if inside[d] && !reached[d] {
+                reached[d] = true;
+                todo.push(d);
+            }
+        }
+    }
+    cells.iter().copied().find(|&c| c < n * n && !reached[c])
+}
+
 /// Why a text puzzle could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GridError {
@@ -576,6 +611,23 @@ impl std::str::FromStr for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Side by side only: not corner to corner, and not from a row's end to the next row's
+    /// start (neighbours in index order); a cell off the board or an empty list is no piece.
+    #[test]
+    fn one_piece_is_cells_side_by_side() {
+        let n = 6;
+        assert!(one_piece(n, &[0, 1, 7, 13]));
+        assert!(one_piece(n, &[13, 7, 1, 0]));
+        assert!(one_piece(n, &[35]));
+        assert!(!one_piece(n, &[0, 7]), "corner to corner");
+        assert!(!one_piece(n, &[5, 6]), "a row's end and the next row's start");
+        assert!(!one_piece(n, &[]));
+        assert!(!one_piece(n, &[35, 36]));
+        assert_eq!(apart_from_first(n, &[0, 1, 3, 2, 20]), Some(20));
+        assert_eq!(apart_from_first(n, &[0, 1, 2, 3]), None);
+        assert_eq!(apart_from_first(n, &[5, 6, 0]), Some(6));
+    }
 
     #[test]
     fn parses_every_size_and_prints_it_back() {

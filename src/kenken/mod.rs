@@ -285,23 +285,11 @@ impl Puzzle {
             }
             cage.cells.sort_unstable();
         }
-        // Connectivity: a cage is one orthogonally connected region (flood fill from its first cell).
+        // Connectivity: a cage is one orthogonally connected region (cells checked inside above).
         for (i, cage) in cages.iter().enumerate() {
-            let mut seen = vec![false; cage.cells.len()];
-            let mut stack = vec![0usize];
-            seen[0] = true;
-            while let Some(k) = stack.pop() {
-                let (r, c) = cage.cells[k];
-                for (j, &(r2, c2)) in cage.cells.iter().enumerate() {
-                    if !seen[j] && r.abs_diff(r2) + c.abs_diff(c2) == 1 {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-            if let Some(j) = seen.iter().position(|s| !s) {
-                let (row, col) = cage.cells[j];
-                return Err(KenkenError::Disconnected { cage: i + 1, row, col });
+            let at: Vec<usize> = cage.cells.iter().map(|&(r, c)| r * size + c).collect();
+            if let Some(j) = crate::grid::apart_from_first(size, &at) {
+                return Err(KenkenError::Disconnected { cage: i + 1, row: j / size, col: j % size });
             }
         }
         let p = Puzzle { size, cages, cage_of };

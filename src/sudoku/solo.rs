@@ -707,24 +707,6 @@ fn check_values(part: Part, size: usize, values: &[u8]) -> Result<(), SoloError>
     }
 }
 
-/// Whether `cells` (sorted, all inside a grid of side `n`) are one piece, side by side.
-fn connected(n: usize, cells: &[usize]) -> bool {
-    let Some(&first) = cells.first() else { return true };
-    let mut seen = vec![first];
-    let mut todo = vec![first];
-    while let Some(c) = todo.pop() {
-        let (r, col) = (c / n, c % n);
-        let near = [(r > 0).then(|| c - n), (r + 1 < n).then(|| c + n), (col > 0).then(|| c - 1), (col + 1 < n).then(|| c + 1)];
-        for d in near.into_iter().flatten() {
-            if cells.binary_search(&d).is_ok() && !seen.contains(&d) {
-                seen.push(d);
-                todo.push(d);
-            }
-        }
-    }
-    seen.len() == cells.len()
-}
-
 /// A jigsaw's regions: `n` of them, `n` cells each, each one piece; renumbered in reading order.
 fn check_jigsaw(n: usize, map: Vec<u8>) -> Result<Vec<u8>, SoloError> {
     let cells = n * n;
@@ -751,7 +733,7 @@ fn check_jigsaw(n: usize, map: Vec<u8>) -> Result<Vec<u8>, SoloError> {
         if members.len() != n {
             return Err(SoloError::RegionSize { row, col, cells: members.len(), size: n });
         }
-        if !connected(n, &members) {
+        if !crate::grid::one_piece(n, &members) {
             return Err(SoloError::NotConnected { what: "jigsaw region", row, col });
         }
     }
@@ -786,7 +768,7 @@ fn check_cages(n: usize, cages: Vec<Cage>) -> Result<Vec<Cage>, SoloError> {
         if c.cells.len() < 2 || c.cells.len() > n {
             return Err(SoloError::CageSize { row, col, cells: c.cells.len(), max: n });
         }
-        if !connected(n, &c.cells) {
+        if !crate::grid::one_piece(n, &c.cells) {
             return Err(SoloError::NotConnected { what: "Killer cage", row, col });
         }
         if c.sum == 0 || u32::from(c.sum) > max_sum {

@@ -126,20 +126,10 @@ pub enum Verdict {
     Unique { puzzle: Puzzle, solution: Grid, rating: Option<crate::sudoku::human::Rating> },
 }
 
-fn connected(cells: &[[usize; 2]]) -> bool {
-    let Some(&first) = cells.first() else { return false };
-    let mut left: Vec<[usize; 2]> = cells[1..].to_vec();
-    let mut stack = vec![first];
-    while let Some([r, c]) = stack.pop() {
-        left.retain(|&[r2, c2]| {
-            let touches = r.abs_diff(r2) + c.abs_diff(c2) == 1;
-            if touches {
-                stack.push([r2, c2]);
-            }
-            !touches
-        });
-    }
-    left.is_empty()
+/// Whether cells drawn (rows and columns, on the board) are one piece.
+fn connected(n: usize, cells: &[[usize; 2]]) -> bool {
+    let at: Vec<usize> = cells.iter().map(|&[r, c]| r * n + c).collect();
+    crate::grid::one_piece(n, &at)
 }
 
 impl Drawing {
@@ -178,7 +168,7 @@ impl Drawing {
                     if cells.len() != n {
                         return Err(Problem { code: Fault::RegionSize, part: Some(k), cells: vec![], count: Some(cells.len()) });
                     }
-                    if !connected(cells) {
+                    if !connected(n, cells) {
                         return Err(Problem::at(Fault::Piece, Some(k), vec![]));
                     }
                 }
@@ -194,7 +184,7 @@ impl Drawing {
                 }
                 for (k, cage) in self.cages.iter().enumerate() {
                     let sum = cage.sum.ok_or_else(|| Problem::at(Fault::NoSum, Some(k), vec![]))?;
-                    if !connected(&cage.cells) {
+                    if !connected(n, &cage.cells) {
                         return Err(Problem::at(Fault::Piece, Some(k), vec![]));
                     }
                     let len = cage.cells.len();

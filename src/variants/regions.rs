@@ -148,13 +148,6 @@ impl Neighbours {
     }
 }
 
-/// Whether region `k` is one piece (false on a board over 128 cells).
-pub fn connected(n: usize, region: &[u8], k: u8) -> bool {
-    let Some(board) = Board::new(n) else { return false };
-    let set = region.iter().enumerate().filter(|&(_, &r)| r == k).fold(0u128, |s, (i, _)| s | 1 << i);
-    board.one_piece(set)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,7 +162,8 @@ mod tests {
                 let r = random_regions(shape, &mut rng).unwrap();
                 for k in 0..n as u8 {
                     assert_eq!(r.iter().filter(|&&x| x == k).count(), n);
-                    assert!(connected(n, &r, k));
+                    let cells: Vec<usize> = (0..n * n).filter(|&i| r[i] == k).collect();
+                    assert!(crate::grid::one_piece(n, &cells));
                 }
                 assert_eq!(r, renumber(&r));
                 assert_ne!(r, crate::variants::Rules::boxes(shape));
