@@ -1712,14 +1712,6 @@ pub(crate) fn level_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficult
     within(puzzle, geo, max, &[]).map(|hardest| hardest.level())
 }
 
-/// Whether the singles alone, from `puzzle` on `geo`, fill every cell of `cells` (what
-/// `bitboard::Singles::fill` is tested against).
-#[cfg(test)]
-pub(crate) fn singles_fill_in(puzzle: &Grid, geo: &Arc<Geometry>, cells: &[usize]) -> bool {
-    let mut b = Board::in_geometry(puzzle, Arc::clone(geo)).quiet();
-    propagate_singles(&mut b) && cells.iter().all(|&c| b.values[c] != 0)
-}
-
 /// The hardest technique on the path within `max` (not expert), `None` if it stops short. With
 /// `removed` (see [`solvable_within_after_removing`]) the path stops where it has put them all
 /// back, and gives the hardest technique so far, whatever the fuller puzzle needed.
@@ -1786,7 +1778,7 @@ fn advance_from(b: &mut Board, last: Technique, mut stuck_to: Option<Technique>,
 /// Whether the techniques within `max` on `geo` are the singles alone: easy without cages (a
 /// Killer's easy level also has its cages' techniques). Where they are, whether a puzzle is
 /// within `max` is whether the singles fill it.
-pub(crate) fn only_singles(geo: &Geometry, max: Difficulty) -> bool {
+fn only_singles(geo: &Geometry, max: Difficulty) -> bool {
     max == Difficulty::Easy && geo.cages.is_empty()
 }
 

@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use thiserror::Error;
 
 use crate::grid::{Grid, Shape};
-use crate::sudoku::{bitboard, exact, human, Difficulty};
+use crate::sudoku::bitboard::{self, Closure};
+use crate::sudoku::{exact, human, Difficulty};
 
 use super::{cages, regions, Kind, Puzzle, Rules};
 
@@ -95,14 +96,17 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(f32) -> bool) -> Result
 fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) -> Option<(Rules, Vec<u8>)> {
     let n = shape.n();
     let x = kind.has_diagonals();
-    let region_of = if kind == Kind::Jigsaw { regions::random_regions(shape, rng)? } else { Rules::boxes(shape) };
-    let base = Rules::new(shape, region_of.clone(), kind == Kind::Jigsaw, x, Vec::new()).ok()?;
+    let base = if kind == Kind::Jigsaw {
+        Rules::new(shape, regions::random_regions(shape, rng)?, true, x, Vec::new()).ok()?
+    } else {
+        Rules::plain(shape, x)?
+    };
     let solution = (0..FILLS).find_map(|_| exact::random_fill(base.geometry(), rng, FILL_NODES))?;
     if !kind.is_killer() {
         return Some((base, solution));
     }
     let cages = cages::random_cages(n, &solution, cages::Sizes::Printed, rng)?;
-    let rules = Rules::new(shape, region_of, false, x, cages).ok()?;
+    let rules = Rules::new(shape, base.region_of().to_vec(), false, x, cages).ok()?;
     Some((rules, solution))
 }
 
@@ -198,23 +202,23 @@ fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::
     let shape = rules.shape();
     let cells = shape.cells();
     let geo = rules.geometry();
-    // The singles put most cells straight back (then the puzzle's path is the one it had with
-    // the given: `human::solvable_within_in`), and the bit-set solver asks that several times
-    // faster than the human board does.
-    let singles = bitboard::Singles::of(geo);
-    let singles_only = human::only_singles(geo, level);
+    // The easy techniques put most cells straight back (then the puzzle's path is the one it
+    // had with the given: `human::solvable_within_in`), and the bit-set solver asks that
+    // several times faster than the human board does; at easy its answer is the level's.
+    let easy = bitboard::Easy::of(geo);
     let mut values = solution.to_vec();
     let mut order: Vec<usize> = (0..cells).collect();
     order.shuffle(rng);
     for c in order {
         let v = values[c];
         values[c] = 0;
-        let keep = if singles.as_ref().is_some_and(|s| s.fill(&values, &[c])) {
+        let closure = easy.as_ref().map(|e| e.close(&values, &[c]));
+        let keep = if closure == Some(Closure::Filled) {
             true
         } else if level == Difficulty::Expert {
             // The board with `v` in `c` had one solution: it still has when no other digit fits.
             exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false)
-        } else if singles_only && singles.is_some() {
+        } else if level == Difficulty::Easy && closure == Some(Closure::Stuck) {
             false
         } else {
             let Some(g) = Grid::from_values(shape, values.clone()) else { break };
@@ -305,12 +309,13 @@ mod tests {
         assert!(checks > 250, "{checks}");
     }
 
-    /// The dig's bit-set singles (`bitboard::Singles`) put a cell back exactly when the human
-    /// board's do: at every given of a dig of each kind and size, digging on whichever of the
-    /// two answers yes. Without cages they are the whole of easy; with them, a yes is easy's.
+    /// The dig's bit-set easy techniques (`bitboard::Easy`) put a cell back exactly when the
+    /// human solver's easy path does, and where they stop, they stop on the human path's board,
+    /// values and candidates: at every given of digs of each kind and size, digging where they
+    /// answer yes.
     #[test]
-    fn the_bit_set_singles_are_the_human_singles() {
-        let mut checks = 0;
+    fn the_bit_set_easy_techniques_are_the_human_ones() {
+        let (mut checks, mut stuck) = (0, 0);
         for kind in Kind::ALL {
             for &size in kind.sizes() {
                 let shape = Shape::from_size(usize::from(size)).unwrap();
@@ -318,28 +323,31 @@ mod tests {
                 for _ in 0..4 {
                     let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
                     let geo = rules.geometry();
-                    let singles = bitboard::Singles::of(geo).unwrap();
+                    let easy = bitboard::Easy::of(geo).unwrap();
                     let mut values = solution.clone();
                     let mut order: Vec<usize> = (0..values.len()).collect();
                     order.shuffle(&mut rng);
                     for c in order {
                         let v = std::mem::replace(&mut values[c], 0);
                         let grid = Grid::from_values(shape, values.clone()).unwrap();
-                        let fast = singles.fill(&values, &[c]);
-                        let human = human::singles_fill_in(&grid, geo, &[c]);
-                        assert_eq!(fast, human, "{kind:?} {values:?} without {v} at {c}");
-                        if human::only_singles(geo, Difficulty::Easy) {
-                            assert_eq!(fast, human::solvable_within_in(&grid, geo, Difficulty::Easy, &[c]));
+                        let fast = easy.close(&values, &[c]);
+                        let human = human::solvable_within_in(&grid, geo, Difficulty::Easy, &[c]);
+                        assert_eq!(fast == Closure::Filled, human, "{kind:?} {values:?} without {v} at {c}");
+                        if fast == Closure::Stuck {
+                            let b = human::stuck_within(&grid, geo, Difficulty::Easy);
+                            let want = (b.grid().values().to_vec(), b.candidates().to_vec());
+                            assert_eq!(easy.board(&values), Some(want), "{kind:?} {values:?}");
+                            stuck += 1;
                         }
                         checks += 1;
-                        if !fast {
+                        if fast != Closure::Filled {
                             values[c] = v;
                         }
                     }
                 }
             }
         }
-        assert!(checks > 1500, "{checks}");
+        assert!(checks > 1500 && stuck > 200, "{checks} {stuck}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! Killer's cages ([`cages`]), the generator ([`generator`]), the instant collection
 //! ([`bank`]) and the three kinds of game ([`def`]).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -101,6 +101,15 @@ impl Rules {
         let n = shape.n();
         let geo = Geometry::variant(n, &region_of, jigsaw, x, cages).ok_or(RulesError::Parts { size: n })?;
         Ok(Rules { shape, region_of, geo: Arc::new(geo) })
+    }
+
+    /// The rules of a shape's boxes, with the diagonals if `x` and no cages: made once per
+    /// shape and kept (a generator starts each try from them, and building a geometry
+    /// allocates a few hundred vectors).
+    pub fn plain(shape: Shape, x: bool) -> Option<Rules> {
+        static KEPT: [OnceLock<Option<Rules>>; 8] = [const { OnceLock::new() }; 8];
+        let k = Shape::ALL.iter().position(|&s| s == shape)?;
+        KEPT[k * 2 + usize::from(x)].get_or_init(|| Rules::new(shape, Rules::boxes(shape), false, x, Vec::new()).ok()).clone()
     }
 
     /// A shape's boxes, numbered row by row.
