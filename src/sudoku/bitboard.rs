@@ -518,14 +518,22 @@ pub(crate) struct Easy {
 }
 
 /// What the easy techniques make of a puzzle and the cells asked of ([`Easy::close`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Closure {
     /// They fill every cell asked of.
     Filled,
-    /// They stop short of one.
-    Stuck,
+    /// They stop short of one: where, if asked for.
+    Stuck(Option<Stop>),
     /// The puzzle breaks a rule, or the singles run into a contradiction (no solution).
     Broken,
+}
+
+/// The board where the easy techniques stop: each cell's value (0 for none) and candidates (a
+/// mask, bit d-1 for digit d; none on a filled cell).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Stop {
+    pub values: Vec<u8>,
+    pub cands: Vec<u16>,
 }
 
 impl Easy {
@@ -553,7 +561,8 @@ impl Easy {
     /// keep only their digits, and a digit every set needs with one cell left goes there.
     /// Their closure does not depend on the order (the generators rest on it), so here the
     /// singles go first, then every cage, until nothing changes.
-    pub(crate) fn close(&self, values: &[u8], cells: &[usize]) -> Closure {
+    /// With `stop`, a stuck answer says where they stopped.
+    pub(crate) fn close(&self, values: &[u8], cells: &[usize], stop: bool) -> Closure {
         let mut goal = Cells::EMPTY;
         for &c in cells {
             goal.insert(c);
@@ -561,8 +570,24 @@ impl Easy {
         match self.closure(values, Some(goal)) {
             None => Closure::Broken,
             Some(st) if st.unsolved.and(goal).is_empty() => Closure::Filled,
-            Some(_) => Closure::Stuck,
+            Some(st) => Closure::Stuck(stop.then(|| self.stop(&st))),
         }
+    }
+
+    fn stop(&self, st: &State<2>) -> Stop {
+        let mut out = Stop { values: vec![0; self.t.cells], cands: vec![0; self.t.cells] };
+        for d in 0..self.t.n {
+            let mut m = st.pos[d];
+            while let Some(c) = m.first() {
+                m.remove(c);
+                if st.unsolved.contains(c) {
+                    out.cands[c] |= 1 << d;
+                } else {
+                    out.values[c] = d as u8 + 1;
+                }
+            }
+        }
+        out
     }
 
     /// The state where the closure stops (early once `goal` is filled, if any); `None` on a
@@ -649,24 +674,10 @@ impl Easy {
         changed
     }
 
-    /// The values and candidates (a mask per cell; none on a filled cell) where the closure
-    /// stops, for the test against the human solver's board.
+    /// Where the closure stops, for the test against the human solver's board.
     #[cfg(test)]
-    pub(crate) fn board(&self, values: &[u8]) -> Option<(Vec<u8>, Vec<u16>)> {
-        let st = self.closure(values, None)?;
-        let mut out = (vec![0u8; self.t.cells], vec![0u16; self.t.cells]);
-        for c in 0..self.t.cells {
-            for d in 0..self.t.n {
-                if st.pos[d].contains(c) {
-                    if st.unsolved.contains(c) {
-                        out.1[c] |= 1 << d;
-                    } else {
-                        out.0[c] = d as u8 + 1;
-                    }
-                }
-            }
-        }
-        Some(out)
+    pub(crate) fn board(&self, values: &[u8]) -> Option<Stop> {
+        self.closure(values, None).map(|st| self.stop(&st))
     }
 }
 

@@ -1701,6 +1701,25 @@ pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Diffic
     within(puzzle, geo, max, removed).is_some()
 }
 
+/// [`solvable_within_in`] of a puzzle, asked from the board where its easy path stops (`values`
+/// and candidates `cands`, a mask per cell, as `bitboard::Easy` leaves them): the path within
+/// `max` takes every easy step before a harder one, and their closure does not depend on the
+/// order, so from there it goes on as from the puzzle.
+pub(crate) fn solvable_past_easy(
+    stop: &Grid,
+    cands: &[u16],
+    geo: &Arc<Geometry>,
+    max: Difficulty,
+    removed: &[usize],
+) -> bool {
+    if max == Difficulty::Expert {
+        return true;
+    }
+    let Ok(b) = Board::with_candidates_in(stop, Arc::clone(geo), cands) else { return false };
+    let mut b = b.quiet();
+    advance_from(&mut b, last_of_level(max), Some(last_of_level(Difficulty::Easy)), removed).is_some()
+}
+
 /// The level of a puzzle (assumed to have one solution) if it is at most `max`, else `None`:
 /// one pass where [`solvable_within_in`] for each level below would take one each. The path
 /// takes the easiest step there is, and [`Technique::ALL`] goes level by level, so the first

@@ -212,17 +212,21 @@ fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::
     for c in order {
         let v = values[c];
         values[c] = 0;
-        let closure = easy.as_ref().map(|e| e.close(&values, &[c]));
-        let keep = if closure == Some(Closure::Filled) {
-            true
-        } else if level == Difficulty::Expert {
+        // Above easy, the human path goes on from where the easy steps stop.
+        let closure = easy.as_ref().map(|e| e.close(&values, &[c], matches!(level, Difficulty::Medium | Difficulty::Hard)));
+        let keep = match closure {
+            Some(Closure::Filled) => true,
             // The board with `v` in `c` had one solution: it still has when no other digit fits.
-            exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false)
-        } else if level == Difficulty::Easy && closure == Some(Closure::Stuck) {
-            false
-        } else {
-            let Some(g) = Grid::from_values(shape, values.clone()) else { break };
-            human::solvable_within_in(&g, geo, level, &[c])
+            _ if level == Difficulty::Expert => exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false),
+            Some(Closure::Stuck(_)) if level == Difficulty::Easy => false,
+            Some(Closure::Stuck(Some(stop))) => {
+                let Some(g) = Grid::from_values(shape, stop.values) else { break };
+                human::solvable_past_easy(&g, &stop.cands, geo, level, &[c])
+            }
+            _ => {
+                let Some(g) = Grid::from_values(shape, values.clone()) else { break };
+                human::solvable_within_in(&g, geo, level, &[c])
+            }
         };
         if !keep {
             values[c] = v;
@@ -311,8 +315,8 @@ mod tests {
 
     /// The dig's bit-set easy techniques (`bitboard::Easy`) put a cell back exactly when the
     /// human solver's easy path does, and where they stop, they stop on the human path's board,
-    /// values and candidates: at every given of digs of each kind and size, digging where they
-    /// answer yes.
+    /// values and candidates, from which medium answers as from the puzzle: at every given of
+    /// digs of each kind and size, digging where they answer yes.
     #[test]
     fn the_bit_set_easy_techniques_are_the_human_ones() {
         let (mut checks, mut stuck) = (0, 0);
@@ -330,13 +334,21 @@ mod tests {
                     for c in order {
                         let v = std::mem::replace(&mut values[c], 0);
                         let grid = Grid::from_values(shape, values.clone()).unwrap();
-                        let fast = easy.close(&values, &[c]);
+                        let fast = easy.close(&values, &[c], true);
                         let human = human::solvable_within_in(&grid, geo, Difficulty::Easy, &[c]);
                         assert_eq!(fast == Closure::Filled, human, "{kind:?} {values:?} without {v} at {c}");
-                        if fast == Closure::Stuck {
+                        if let Closure::Stuck(stop) = &fast {
                             let b = human::stuck_within(&grid, geo, Difficulty::Easy);
-                            let want = (b.grid().values().to_vec(), b.candidates().to_vec());
-                            assert_eq!(easy.board(&values), Some(want), "{kind:?} {values:?}");
+                            let want = bitboard::Stop { values: b.grid().values().to_vec(), cands: b.candidates().to_vec() };
+                            assert_eq!(easy.board(&values).as_ref(), Some(&want), "{kind:?} {values:?}");
+                            assert_eq!(stop.as_ref(), Some(&want));
+                            // Medium asked from there is medium asked of the puzzle.
+                            let from = Grid::from_values(shape, want.values.clone()).unwrap();
+                            assert_eq!(
+                                human::solvable_past_easy(&from, &want.cands, geo, Difficulty::Medium, &[c]),
+                                human::solvable_within_in(&grid, geo, Difficulty::Medium, &[c]),
+                                "{kind:?} {values:?}"
+                            );
                             stuck += 1;
                         }
                         checks += 1;
