@@ -17,10 +17,18 @@
 //! very tree the cell-based solver walks with the generator's random digit orders (same
 //! branching cell, same digits in the same order, same node count), so it gives the same board,
 //! faster (tested against it in `solver`).
+//!
+//! The same board also carries the human solver's easy and medium techniques for the variants'
+//! generator ([`levels`]).
 
 use std::sync::OnceLock;
 
 use crate::grid::{Geometry, Shape};
+
+mod levels;
+pub(crate) use levels::{Closure, Reach, Techniques};
+#[cfg(test)]
+pub(crate) use levels::Stop;
 
 /// A set of cells: bit `i % 64` of word `i / 64` is cell `i`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,7 +94,7 @@ struct Tables<const W: usize> {
 
 impl<const W: usize> Tables<W> {
     fn new(shape: Shape) -> Self {
-        Tables::of(&Geometry::of_sudoku(shape))
+        Tables::of(Geometry::of_sudoku(shape))
     }
 
     /// A geometry's units and peers (its cage mates among them) as cell sets; it must fit
@@ -506,179 +514,6 @@ fn fills<const W: usize>(t: &Tables<W>, values: &[u8], cells: &[usize]) -> bool 
         goal.insert(c);
     }
     search.propagate_until(&mut st, Some(goal)) && st.unsolved.and(goal).is_empty()
-}
-
-/// The easy level's techniques on one variant's geometry, made once for a generator's dig,
-/// which asks [`Easy::close`] of it for each given it takes out: the singles (its regions,
-/// diagonals and cage mates as peers) and a Killer's cage combinations.
-pub(crate) struct Easy {
-    t: Tables<2>,
-    /// Each cage's cells (as a list and as a set) and sum.
-    cages: Vec<(Vec<usize>, Cells<2>, u16)>,
-}
-
-/// What the easy techniques make of a puzzle and the cells asked of ([`Easy::close`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Closure {
-    /// They fill every cell asked of.
-    Filled,
-    /// They stop short of one: where, if asked for.
-    Stuck(Option<Stop>),
-    /// The puzzle breaks a rule, or the singles run into a contradiction (no solution).
-    Broken,
-}
-
-/// The board where the easy techniques stop: each cell's value (0 for none) and candidates (a
-/// mask, bit d-1 for digit d; none on a filled cell).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Stop {
-    pub values: Vec<u8>,
-    pub cands: Vec<u16>,
-}
-
-impl Easy {
-    /// `None` for a board over 128 cells (the variants come at 6x6 and 9x9).
-    pub(crate) fn of(geo: &Geometry) -> Option<Easy> {
-        (geo.n * geo.n <= 128 && geo.n <= 16).then(|| Easy {
-            t: Tables::of(geo),
-            cages: geo
-                .cages
-                .iter()
-                .map(|k| {
-                    let mut set = Cells::EMPTY;
-                    k.cells.iter().for_each(|&c| set.insert(c));
-                    (k.cells.clone(), set, k.sum)
-                })
-                .collect(),
-        })
-    }
-
-    /// Whether the easy techniques fill every cell of `cells` from the puzzle `values`. They
-    /// are the human solver's easy techniques, the same rules over the same units, peers and
-    /// cages, so they fill what the human solver's easy path fills: the singles (a cage's cells
-    /// are peers, not a unit), then each cage's combinations (`human::cages`): the digit sets
-    /// of its size and sum that hold its placed digits and fit its open cells; its open cells
-    /// keep only their digits, and a digit every set needs with one cell left goes there.
-    /// Their closure does not depend on the order (the generators rest on it), so here the
-    /// singles go first, then every cage, until nothing changes.
-    /// With `stop`, a stuck answer says where they stopped.
-    pub(crate) fn close(&self, values: &[u8], cells: &[usize], stop: bool) -> Closure {
-        let mut goal = Cells::EMPTY;
-        for &c in cells {
-            goal.insert(c);
-        }
-        match self.closure(values, Some(goal)) {
-            None => Closure::Broken,
-            Some(st) if st.unsolved.and(goal).is_empty() => Closure::Filled,
-            Some(st) => Closure::Stuck(stop.then(|| self.stop(&st))),
-        }
-    }
-
-    fn stop(&self, st: &State<2>) -> Stop {
-        let mut out = Stop { values: vec![0; self.t.cells], cands: vec![0; self.t.cells] };
-        for d in 0..self.t.n {
-            let mut m = st.pos[d];
-            while let Some(c) = m.first() {
-                m.remove(c);
-                if st.unsolved.contains(c) {
-                    out.cands[c] |= 1 << d;
-                } else {
-                    out.values[c] = d as u8 + 1;
-                }
-            }
-        }
-        out
-    }
-
-    /// The state where the closure stops (early once `goal` is filled, if any); `None` on a
-    /// broken puzzle or a contradiction.
-    fn closure(&self, values: &[u8], goal: Option<Cells<2>>) -> Option<State<2>> {
-        let t = &self.t;
-        if values.len() != t.cells {
-            return None;
-        }
-        let mut st = start(t, values, None)?;
-        let search = Search { t, limit: 0, count: 0, first: None };
-        loop {
-            if !search.propagate_until(&mut st, goal) {
-                return None;
-            }
-            let reached = goal.is_some_and(|g| st.unsolved.and(g).is_empty());
-            if reached || !self.cage_combinations(&search, &mut st) {
-                return Some(st);
-            }
-        }
-    }
-
-    /// Every cage's combinations once; whether anything changed.
-    fn cage_combinations(&self, search: &Search<'_, 2>, st: &mut State<2>) -> bool {
-        let n = self.t.n;
-        let mut changed = false;
-        for (cells, set, sum) in &self.cages {
-            // Most cages are full on a fairly full board.
-            if set.and(st.unsolved).is_empty() {
-                continue;
-            }
-            let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
-            for &c in cells {
-                let mut mask = 0u16;
-                for d in 0..n {
-                    if st.pos[d].contains(c) {
-                        mask |= 1 << d;
-                    }
-                }
-                if st.unsolved.contains(c) {
-                    if let Some(slot) = masks.get_mut(m) {
-                        *slot = mask;
-                        m += 1;
-                    }
-                    open |= mask;
-                } else {
-                    placed |= mask;
-                }
-            }
-            if m == 0 {
-                continue;
-            }
-            let (mut allowed, mut needed) = (0u16, u16::MAX);
-            for &set in crate::sudoku::exact::digit_sets(n, cells.len(), *sum) {
-                if crate::sudoku::exact::set_fits(set, placed, open, masks[..m].iter().copied()) {
-                    allowed |= set & !placed;
-                    needed &= set & !placed;
-                }
-            }
-            // No set fits: a contradiction the human finder passes over too.
-            if allowed == 0 {
-                continue;
-            }
-            if open & !allowed != 0 {
-                for &c in cells.iter().filter(|&&c| st.unsolved.contains(c)) {
-                    for d in 0..n {
-                        if allowed & (1 << d) == 0 && st.pos[d].contains(c) {
-                            st.pos[d].remove(c);
-                            st.dirty |= 1 << d;
-                            changed = true;
-                        }
-                    }
-                }
-            }
-            for d in (0..n).filter(|&d| needed & (1 << d) != 0) {
-                let mut places = cells.iter().copied().filter(|&c| st.unsolved.contains(c) && st.pos[d].contains(c));
-                if let (Some(c), None) = (places.next(), places.next()) {
-                    if search.place(st, c, d) {
-                        changed = true;
-                    }
-                }
-            }
-        }
-        changed
-    }
-
-    /// Where the closure stops, for the test against the human solver's board.
-    #[cfg(test)]
-    pub(crate) fn board(&self, values: &[u8]) -> Option<Stop> {
-        self.closure(values, None).map(|st| self.stop(&st))
-    }
 }
 
 /// Whether this solver takes the shape (4x4, 6x6, 16x16).

@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use thiserror::Error;
 
 use crate::grid::{Grid, Shape};
-use crate::sudoku::bitboard::{self, Closure};
+use crate::sudoku::bitboard::{self, Closure, Reach, Techniques};
 use crate::sudoku::{exact, human, Difficulty};
 
 use super::{cages, regions, Kind, Puzzle, Rules};
@@ -76,10 +76,14 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(f32) -> bool) -> Result
         // one lands at hard in 1-5 % of cuts, so a hard Killer only comes down from above (the
         // dig cost more than its few hits saved: docs/benchmarks.md).
         let dig_first = !(opts.kind.is_killer() && opts.difficulty == Difficulty::Hard);
-        let mut givens = dig_first.then(|| dig(&rules, &solution, opts.difficulty, &mut rng)).filter(|g| is_above(g, &rules, opts.difficulty));
+        let techniques = bitboard::Techniques::of(rules.geometry());
+        let techniques = techniques.as_ref();
+        let mut givens = dig_first
+            .then(|| dig(&rules, techniques, &solution, opts.difficulty, &mut rng))
+            .filter(|g| is_above(g, &rules, techniques, opts.difficulty));
         if givens.is_none() && matches!(opts.difficulty, Difficulty::Medium | Difficulty::Hard) {
             // The second way down to the level: from above, givens put back one by one.
-            givens = add_back(&rules, &solution, opts.difficulty, &mut rng);
+            givens = add_back(&rules, techniques, &solution, opts.difficulty, &mut rng);
         }
         let Some(givens) = givens else { continue };
         let made = Puzzle { rules, givens };
@@ -112,8 +116,19 @@ fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) ->
 
 /// Whether the level below `level` does not solve `puzzle` (so, dug within `level`, it is
 /// exactly that level).
-fn is_above(puzzle: &Grid, rules: &Rules, level: Difficulty) -> bool {
-    level_below(level).is_none_or(|below| !human::solvable_within_in(puzzle, rules.geometry(), below, &[]))
+fn is_above(puzzle: &Grid, rules: &Rules, techniques: Option<&Techniques>, level: Difficulty) -> bool {
+    let Some(below) = level_below(level) else { return true };
+    // The bit-set techniques say it where they are the whole of the level below.
+    let reach = match below {
+        Difficulty::Easy => Some(Reach::Easy),
+        Difficulty::Medium => Some(Reach::Medium),
+        _ => None,
+    };
+    if let (Some(t), Some(reach)) = (techniques, reach.filter(|&r| techniques.is_some_and(|t| t.is_whole(r)))) {
+        let empty: Vec<usize> = (0..puzzle.values().len()).filter(|&c| puzzle.values()[c] == 0).collect();
+        return t.close(puzzle.values(), &empty, reach, false) != Closure::Filled;
+    }
+    !human::solvable_within_in(puzzle, rules.geometry(), below, &[])
 }
 
 /// A puzzle past `level` (dug to one solution only), then its solution's digits put back in
@@ -125,10 +140,16 @@ fn is_above(puzzle: &Grid, rules: &Rules, level: Difficulty) -> bool {
 /// Each try starts from the board where the level below got stuck with the givens kept so far
 /// (what the techniques found then still holds with more givens), so it costs the steps the
 /// new digit opens up, not a whole path. A puzzle found so is checked once more from its start.
-fn add_back(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Option<Grid> {
+fn add_back(
+    rules: &Rules,
+    techniques: Option<&Techniques>,
+    solution: &[u8],
+    level: Difficulty,
+    rng: &mut rand::rngs::StdRng,
+) -> Option<Grid> {
     let geo = rules.geometry();
     let below = level_below(level)?;
-    let hardest = dig(rules, solution, Difficulty::Expert, rng);
+    let hardest = dig(rules, techniques, solution, Difficulty::Expert, rng);
     if let Some(at) = human::level_within_in(&hardest, geo, level) {
         // Within `level` with no given back: every order stops here.
         return (at == level).then_some(hardest);
@@ -198,30 +219,35 @@ fn level_below(level: Difficulty) -> Option<Difficulty> {
 
 /// The givens left when every one that can go has gone, in random order, keeping the puzzle
 /// within `level` (and unique).
-fn dig(rules: &Rules, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Grid {
+fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Grid {
     let shape = rules.shape();
     let cells = shape.cells();
     let geo = rules.geometry();
-    // The easy techniques put most cells straight back (then the puzzle's path is the one it
-    // had with the given: `human::solvable_within_in`), and the bit-set solver asks that
-    // several times faster than the human board does; at easy its answer is the level's.
-    let easy = bitboard::Easy::of(geo);
+    // The techniques within the level put most cells straight back (then the puzzle's path is
+    // the one it had with the given: `human::solvable_within_in`), and the bit-set board asks
+    // that several times faster than the human board does. It knows easy and medium; where it
+    // stops short of the level's whole, the human path goes on from where it stopped.
+    let reach = match level {
+        Difficulty::Medium | Difficulty::Hard => Reach::Medium,
+        // At expert a yes spares the exact solver's check, and the easy techniques say it most
+        // cheaply (the medium ones' many noes cost more than the checks they spare).
+        Difficulty::Easy | Difficulty::Expert => Reach::Easy,
+    };
     let mut values = solution.to_vec();
     let mut order: Vec<usize> = (0..cells).collect();
     order.shuffle(rng);
     for c in order {
         let v = values[c];
         values[c] = 0;
-        // Above easy, the human path goes on from where the easy steps stop.
-        let closure = easy.as_ref().map(|e| e.close(&values, &[c], matches!(level, Difficulty::Medium | Difficulty::Hard)));
+        let closure = techniques.map(|t| (t, t.close(&values, &[c], reach, level == Difficulty::Hard || !t.is_whole(reach))));
         let keep = match closure {
-            Some(Closure::Filled) => true,
+            Some((_, Closure::Filled)) => true,
             // The board with `v` in `c` had one solution: it still has when no other digit fits.
             _ if level == Difficulty::Expert => exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false),
-            Some(Closure::Stuck(_)) if level == Difficulty::Easy => false,
-            Some(Closure::Stuck(Some(stop))) => {
+            Some((t, Closure::Stuck(_))) if level <= Difficulty::Medium && t.is_whole(reach) => false,
+            Some((t, Closure::Stuck(Some(stop)))) => {
                 let Some(g) = Grid::from_values(shape, stop.values) else { break };
-                human::solvable_past_easy(&g, &stop.cands, geo, level, &[c])
+                human::solvable_past(&g, &stop.cands, geo, level, t.stuck_to(reach), &[c])
             }
             _ => {
                 let Some(g) = Grid::from_values(shape, values.clone()) else { break };
@@ -253,7 +279,7 @@ mod tests {
                     let shape = Shape::from_size(9).unwrap();
                     let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
                     let geo = rules.geometry();
-                    let hardest = dig(&rules, &solution, Difficulty::Expert, &mut rng);
+                    let hardest = dig(&rules, bitboard::Techniques::of(geo).as_ref(), &solution, Difficulty::Expert, &mut rng);
                     let mut stuck = human::stuck_within(&hardest, geo, below);
                     let mut values = hardest.values().to_vec();
                     let mut empty: Vec<usize> = (0..values.len()).filter(|&c| values[c] == 0).collect();
@@ -313,53 +339,67 @@ mod tests {
         assert!(checks > 250, "{checks}");
     }
 
-    /// The dig's bit-set easy techniques (`bitboard::Easy`) put a cell back exactly when the
-    /// human solver's easy path does, and where they stop, they stop on the human path's board,
-    /// values and candidates, from which medium answers as from the puzzle: at every given of
-    /// digs of each kind and size, digging where they answer yes.
+    /// The dig's bit-set techniques (`bitboard::Techniques`) put a cell back exactly when the
+    /// human path within their level does, at every given of digs of each kind and size (each
+    /// dug within that level), and where both stop they leave the same values and candidates;
+    /// a Killer's medium, which lacks the cage techniques, says yes only where the human path
+    /// does, and the human path from where it stops says what the path from the puzzle says.
+    /// So does the path within the level above from where either level stops.
     #[test]
-    fn the_bit_set_easy_techniques_are_the_human_ones() {
-        let (mut checks, mut stuck) = (0, 0);
-        for kind in Kind::ALL {
-            for &size in kind.sizes() {
-                let shape = Shape::from_size(usize::from(size)).unwrap();
-                let mut rng = rand::rngs::StdRng::seed_from_u64(31);
-                for _ in 0..4 {
-                    let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
-                    let geo = rules.geometry();
-                    let easy = bitboard::Easy::of(geo).unwrap();
-                    let mut values = solution.clone();
-                    let mut order: Vec<usize> = (0..values.len()).collect();
-                    order.shuffle(&mut rng);
-                    for c in order {
-                        let v = std::mem::replace(&mut values[c], 0);
-                        let grid = Grid::from_values(shape, values.clone()).unwrap();
-                        let fast = easy.close(&values, &[c], true);
-                        let human = human::solvable_within_in(&grid, geo, Difficulty::Easy, &[c]);
-                        assert_eq!(fast == Closure::Filled, human, "{kind:?} {values:?} without {v} at {c}");
-                        if let Closure::Stuck(stop) = &fast {
-                            let b = human::stuck_within(&grid, geo, Difficulty::Easy);
-                            let want = bitboard::Stop { values: b.grid().values().to_vec(), cands: b.candidates().to_vec() };
-                            assert_eq!(easy.board(&values).as_ref(), Some(&want), "{kind:?} {values:?}");
-                            assert_eq!(stop.as_ref(), Some(&want));
-                            // Medium asked from there is medium asked of the puzzle.
-                            let from = Grid::from_values(shape, want.values.clone()).unwrap();
-                            assert_eq!(
-                                human::solvable_past_easy(&from, &want.cands, geo, Difficulty::Medium, &[c]),
-                                human::solvable_within_in(&grid, geo, Difficulty::Medium, &[c]),
-                                "{kind:?} {values:?}"
-                            );
-                            stuck += 1;
-                        }
-                        checks += 1;
-                        if fast != Closure::Filled {
-                            values[c] = v;
+    fn the_bit_set_techniques_are_the_human_ones() {
+        let (mut checks, mut stuck) = ([0; 2], [0; 2]);
+        for (r, reach, level) in [(0, Reach::Easy, Difficulty::Easy), (1, Reach::Medium, Difficulty::Medium)] {
+            let above = if level == Difficulty::Easy { Difficulty::Medium } else { Difficulty::Hard };
+            for kind in Kind::ALL {
+                for &size in kind.sizes() {
+                    let shape = Shape::from_size(usize::from(size)).unwrap();
+                    let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+                    for _ in 0..10 {
+                        let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
+                        let geo = rules.geometry();
+                        let techniques = bitboard::Techniques::of(geo).unwrap();
+                        let whole = techniques.is_whole(reach);
+                        let mut values = solution.clone();
+                        let mut order: Vec<usize> = (0..values.len()).collect();
+                        order.shuffle(&mut rng);
+                        for c in order {
+                            let v = std::mem::replace(&mut values[c], 0);
+                            let grid = Grid::from_values(shape, values.clone()).unwrap();
+                            let fast = techniques.close(&values, &[c], reach, true);
+                            let human = human::solvable_within_in(&grid, geo, level, &[c]);
+                            if whole || fast == Closure::Filled {
+                                assert_eq!(fast == Closure::Filled, human, "{kind:?} {reach:?} {values:?} without {v} at {c}");
+                            }
+                            if let Closure::Stuck(stop) = &fast {
+                                let stop = stop.as_ref().unwrap();
+                                assert_eq!(techniques.board(&values, reach).as_ref(), Some(stop));
+                                if whole {
+                                    let b = human::stuck_within(&grid, geo, level);
+                                    let want = bitboard::Stop { values: b.grid().values().to_vec(), cands: b.candidates().to_vec() };
+                                    assert_eq!(stop, &want, "{kind:?} {reach:?} {values:?}");
+                                }
+                                // The path from where the closure stops is the path from the puzzle.
+                                let from = Grid::from_values(shape, stop.values.clone()).unwrap();
+                                let stuck_to = techniques.stuck_to(reach);
+                                for max in [level, above] {
+                                    assert_eq!(
+                                        human::solvable_past(&from, &stop.cands, geo, max, stuck_to, &[c]),
+                                        human::solvable_within_in(&grid, geo, max, &[c]),
+                                        "{kind:?} {reach:?} {max:?} {values:?}"
+                                    );
+                                }
+                                stuck[r] += 1;
+                            }
+                            checks[r] += 1;
+                            if !human {
+                                values[c] = v;
+                            }
                         }
                     }
                 }
             }
         }
-        assert!(checks > 1500 && stuck > 200, "{checks} {stuck}");
+        assert!(checks.iter().all(|&n| n > 3000) && stuck.iter().all(|&n| n > 400), "{checks:?} {stuck:?}");
     }
 
     #[test]

@@ -1,0 +1,435 @@
+//! The human solver's easy and medium techniques on the bit-set board, for the variants'
+//! generator: its dig asks, for each given it takes out, whether the techniques within a
+//! level put the cell back, and the human board (`human`) asks that several times slower.
+//!
+//! What the techniques find does not depend on the order they are tried in (each one's
+//! deductions, on a board with fewer candidates, are still found by it or by a smaller
+//! technique of the same level, and a puzzle with a solution runs into no contradiction), so
+//! their closure here, cheapest first, is where the human path within the level stops; tested
+//! against it board for board (`variants::generator`).
+
+use super::{Cells, Search, State, Tables};
+use crate::grid::Geometry;
+use crate::sudoku::exact;
+use crate::sudoku::human::Technique;
+
+/// Units on a board of up to 128 cells: rows, columns, boxes or regions, two diagonals.
+const MAX_UNITS: usize = 3 * 11 + 2;
+
+/// How far [`Techniques::close`] goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// The singles and a Killer's cage combinations: the human easy level.
+    Easy,
+    /// Past easy, locked candidates between any two units (pointing and claiming, through a
+    /// jigsaw's regions and an X's diagonals) and naked and hidden pairs and triples: the
+    /// human medium level on a board without cages; a Killer's medium level also has its
+    /// cage and unit techniques and innies and outies, which are not here.
+    Medium,
+}
+
+/// The techniques on one variant's geometry, made once for a generator's dig.
+pub(crate) struct Techniques {
+    t: Tables<2>,
+    /// Each unit's cells, in the geometry's order.
+    unit_cells: Vec<Vec<usize>>,
+    /// For each unit, the other units sharing two or more cells with it (where a digit's
+    /// places can all lie in both).
+    crossing: Vec<Vec<usize>>,
+    /// Each cage's cells (as a list and as a set) and sum.
+    cages: Vec<(Vec<usize>, Cells<2>, u16)>,
+}
+
+/// What the techniques make of a puzzle and the cells asked of ([`Techniques::close`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Closure {
+    /// They fill every cell asked of.
+    Filled,
+    /// They stop short of one: where, if asked for.
+    Stuck(Option<Stop>),
+    /// The puzzle breaks a rule, or the techniques run into a contradiction (no solution).
+    Broken,
+}
+
+/// The board where the techniques stop: each cell's value (0 for none) and candidates (a mask,
+/// bit d-1 for digit d; none on a filled cell).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Stop {
+    pub values: Vec<u8>,
+    pub cands: Vec<u16>,
+}
+
+impl Techniques {
+    /// `None` for a board over 128 cells (the variants come at 6x6 and 9x9).
+    pub(crate) fn of(geo: &Geometry) -> Option<Techniques> {
+        if geo.n * geo.n > 128 || geo.units.len() > MAX_UNITS {
+            return None;
+        }
+        let t = Tables::of(geo);
+        let crossing = (0..t.units.len())
+            .map(|u| (0..t.units.len()).filter(|&v| v != u && t.units[u].and(t.units[v]).few() >= 2).collect())
+            .collect();
+        Some(Techniques {
+            t,
+            unit_cells: geo.units.clone(),
+            crossing,
+            cages: geo
+                .cages
+                .iter()
+                .map(|k| {
+                    let mut set = Cells::EMPTY;
+                    k.cells.iter().for_each(|&c| set.insert(c));
+                    (k.cells.clone(), set, k.sum)
+                })
+                .collect(),
+        })
+    }
+
+    /// Whether a stuck closure within `reach` is where the human path within that level is
+    /// stuck: all but a Killer's medium (its cage techniques are not here).
+    pub(crate) fn is_whole(&self, reach: Reach) -> bool {
+        reach == Reach::Easy || self.cages.is_empty()
+    }
+
+    /// The human technique up to which (in `Technique::ALL`'s order) none finds anything where
+    /// the closure within `reach` is stuck: the human path goes on from there past it.
+    pub(crate) fn stuck_to(&self, reach: Reach) -> Technique {
+        match reach {
+            Reach::Easy => Technique::CageCombination,
+            Reach::Medium if self.cages.is_empty() => Technique::HiddenTriple,
+            // Pointing and claiming are here; the cage and unit techniques come next.
+            Reach::Medium => Technique::Claiming,
+        }
+    }
+
+    /// Whether the techniques within `reach` fill every cell of `cells` from the puzzle
+    /// `values`. They are the human solver's, the same rules over the same units, peers and
+    /// cages: the singles (a cage's cells are peers, not a unit); a cage's combinations
+    /// (`human::cages`: the digit sets of its size and sum that hold its placed digits and fit
+    /// its open cells; its open cells keep only their digits, and a digit every set needs with
+    /// one cell left goes there); at medium, locked candidates and naked and hidden subsets
+    /// of two and three. With `stop`, a stuck answer says where they stopped.
+    pub(crate) fn close(&self, values: &[u8], cells: &[usize], reach: Reach, stop: bool) -> Closure {
+        let mut goal = Cells::EMPTY;
+        for &c in cells {
+            goal.insert(c);
+        }
+        match self.closure(values, Some(goal), reach) {
+            None => Closure::Broken,
+            Some(st) if st.unsolved.and(goal).is_empty() => Closure::Filled,
+            Some(st) => Closure::Stuck(stop.then(|| self.stop(&st))),
+        }
+    }
+
+    fn stop(&self, st: &State<2>) -> Stop {
+        let mut out = Stop { values: vec![0; self.t.cells], cands: vec![0; self.t.cells] };
+        for d in 0..self.t.n {
+            let mut m = st.pos[d];
+            while let Some(c) = m.first() {
+                m.remove(c);
+                if st.unsolved.contains(c) {
+                    out.cands[c] |= 1 << d;
+                } else {
+                    out.values[c] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The state where the closure stops (early once `goal` is filled, if any); `None` on a
+    /// broken puzzle or a contradiction. The cheaper techniques go first, and the singles run
+    /// again after anything changes.
+    fn closure(&self, values: &[u8], goal: Option<Cells<2>>, reach: Reach) -> Option<State<2>> {
+        let t = &self.t;
+        if values.len() != t.cells {
+            return None;
+        }
+        let mut st = super::start(t, values, None)?;
+        let search = Search { t, limit: 0, count: 0, first: None };
+        // Each unit's candidates where the subsets last found nothing in it: they look again
+        // only where these changed.
+        let mut quiet = [[0u16; 16]; MAX_UNITS];
+        // Likewise each digit's cells where locked candidates last found nothing for it.
+        let mut locked_quiet = [Cells::EMPTY; 16];
+        loop {
+            if !search.propagate_until(&mut st, goal) {
+                return None;
+            }
+            if goal.is_some_and(|g| st.unsolved.and(g).is_empty()) {
+                return Some(st);
+            }
+            if self.cage_combinations(&search, &mut st) {
+                continue;
+            }
+            if reach == Reach::Easy {
+                return Some(st);
+            }
+            if !self.locked(&mut st, &mut locked_quiet) && !self.subsets(&mut st, &mut quiet) {
+                return Some(st);
+            }
+        }
+    }
+
+    /// Every cage's combinations once; whether anything changed.
+    fn cage_combinations(&self, search: &Search<'_, 2>, st: &mut State<2>) -> bool {
+        let n = self.t.n;
+        let mut changed = false;
+        for (cells, set, sum) in &self.cages {
+            // Most cages are full on a fairly full board.
+            if set.and(st.unsolved).is_empty() {
+                continue;
+            }
+            let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
+            for &c in cells {
+                let mut mask = 0u16;
+                for d in 0..n {
+                    if st.pos[d].contains(c) {
+                        mask |= 1 << d;
+                    }
+                }
+                if st.unsolved.contains(c) {
+                    if let Some(slot) = masks.get_mut(m) {
+                        *slot = mask;
+                        m += 1;
+                    }
+                    open |= mask;
+                } else {
+                    placed |= mask;
+                }
+            }
+            if m == 0 {
+                continue;
+            }
+            let (mut allowed, mut needed) = (0u16, u16::MAX);
+            for &set in exact::digit_sets(n, cells.len(), *sum) {
+                if exact::set_fits(set, placed, open, masks[..m].iter().copied()) {
+                    allowed |= set & !placed;
+                    needed &= set & !placed;
+                }
+            }
+            // No set fits: a contradiction the human finder passes over too.
+            if allowed == 0 {
+                continue;
+            }
+            if open & !allowed != 0 {
+                for &c in cells.iter().filter(|&&c| st.unsolved.contains(c)) {
+                    for d in 0..n {
+                        if allowed & (1 << d) == 0 && st.pos[d].contains(c) {
+                            st.pos[d].remove(c);
+                            st.dirty |= 1 << d;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            for d in (0..n).filter(|&d| needed & (1 << d) != 0) {
+                let mut places = cells.iter().copied().filter(|&c| st.unsolved.contains(c) && st.pos[d].contains(c));
+                if let (Some(c), None) = (places.next(), places.next()) {
+                    if search.place(st, c, d) {
+                        changed = true;
+                    }
+                }
+            }
+        }
+        changed
+    }
+
+    /// Locked candidates once over every digit whose cells changed since they last found
+    /// nothing for it (`quiet`; a digit's step reads and changes its own cells only) and every
+    /// unit: a digit with two or more places in a unit, all inside another unit, leaves the
+    /// rest of that one. Whether anything went.
+    fn locked(&self, st: &mut State<2>, quiet: &mut [Cells<2>; 16]) -> bool {
+        let mut changed = false;
+        for (d, quiet) in quiet.iter_mut().enumerate().take(self.t.n) {
+            if st.pos[d] == *quiet {
+                continue;
+            }
+            let before = st.pos[d];
+            for (u, crossing) in self.crossing.iter().enumerate() {
+                let unit = self.t.units[u];
+                // A placed digit has its one cell here, and no other place in the unit.
+                let m = st.pos[d].and(unit);
+                if m.few() < 2 {
+                    continue;
+                }
+                for &v in crossing {
+                    let other = self.t.units[v];
+                    if !m.and_not(other).is_empty() {
+                        continue;
+                    }
+                    st.pos[d] = st.pos[d].and_not(st.pos[d].and(other).and_not(unit));
+                }
+            }
+            if st.pos[d] == before {
+                *quiet = before;
+            } else {
+                st.dirty |= 1 << d;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Each unsolved cell's candidates (bit d for digit d + 1).
+    fn masks(&self, st: &State<2>) -> [u16; 128] {
+        let mut out = [0u16; 128];
+        for d in 0..self.t.n {
+            for (k, &w) in st.pos[d].and(st.unsolved).0.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    out[k * 64 + w.trailing_zeros() as usize] |= 1 << d;
+                    w &= w - 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Naked and hidden pairs and triples over every unit whose candidates changed since they
+    /// last found nothing there (`quiet`), until one finds something: whether one did.
+    fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]; MAX_UNITS]) -> bool {
+        let masks = self.masks(st);
+        for (u, cells) in self.unit_cells.iter().enumerate() {
+            let mut now = [0u16; 16];
+            for (j, &c) in cells.iter().enumerate() {
+                now[j] = masks[c];
+            }
+            if now == quiet[u] {
+                continue;
+            }
+            let unit = self.t.units[u];
+            if [2, 3].iter().any(|&k| self.naked(st, unit, cells, &now, k) || self.hidden(st, cells, &now, k)) {
+                return true;
+            }
+            quiet[u] = now;
+        }
+        false
+    }
+
+    /// A naked subset of `k` cells in a unit (its cells and their candidates `cands`): `k`
+    /// unsolved cells with 2 to `k` candidates each and `k` between them; those digits leave
+    /// the unit's other cells. Whether anything went.
+    fn naked(&self, st: &mut State<2>, unit: Cells<2>, cells: &[usize], cands: &[u16; 16], k: u32) -> bool {
+        let (mut items, mut at) = ([0u16; 16], [0usize; 16]);
+        let (mut m, mut open) = (0, 0);
+        for (j, &c) in cells.iter().enumerate() {
+            let count = cands[j].count_ones();
+            open += u32::from(count > 0);
+            if (2..=k).contains(&count) {
+                items[m] = cands[j];
+                at[m] = c;
+                m += 1;
+            }
+        }
+        if m < k as usize || open <= k {
+            return false;
+        }
+        let mut changed = false;
+        each_subset(&items[..m], k, &mut |chosen, digits| {
+            let mut keep = Cells::EMPTY;
+            for (i, &c) in at[..m].iter().enumerate() {
+                if chosen & (1 << i) != 0 {
+                    keep.insert(c);
+                }
+            }
+            let rest = unit.and_not(keep).and(st.unsolved);
+            let mut ds = digits;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let gone = st.pos[d].and(rest);
+                if !gone.is_empty() {
+                    st.pos[d] = st.pos[d].and_not(gone);
+                    st.dirty |= 1 << d;
+                    changed = true;
+                }
+            }
+            changed
+        });
+        changed
+    }
+
+    /// A hidden subset of `k` digits in a unit (its cells and their candidates `cands`): `k`
+    /// digits not placed there with 2 to `k` places each and `k` places between them; those
+    /// cells keep only those digits. Whether anything went.
+    fn hidden(&self, st: &mut State<2>, cells: &[usize], cands: &[u16; 16], k: u32) -> bool {
+        let n = self.t.n;
+        // Each digit's places, bit j for the unit's j-th cell (a placed digit has none).
+        let mut places = [0u16; 16];
+        let mut open = 0;
+        for (j, &ds) in cands.iter().enumerate().take(cells.len()) {
+            open += u32::from(ds != 0);
+            let mut ds = ds;
+            while ds != 0 {
+                places[ds.trailing_zeros() as usize] |= 1 << j;
+                ds &= ds - 1;
+            }
+        }
+        if open <= k {
+            return false;
+        }
+        let (mut items, mut digit) = ([0u16; 16], [0usize; 16]);
+        let mut m = 0;
+        for (d, &p) in places.iter().enumerate().take(n) {
+            if (2..=k).contains(&p.count_ones()) {
+                items[m] = p;
+                digit[m] = d;
+                m += 1;
+            }
+        }
+        if m < k as usize {
+            return false;
+        }
+        let mut changed = false;
+        each_subset(&items[..m], k, &mut |chosen, at| {
+            let mut keep = 0u16;
+            for (i, &d) in digit[..m].iter().enumerate() {
+                if chosen & (1 << i) != 0 {
+                    keep |= 1 << d;
+                }
+            }
+            let mut those = Cells::EMPTY;
+            for (j, &c) in cells.iter().enumerate() {
+                if at & (1 << j) != 0 {
+                    those.insert(c);
+                }
+            }
+            for d in (0..n).filter(|&d| keep & (1 << d) == 0) {
+                let gone = st.pos[d].and(those);
+                if !gone.is_empty() {
+                    st.pos[d] = st.pos[d].and_not(gone);
+                    st.dirty |= 1 << d;
+                    changed = true;
+                }
+            }
+            changed
+        });
+        changed
+    }
+
+    /// Where the closure stops, for the tests against the human solver's board.
+    #[cfg(test)]
+    pub(crate) fn board(&self, values: &[u8], reach: Reach) -> Option<Stop> {
+        self.closure(values, None, reach).map(|st| self.stop(&st))
+    }
+}
+
+/// Calls `f` with each choice of `k` of `items` (a bit per item chosen) whose masks hold
+/// exactly `k` bits between them, and their union, until it returns true. A choice is cut as
+/// soon as its union holds more than `k` bits.
+fn each_subset(items: &[u16], k: u32, f: &mut impl FnMut(u32, u16) -> bool) -> bool {
+    fn rec(items: &[u16], k: u32, from: usize, chosen: u32, union: u16, f: &mut impl FnMut(u32, u16) -> bool) -> bool {
+        if chosen.count_ones() == k {
+            return union.count_ones() == k && f(chosen, union);
+        }
+        for i in from..items.len() {
+            let u = union | items[i];
+            if u.count_ones() <= k && rec(items, k, i + 1, chosen | 1 << i, u, f) {
+                return true;
+            }
+        }
+        false
+    }
+    rec(items, k, 0, 0, 0, f)
+}
