@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 use crate::grid::{Geometry, Shape};
 
 mod levels;
-pub(crate) use levels::{Closure, Reach, Techniques};
+pub(crate) use levels::{Closure, Reach, Reached, Techniques};
 #[cfg(test)]
 pub(crate) use levels::Stop;
 

@@ -51,6 +51,18 @@ pub(crate) enum Closure {
     Broken,
 }
 
+/// A board the techniques have taken as far as they go ([`Techniques::reach`]), to carry
+/// forward while givens are put back one by one.
+#[derive(Clone)]
+pub(crate) struct Reached(State<2>);
+
+impl Reached {
+    /// Whether every cell is filled.
+    pub(crate) fn is_solved(&self) -> bool {
+        self.0.unsolved.is_empty()
+    }
+}
+
 /// The board where the techniques stop: each cell's value (0 for none) and candidates (a mask,
 /// bit d-1 for digit d; none on a filled cell).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,37 +150,72 @@ impl Techniques {
     }
 
     /// The state where the closure stops (early once `goal` is filled, if any); `None` on a
-    /// broken puzzle or a contradiction. The cheaper techniques go first, and the singles run
-    /// again after anything changes.
+    /// broken puzzle or a contradiction.
     fn closure(&self, values: &[u8], goal: Option<Cells<2>>, reach: Reach) -> Option<State<2>> {
-        let t = &self.t;
-        if values.len() != t.cells {
+        if values.len() != self.t.cells {
             return None;
         }
-        let mut st = super::start(t, values, None)?;
-        let search = Search { t, limit: 0, count: 0, first: None };
+        let mut st = super::start(&self.t, values, None)?;
+        self.advance(&mut st, goal, reach).then_some(st)
+    }
+
+    /// Takes `st` as far as the techniques within `reach` go (or until `goal` is filled);
+    /// false on a contradiction. The cheaper techniques go first, and the singles run again
+    /// after anything changes.
+    fn advance(&self, st: &mut State<2>, goal: Option<Cells<2>>, reach: Reach) -> bool {
+        let search = Search { t: &self.t, limit: 0, count: 0, first: None };
         // Each unit's candidates where the subsets last found nothing in it: they look again
         // only where these changed.
         let mut quiet = [[0u16; 16]; MAX_UNITS];
         // Likewise each digit's cells where locked candidates last found nothing for it.
         let mut locked_quiet = [Cells::EMPTY; 16];
         loop {
-            if !search.propagate_until(&mut st, goal) {
-                return None;
+            if !search.propagate_until(st, goal) {
+                return false;
             }
             if goal.is_some_and(|g| st.unsolved.and(g).is_empty()) {
-                return Some(st);
+                return true;
             }
-            if self.cage_combinations(&search, &mut st) {
+            if self.cage_combinations(&search, st) {
                 continue;
             }
             if reach == Reach::Easy {
-                return Some(st);
+                return true;
             }
-            if !self.locked(&mut st, &mut locked_quiet) && !self.subsets(&mut st, &mut quiet) {
-                return Some(st);
+            if !self.locked(st, &mut locked_quiet) && !self.subsets(st, &mut quiet) {
+                return true;
             }
         }
+    }
+
+    /// The puzzle `values` taken as far as the techniques within `reach` go; `None` if it is
+    /// broken or they run into a contradiction.
+    pub(crate) fn reach(&self, values: &[u8], reach: Reach) -> Option<Reached> {
+        self.closure(values, None, reach).map(Reached)
+    }
+
+    /// `from` with digit `digit` (1-based) written in `cell`, taken as far as the techniques
+    /// within `reach` go from there: what they found without it still holds, so this is where
+    /// they stop on the puzzle with that given more. `None` on a contradiction.
+    pub(crate) fn place_and_reach(&self, from: &Reached, cell: usize, digit: u8, reach: Reach) -> Option<Reached> {
+        let mut st = from.0;
+        let search = Search { t: &self.t, limit: 0, count: 0, first: None };
+        let d = usize::from(digit).checked_sub(1)?;
+        if cell >= self.t.cells || d >= self.t.n || !search.place(&mut st, cell, d) {
+            return None;
+        }
+        self.advance(&mut st, None, reach).then_some(Reached(st))
+    }
+
+    /// `from` taken further, as far as the techniques within `reach` go.
+    pub(crate) fn go_on(&self, from: &Reached, reach: Reach) -> Option<Reached> {
+        let mut st = from.0;
+        self.advance(&mut st, None, reach).then_some(Reached(st))
+    }
+
+    /// The values and candidates of a board they reached.
+    pub(crate) fn board_of(&self, r: &Reached) -> Stop {
+        self.stop(&r.0)
     }
 
     /// Every cage's combinations once; whether anything changed.
@@ -415,21 +462,31 @@ impl Techniques {
     }
 }
 
-/// Calls `f` with each choice of `k` of `items` (a bit per item chosen) whose masks hold
-/// exactly `k` bits between them, and their union, until it returns true. A choice is cut as
-/// soon as its union holds more than `k` bits.
+/// Calls `f` with each choice of `k` (2 or 3) of `items` (a bit per item chosen) whose masks
+/// hold exactly `k` bits between them, and their union, until it returns true. A pair whose
+/// union already holds more than `k` bits is not taken further.
 fn each_subset(items: &[u16], k: u32, f: &mut impl FnMut(u32, u16) -> bool) -> bool {
-    fn rec(items: &[u16], k: u32, from: usize, chosen: u32, union: u16, f: &mut impl FnMut(u32, u16) -> bool) -> bool {
-        if chosen.count_ones() == k {
-            return union.count_ones() == k && f(chosen, union);
-        }
-        for i in from..items.len() {
-            let u = union | items[i];
-            if u.count_ones() <= k && rec(items, k, i + 1, chosen | 1 << i, u, f) {
-                return true;
+    let m = items.len();
+    for i in 0..m {
+        for j in i + 1..m {
+            let two = items[i] | items[j];
+            let bits = two.count_ones();
+            if k == 2 {
+                if bits == 2 && f(1 << i | 1 << j, two) {
+                    return true;
+                }
+                continue;
+            }
+            if bits > k {
+                continue;
+            }
+            for (l, &item) in items.iter().enumerate().skip(j + 1) {
+                let three = two | item;
+                if three.count_ones() == k && f(1 << i | 1 << j | 1 << l, three) {
+                    return true;
+                }
             }
         }
-        false
     }
-    rec(items, k, 0, 0, 0, f)
+    false
 }
