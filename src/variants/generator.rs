@@ -118,8 +118,8 @@ fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) ->
 /// exactly that level).
 fn is_above(puzzle: &Grid, rules: &Rules, techniques: Option<&Techniques>, level: Difficulty) -> bool {
     let Some(below) = level_below(level) else { return true };
-    // The bit-set techniques say it where they are the whole of the level below.
-    if let Some((t, reach)) = whole(techniques, below) {
+    // The bit-set techniques say it where they have the whole of the level below.
+    if let Some((t, reach)) = on_bits(techniques, below) {
         let empty: Vec<usize> = (0..puzzle.values().len()).filter(|&c| puzzle.values()[c] == 0).collect();
         return t.close(puzzle.values(), &empty, reach, false) != Closure::Filled;
     }
@@ -135,11 +135,9 @@ fn reach_of(level: Difficulty) -> Option<Reach> {
     }
 }
 
-/// The bit-set techniques and their reach where they are the whole of `level` (easy; medium
-/// without cages).
-fn whole(techniques: Option<&Techniques>, level: Difficulty) -> Option<(&Techniques, Reach)> {
-    let reach = reach_of(level)?;
-    techniques.filter(|t| t.is_whole(reach)).map(|t| (t, reach))
+/// The bit-set techniques and their reach where they have the whole of `level` (easy, medium).
+fn on_bits(techniques: Option<&Techniques>, level: Difficulty) -> Option<(&Techniques, Reach)> {
+    Some((techniques?, reach_of(level)?))
 }
 
 /// A puzzle past `level` (dug to one solution only), then its solution's digits put back in
@@ -195,7 +193,7 @@ fn add_back(
 }
 
 /// The board `add_back` carries forward, where the level below got stuck: on the bit set
-/// where its techniques are the whole of that level (several times faster), else the human
+/// where its techniques have the whole of that level (several times faster), else the human
 /// board.
 #[derive(Clone)]
 enum Carried {
@@ -227,7 +225,7 @@ struct Ladder<'a> {
 impl Ladder<'_> {
     /// Where the level below gets stuck on `puzzle`.
     fn start(&self, puzzle: &Grid) -> Option<Carried> {
-        Some(match whole(self.techniques, self.below) {
+        Some(match on_bits(self.techniques, self.below) {
             Some((t, reach)) => Carried::Bits(t.reach(puzzle.values(), reach)?),
             None => Carried::Human(human::stuck_within(puzzle, self.rules.geometry(), self.below)),
         })
@@ -235,24 +233,23 @@ impl Ladder<'_> {
 
     fn one_more_given(&self, stuck: &Carried, cell: usize, digit: u8) -> WithIt {
         let (below, level) = (self.below, self.level);
-        match (stuck, whole(self.techniques, below)) {
+        match (stuck, on_bits(self.techniques, below)) {
             (Carried::Bits(r), Some((t, reach))) => {
                 // A digit of the solution runs into no contradiction; were it to, it is not given.
                 let Some(next) = t.place_and_reach(r, cell, digit, reach) else { return WithIt::Below };
                 if next.is_solved() {
                     return WithIt::Below;
                 }
-                // `level` from where the level below is stuck: on the bit set as far as it
-                // goes, then (past its whole) on the human board from where that stops.
-                let (from, stuck_to) = match reach_of(level).map(|further| (further, t.go_on(&next, further))) {
-                    Some((_, Some(r))) if r.is_solved() => return WithIt::AtLevel,
-                    Some((further, Some(r))) if !t.is_whole(further) => (r, t.stuck_to(further)),
+                // `level` from where the level below is stuck: on the bit set up to medium,
+                // on the human board from where that stops at hard.
+                match reach_of(level).map(|further| t.go_on(&next, further)) {
+                    Some(Some(r)) if r.is_solved() => return WithIt::AtLevel,
                     Some(_) => return WithIt::Past(Carried::Bits(next)),
-                    None => (next.clone(), t.stuck_to(reach)),
-                };
-                let stop = t.board_of(&from);
+                    None => {}
+                }
+                let stop = t.board_of(&next);
                 let solves = Grid::from_values(self.rules.shape(), stop.values)
-                    .is_some_and(|g| human::solvable_past(&g, &stop.cands, self.rules.geometry(), level, stuck_to, &[]));
+                    .is_some_and(|g| human::solvable_past(&g, &stop.cands, self.rules.geometry(), level, t.stuck_to(reach), &[]));
                 if solves {
                     WithIt::AtLevel
                 } else {
@@ -270,7 +267,7 @@ impl Ladder<'_> {
                     WithIt::Past(Carried::Human(b))
                 }
             }
-            // A bit-set board only comes from `start` where the bit set is whole.
+            // A bit-set board only comes from `start` where the bit set has the level below.
             (Carried::Bits(_), None) => WithIt::Below,
         }
     }
@@ -294,8 +291,8 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
     let geo = rules.geometry();
     // The techniques within the level put most cells straight back (then the puzzle's path is
     // the one it had with the given: `human::solvable_within_in`), and the bit-set board asks
-    // that several times faster than the human board does. It knows easy and medium; where it
-    // stops short of the level's whole, the human path goes on from where it stopped.
+    // that several times faster than the human board does. It knows easy and medium; at hard
+    // the human path goes on from where its medium stops.
     let reach = match level {
         Difficulty::Medium | Difficulty::Hard => Reach::Medium,
         // At expert a yes spares the exact solver's check, and the easy techniques say it most
@@ -308,12 +305,12 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
     for c in order {
         let v = values[c];
         values[c] = 0;
-        let closure = techniques.map(|t| (t, t.close(&values, &[c], reach, level == Difficulty::Hard || !t.is_whole(reach))));
+        let closure = techniques.map(|t| (t, t.close(&values, &[c], reach, level == Difficulty::Hard)));
         let keep = match closure {
             Some((_, Closure::Filled)) => true,
             // The board with `v` in `c` had one solution: it still has when no other digit fits.
             _ if level == Difficulty::Expert => exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false),
-            Some((t, Closure::Stuck(_))) if level <= Difficulty::Medium && t.is_whole(reach) => false,
+            Some((_, Closure::Stuck(_))) if level <= Difficulty::Medium => false,
             Some((t, Closure::Stuck(Some(stop)))) => {
                 let Some(g) = Grid::from_values(shape, stop.values) else { break };
                 human::solvable_past(&g, &stop.cands, geo, level, t.stuck_to(reach), &[c])
@@ -435,7 +432,6 @@ mod tests {
                         let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
                         let geo = rules.geometry();
                         let techniques = bitboard::Techniques::of(geo).unwrap();
-                        let whole = techniques.is_whole(reach);
                         let mut values = solution.clone();
                         let mut order: Vec<usize> = (0..values.len()).collect();
                         order.shuffle(&mut rng);
@@ -444,17 +440,13 @@ mod tests {
                             let grid = Grid::from_values(shape, values.clone()).unwrap();
                             let fast = techniques.close(&values, &[c], reach, true);
                             let human = human::solvable_within_in(&grid, geo, level, &[c]);
-                            if whole || fast == Closure::Filled {
-                                assert_eq!(fast == Closure::Filled, human, "{kind:?} {reach:?} {values:?} without {v} at {c}");
-                            }
+                            assert_eq!(fast == Closure::Filled, human, "{kind:?} {reach:?} {values:?} without {v} at {c}");
                             if let Closure::Stuck(stop) = &fast {
                                 let stop = stop.as_ref().unwrap();
                                 assert_eq!(techniques.board(&values, reach).as_ref(), Some(stop));
-                                if whole {
-                                    let b = human::stuck_within(&grid, geo, level);
-                                    let want = bitboard::Stop { values: b.grid().values().to_vec(), cands: b.candidates().to_vec() };
-                                    assert_eq!(stop, &want, "{kind:?} {reach:?} {values:?}");
-                                }
+                                let b = human::stuck_within(&grid, geo, level);
+                                let want = bitboard::Stop { values: b.grid().values().to_vec(), cands: b.candidates().to_vec() };
+                                assert_eq!(stop, &want, "{kind:?} {reach:?} {values:?}");
                                 // The path from where the closure stops is the path from the puzzle.
                                 let from = Grid::from_values(shape, stop.values.clone()).unwrap();
                                 let stuck_to = techniques.stuck_to(reach);

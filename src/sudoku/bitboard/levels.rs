@@ -22,9 +22,8 @@ pub(crate) enum Reach {
     /// The singles and a Killer's cage combinations: the human easy level.
     Easy,
     /// Past easy, locked candidates between any two units (pointing and claiming, through a
-    /// jigsaw's regions and an X's diagonals) and naked and hidden pairs and triples: the
-    /// human medium level on a board without cages; a Killer's medium level also has its
-    /// cage and unit techniques and innies and outies, which are not here.
+    /// jigsaw's regions and an X's diagonals), a Killer's cage and unit and innies and outies,
+    /// and naked and hidden pairs and triples: the human medium level.
     Medium,
 }
 
@@ -38,6 +37,10 @@ pub(crate) struct Techniques {
     crossing: Vec<Vec<usize>>,
     /// Each cage's cells (as a list and as a set) and sum.
     cages: Vec<(Vec<usize>, Cells<2>, u16)>,
+    /// The cage of each cell, if any.
+    cage_of: Vec<Option<u16>>,
+    /// What the 45 rule says: cells (an area's innies or its outies) and their sum.
+    sums: Vec<(Vec<usize>, i32)>,
 }
 
 /// What the techniques make of a puzzle and the cells asked of ([`Techniques::close`]).
@@ -94,13 +97,13 @@ impl Techniques {
                     (k.cells.clone(), set, k.sum)
                 })
                 .collect(),
+            cage_of: geo.cage_of.clone(),
+            sums: geo
+                .sum_areas
+                .iter()
+                .flat_map(|a| std::iter::once((a.innies.clone(), a.innie_sum)).chain(a.outies.clone()))
+                .collect(),
         })
-    }
-
-    /// Whether a stuck closure within `reach` is where the human path within that level is
-    /// stuck: all but a Killer's medium (its cage techniques are not here).
-    pub(crate) fn is_whole(&self, reach: Reach) -> bool {
-        reach == Reach::Easy || self.cages.is_empty()
     }
 
     /// The human technique up to which (in `Technique::ALL`'s order) none finds anything where
@@ -108,9 +111,7 @@ impl Techniques {
     pub(crate) fn stuck_to(&self, reach: Reach) -> Technique {
         match reach {
             Reach::Easy => Technique::CageCombination,
-            Reach::Medium if self.cages.is_empty() => Technique::HiddenTriple,
-            // Pointing and claiming are here; the cage and unit techniques come next.
-            Reach::Medium => Technique::Claiming,
+            Reach::Medium => Technique::HiddenTriple,
         }
     }
 
@@ -119,8 +120,9 @@ impl Techniques {
     /// cages: the singles (a cage's cells are peers, not a unit); a cage's combinations
     /// (`human::cages`: the digit sets of its size and sum that hold its placed digits and fit
     /// its open cells; its open cells keep only their digits, and a digit every set needs with
-    /// one cell left goes there); at medium, locked candidates and naked and hidden subsets
-    /// of two and three. With `stop`, a stuck answer says where they stopped.
+    /// one cell left goes there); at medium, locked candidates, cage and unit, innies and
+    /// outies (the same areas and sums, `Geometry::sum_areas`) and naked and hidden subsets of
+    /// two and three. With `stop`, a stuck answer says where they stopped.
     pub(crate) fn close(&self, values: &[u8], cells: &[usize], reach: Reach, stop: bool) -> Closure {
         let mut goal = Cells::EMPTY;
         for &c in cells {
@@ -182,7 +184,11 @@ impl Techniques {
             if reach == Reach::Easy {
                 return true;
             }
-            if !self.locked(st, &mut locked_quiet) && !self.subsets(st, &mut quiet) {
+            let changed = self.locked(st, &mut locked_quiet)
+                || self.cage_unit(st)
+                || self.innies_outies(&search, st)
+                || self.subsets(st, &mut quiet);
+            if !changed {
                 return true;
             }
         }
@@ -218,6 +224,42 @@ impl Techniques {
         self.stop(&r.0)
     }
 
+    /// A cage's digits: the sets of its size and sum that hold its placed digits and fit its
+    /// open cells give (the union of their open digits, the digits every one needs); `None`
+    /// when the cage is full or no set fits (a contradiction the human finders pass over too).
+    fn cage_digits(&self, st: &State<2>, cells: &[usize], sum: u16) -> Option<(u16, u16)> {
+        let n = self.t.n;
+        let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
+        for &c in cells {
+            let mut mask = 0u16;
+            for d in 0..n {
+                if st.pos[d].contains(c) {
+                    mask |= 1 << d;
+                }
+            }
+            if st.unsolved.contains(c) {
+                if let Some(slot) = masks.get_mut(m) {
+                    *slot = mask;
+                    m += 1;
+                }
+                open |= mask;
+            } else {
+                placed |= mask;
+            }
+        }
+        if m == 0 {
+            return None;
+        }
+        let (mut allowed, mut needed) = (0u16, u16::MAX);
+        for &set in exact::digit_sets(n, cells.len(), sum) {
+            if exact::set_fits(set, placed, open, masks[..m].iter().copied()) {
+                allowed |= set & !placed;
+                needed &= set & !placed;
+            }
+        }
+        (allowed != 0).then_some((allowed, needed))
+    }
+
     /// Every cage's combinations once; whether anything changed.
     fn cage_combinations(&self, search: &Search<'_, 2>, st: &mut State<2>) -> bool {
         let n = self.t.n;
@@ -227,59 +269,138 @@ impl Techniques {
             if set.and(st.unsolved).is_empty() {
                 continue;
             }
-            let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
-            for &c in cells {
-                let mut mask = 0u16;
-                for d in 0..n {
-                    if st.pos[d].contains(c) {
-                        mask |= 1 << d;
+            let Some((allowed, needed)) = self.cage_digits(st, cells, *sum) else { continue };
+            for d in (0..n).filter(|&d| allowed & (1 << d) == 0) {
+                let gone = st.pos[d].and(*set).and(st.unsolved);
+                if !gone.is_empty() {
+                    st.pos[d] = st.pos[d].and_not(gone);
+                    st.dirty |= 1 << d;
+                    changed = true;
+                }
+            }
+            for d in (0..n).filter(|&d| needed & (1 << d) != 0) {
+                let places = st.pos[d].and(*set).and(st.unsolved);
+                if places.few() == 1 {
+                    if let Some(c) = places.first() {
+                        changed |= search.place(st, c, d);
                     }
                 }
-                if st.unsolved.contains(c) {
-                    if let Some(slot) = masks.get_mut(m) {
-                        *slot = mask;
-                        m += 1;
-                    }
-                    open |= mask;
-                } else {
-                    placed |= mask;
-                }
             }
-            if m == 0 {
+        }
+        changed
+    }
+
+    /// Cage and unit once over every cage and unit: a digit a cage must hold whose places in it
+    /// all lie in one unit leaves the rest of that unit; a digit whose places in a unit all
+    /// lie in one cage leaves that cage's other cells. Whether anything went.
+    fn cage_unit(&self, st: &mut State<2>) -> bool {
+        let n = self.t.n;
+        let mut changed = false;
+        for (cells, set, sum) in &self.cages {
+            if set.and(st.unsolved).is_empty() {
                 continue;
             }
-            let (mut allowed, mut needed) = (0u16, u16::MAX);
-            for &set in exact::digit_sets(n, cells.len(), *sum) {
-                if exact::set_fits(set, placed, open, masks[..m].iter().copied()) {
-                    allowed |= set & !placed;
-                    needed &= set & !placed;
+            let Some((_, needed)) = self.cage_digits(st, cells, *sum) else { continue };
+            for d in (0..n).filter(|&d| needed & (1 << d) != 0) {
+                let places = st.pos[d].and(*set).and(st.unsolved);
+                if places.is_empty() {
+                    continue;
                 }
-            }
-            // No set fits: a contradiction the human finder passes over too.
-            if allowed == 0 {
-                continue;
-            }
-            if open & !allowed != 0 {
-                for &c in cells.iter().filter(|&&c| st.unsolved.contains(c)) {
-                    for d in 0..n {
-                        if allowed & (1 << d) == 0 && st.pos[d].contains(c) {
-                            st.pos[d].remove(c);
+                for unit in &self.t.units {
+                    if places.and_not(*unit).is_empty() {
+                        let gone = st.pos[d].and(*unit).and(st.unsolved).and_not(*set);
+                        if !gone.is_empty() {
+                            st.pos[d] = st.pos[d].and_not(gone);
                             st.dirty |= 1 << d;
                             changed = true;
                         }
                     }
                 }
             }
-            for d in (0..n).filter(|&d| needed & (1 << d) != 0) {
-                let mut places = cells.iter().copied().filter(|&c| st.unsolved.contains(c) && st.pos[d].contains(c));
-                if let (Some(c), None) = (places.next(), places.next()) {
-                    if search.place(st, c, d) {
+        }
+        for unit in &self.t.units {
+            for d in 0..n {
+                let places = st.pos[d].and(*unit).and(st.unsolved);
+                let Some(k) = places.first().and_then(|c| self.cage_of[c]) else { continue };
+                let cage = self.cages[usize::from(k)].1;
+                if places.and_not(cage).is_empty() {
+                    let gone = st.pos[d].and(cage).and(st.unsolved).and_not(places);
+                    if !gone.is_empty() {
+                        st.pos[d] = st.pos[d].and_not(gone);
+                        st.dirty |= 1 << d;
                         changed = true;
                     }
                 }
             }
         }
         changed
+    }
+
+    /// Innies and outies (the 45 rule) over every area until one finds something: one open
+    /// cell left of an area's innies or outies gets the rest of their sum; two keep only the
+    /// digits that pair up to it (the same digit only if they don't see each other). Whether
+    /// one did.
+    fn innies_outies(&self, search: &Search<'_, 2>, st: &mut State<2>) -> bool {
+        let n = self.t.n;
+        if self.sums.is_empty() {
+            return false;
+        }
+        let mut value = [0i32; 128];
+        for d in 0..n {
+            let mut m = st.pos[d].and_not(st.unsolved);
+            while let Some(c) = m.first() {
+                m.remove(c);
+                value[c] = d as i32 + 1;
+            }
+        }
+        let cands = |st: &State<2>, c: usize| (0..n).filter(|&d| st.pos[d].contains(c)).fold(0u16, |m, d| m | 1 << d);
+        for (cells, sum) in &self.sums {
+            let (mut left, mut open, mut m) = (*sum, [0usize; 2], 0);
+            for &c in cells {
+                if st.unsolved.contains(c) {
+                    if let Some(slot) = open.get_mut(m) {
+                        *slot = c;
+                    }
+                    m += 1;
+                } else {
+                    left -= value[c];
+                }
+            }
+            match m {
+                1 => {
+                    let c = open[0];
+                    if (1..=n as i32).contains(&left) && search.place(st, c, left as usize - 1) {
+                        return true;
+                    }
+                }
+                2 => {
+                    let (p, q) = (open[0], open[1]);
+                    let (cp, cq) = (cands(st, p), cands(st, q));
+                    let sees = self.t.peers[p].contains(q);
+                    // The digits of `a` with a partner among `other`'s.
+                    let fits = |a: u16, other: u16| {
+                        (0..n as i32).filter(|&d| a & (1 << d) != 0).fold(0u16, |keep, d| {
+                            let w = left - (d + 1);
+                            let ok = (1..=n as i32).contains(&w) && other & (1 << (w - 1)) != 0 && !(w == d + 1 && sees);
+                            if ok { keep | 1 << d } else { keep }
+                        })
+                    };
+                    let (keep_p, keep_q) = (fits(cp, cq), fits(cq, cp));
+                    if keep_p == cp && keep_q == cq {
+                        continue;
+                    }
+                    for (c, gone) in [(p, cp & !keep_p), (q, cq & !keep_q)] {
+                        for d in (0..n).filter(|&d| gone & (1 << d) != 0) {
+                            st.pos[d].remove(c);
+                            st.dirty |= 1 << d;
+                        }
+                    }
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Locked candidates once over every digit whose cells changed since they last found
