@@ -171,6 +171,8 @@ impl Techniques {
         let mut quiet = [[0u16; 16]; MAX_UNITS];
         // Likewise each digit's cells where locked candidates last found nothing for it.
         let mut locked_quiet = [Cells::EMPTY; 16];
+        // And each cage's cells' candidates where its techniques last found nothing.
+        let mut cage_quiet = vec![[0u16; 16]; self.cages.len()];
         loop {
             if !search.propagate_until(st, goal) {
                 return false;
@@ -178,14 +180,14 @@ impl Techniques {
             if goal.is_some_and(|g| st.unsolved.and(g).is_empty()) {
                 return true;
             }
-            if self.cage_combinations(&search, st) {
+            if self.cages(&search, st, reach, &mut cage_quiet) {
                 continue;
             }
             if reach == Reach::Easy {
                 return true;
             }
             let changed = self.locked(st, &mut locked_quiet)
-                || self.cage_unit(st)
+                || self.unit_in_cage(st)
                 || self.innies_outies(&search, st)
                 || self.subsets(st, &mut quiet);
             if !changed {
@@ -224,57 +226,81 @@ impl Techniques {
         self.stop(&r.0)
     }
 
-    /// A cage's digits: the sets of its size and sum that hold its placed digits and fit its
-    /// open cells give (the union of their open digits, the digits every one needs); `None`
-    /// when the cage is full or no set fits (a contradiction the human finders pass over too).
-    fn cage_digits(&self, st: &State<2>, cells: &[usize], sum: u16) -> Option<(u16, u16)> {
-        let n = self.t.n;
-        let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
-        for &c in cells {
-            let mut mask = 0u16;
-            for d in 0..n {
-                if st.pos[d].contains(c) {
-                    mask |= 1 << d;
+    /// Each filled cell's digit as a bit (bit d for digit d + 1); none on an unsolved cell.
+    fn placed(&self, st: &State<2>) -> [u16; 128] {
+        let mut out = [0u16; 128];
+        for d in 0..self.t.n {
+            for (k, &w) in st.pos[d].and_not(st.unsolved).0.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    out[k * 64 + w.trailing_zeros() as usize] |= 1 << d;
+                    w &= w - 1;
                 }
             }
-            if st.unsolved.contains(c) {
-                if let Some(slot) = masks.get_mut(m) {
-                    *slot = mask;
-                    m += 1;
-                }
-                open |= mask;
-            } else {
-                placed |= mask;
-            }
         }
-        if m == 0 {
-            return None;
-        }
-        let (mut allowed, mut needed) = (0u16, u16::MAX);
-        for &set in exact::digit_sets(n, cells.len(), sum) {
-            if exact::set_fits(set, placed, open, masks[..m].iter().copied()) {
-                allowed |= set & !placed;
-                needed &= set & !placed;
-            }
-        }
-        (allowed != 0).then_some((allowed, needed))
+        out
     }
 
-    /// Every cage's combinations once; whether anything changed.
-    fn cage_combinations(&self, search: &Search<'_, 2>, st: &mut State<2>) -> bool {
+    /// Each cage's techniques once, over the cages whose cells changed since they last found
+    /// nothing there (`quiet`): its combinations, the digit sets of its size and sum that hold
+    /// its placed digits and fit its open cells (its open cells keep only their digits, a
+    /// digit every set needs with one cell left goes there), and at medium a digit every set
+    /// needs whose places in the cage all lie in one unit leaves the rest of that unit.
+    /// Whether anything changed (a digit placed ends the pass at once: the candidates read at
+    /// its start no longer hold).
+    fn cages(&self, search: &Search<'_, 2>, st: &mut State<2>, reach: Reach, quiet: &mut [[u16; 16]]) -> bool {
+        if self.cages.is_empty() {
+            return false;
+        }
         let n = self.t.n;
+        let mut cands = self.masks(st);
+        let placed_at = self.placed(st);
         let mut changed = false;
-        for (cells, set, sum) in &self.cages {
+        for ((cells, set, sum), quiet) in self.cages.iter().zip(quiet.iter_mut()) {
             // Most cages are full on a fairly full board.
             if set.and(st.unsolved).is_empty() {
                 continue;
             }
-            let Some((allowed, needed)) = self.cage_digits(st, cells, *sum) else { continue };
-            for d in (0..n).filter(|&d| allowed & (1 << d) == 0) {
-                let gone = st.pos[d].and(*set).and(st.unsolved);
-                if !gone.is_empty() {
-                    st.pos[d] = st.pos[d].and_not(gone);
-                    st.dirty |= 1 << d;
+            let mut now = [0u16; 16];
+            for (slot, &c) in now.iter_mut().zip(cells) {
+                *slot = cands[c];
+            }
+            if now == *quiet {
+                continue;
+            }
+            let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
+            for &c in cells {
+                if cands[c] != 0 {
+                    // A cage holds at most n <= 16 cells (`Geometry::variant`).
+                    if let Some(slot) = masks.get_mut(m) {
+                        *slot = cands[c];
+                        m += 1;
+                    }
+                    open |= cands[c];
+                } else {
+                    placed |= placed_at[c];
+                }
+            }
+            let (mut allowed, mut needed) = (0u16, u16::MAX);
+            for &set in exact::digit_sets(n, cells.len(), *sum) {
+                if exact::set_fits(set, placed, open, masks[..m].iter().copied()) {
+                    allowed |= set & !placed;
+                    needed &= set & !placed;
+                }
+            }
+            // No set fits: a contradiction the human finders pass over too.
+            if allowed == 0 {
+                continue;
+            }
+            let before = changed;
+            for &c in cells {
+                let gone = cands[c] & !allowed;
+                if gone != 0 {
+                    for d in (0..n).filter(|&d| gone & (1 << d) != 0) {
+                        st.pos[d].remove(c);
+                    }
+                    st.dirty |= gone;
+                    cands[c] &= allowed;
                     changed = true;
                 }
             }
@@ -282,44 +308,40 @@ impl Techniques {
                 let places = st.pos[d].and(*set).and(st.unsolved);
                 if places.few() == 1 {
                     if let Some(c) = places.first() {
-                        changed |= search.place(st, c, d);
+                        if search.place(st, c, d) {
+                            return true;
+                        }
                     }
                 }
+                if reach == Reach::Medium && !places.is_empty() {
+                    for unit in &self.t.units {
+                        if places.and_not(*unit).is_empty() {
+                            let gone = st.pos[d].and(*unit).and(st.unsolved).and_not(*set);
+                            if !gone.is_empty() {
+                                st.pos[d] = st.pos[d].and_not(gone);
+                                st.dirty |= 1 << d;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if changed == before {
+                *quiet = now;
             }
         }
         changed
     }
 
-    /// Cage and unit once over every cage and unit: a digit a cage must hold whose places in it
-    /// all lie in one unit leaves the rest of that unit; a digit whose places in a unit all
-    /// lie in one cage leaves that cage's other cells. Whether anything went.
-    fn cage_unit(&self, st: &mut State<2>) -> bool {
-        let n = self.t.n;
-        let mut changed = false;
-        for (cells, set, sum) in &self.cages {
-            if set.and(st.unsolved).is_empty() {
-                continue;
-            }
-            let Some((_, needed)) = self.cage_digits(st, cells, *sum) else { continue };
-            for d in (0..n).filter(|&d| needed & (1 << d) != 0) {
-                let places = st.pos[d].and(*set).and(st.unsolved);
-                if places.is_empty() {
-                    continue;
-                }
-                for unit in &self.t.units {
-                    if places.and_not(*unit).is_empty() {
-                        let gone = st.pos[d].and(*unit).and(st.unsolved).and_not(*set);
-                        if !gone.is_empty() {
-                            st.pos[d] = st.pos[d].and_not(gone);
-                            st.dirty |= 1 << d;
-                            changed = true;
-                        }
-                    }
-                }
-            }
+    /// The other half of cage and unit, once over every unit and digit: a digit whose places
+    /// in a unit all lie in one cage leaves that cage's other cells. Whether anything went.
+    fn unit_in_cage(&self, st: &mut State<2>) -> bool {
+        if self.cages.is_empty() {
+            return false;
         }
+        let mut changed = false;
         for unit in &self.t.units {
-            for d in 0..n {
+            for d in 0..self.t.n {
                 let places = st.pos[d].and(*unit).and(st.unsolved);
                 let Some(k) = places.first().and_then(|c| self.cage_of[c]) else { continue };
                 let cage = self.cages[usize::from(k)].1;
@@ -345,15 +367,9 @@ impl Techniques {
         if self.sums.is_empty() {
             return false;
         }
-        let mut value = [0i32; 128];
-        for d in 0..n {
-            let mut m = st.pos[d].and_not(st.unsolved);
-            while let Some(c) = m.first() {
-                m.remove(c);
-                value[c] = d as i32 + 1;
-            }
-        }
-        let cands = |st: &State<2>, c: usize| (0..n).filter(|&d| st.pos[d].contains(c)).fold(0u16, |m, d| m | 1 << d);
+        let placed = self.placed(st);
+        let value = |c: usize| placed[c].trailing_zeros() as i32 + 1;
+        let cands = self.masks(st);
         for (cells, sum) in &self.sums {
             let (mut left, mut open, mut m) = (*sum, [0usize; 2], 0);
             for &c in cells {
@@ -363,7 +379,7 @@ impl Techniques {
                     }
                     m += 1;
                 } else {
-                    left -= value[c];
+                    left -= value(c);
                 }
             }
             match m {
@@ -375,7 +391,7 @@ impl Techniques {
                 }
                 2 => {
                     let (p, q) = (open[0], open[1]);
-                    let (cp, cq) = (cands(st, p), cands(st, q));
+                    let (cp, cq) = (cands[p], cands[q]);
                     let sees = self.t.peers[p].contains(q);
                     // The digits of `a` with a partner among `other`'s.
                     let fits = |a: u16, other: u16| {
