@@ -39,8 +39,9 @@ pub(crate) struct Techniques {
     cages: Vec<(Vec<usize>, Cells<2>, u16)>,
     /// The cage of each cell, if any.
     cage_of: Vec<Option<u16>>,
-    /// What the 45 rule says: cells (an area's innies or its outies) and their sum.
-    sums: Vec<(Vec<usize>, i32)>,
+    /// What the 45 rule says: cells (an area's innies or its outies, as a list and as a set)
+    /// and their sum.
+    sums: Vec<(Vec<usize>, Cells<2>, i32)>,
 }
 
 /// What the techniques make of a puzzle and the cells asked of ([`Techniques::close`]).
@@ -102,6 +103,11 @@ impl Techniques {
                 .sum_areas
                 .iter()
                 .flat_map(|a| std::iter::once((a.innies.clone(), a.innie_sum)).chain(a.outies.clone()))
+                .map(|(cells, sum)| {
+                    let mut set = Cells::EMPTY;
+                    cells.iter().for_each(|&c| set.insert(c));
+                    (cells, set, sum)
+                })
                 .collect(),
         })
     }
@@ -367,21 +373,29 @@ impl Techniques {
         if self.sums.is_empty() {
             return false;
         }
-        let placed = self.placed(st);
-        let value = |c: usize| placed[c].trailing_zeros() as i32 + 1;
-        let cands = self.masks(st);
-        for (cells, sum) in &self.sums {
-            let (mut left, mut open, mut m) = (*sum, [0usize; 2], 0);
-            for &c in cells {
-                if st.unsolved.contains(c) {
-                    if let Some(slot) = open.get_mut(m) {
-                        *slot = c;
-                    }
-                    m += 1;
-                } else {
-                    left -= value(c);
+        let (mut placed, mut cands) = (None, None);
+        for (cells, set, sum) in &self.sums {
+            // Most areas have more than two open cells: those are passed over at once.
+            let mut open = set.and(st.unsolved);
+            let Some(first) = open.first() else { continue };
+            open.remove(first);
+            let second = open.first();
+            if let Some(c) = second {
+                open.remove(c);
+                if !open.is_empty() {
+                    continue;
                 }
             }
+            let placed = placed.get_or_insert_with(|| self.placed(st));
+            let cands = cands.get_or_insert_with(|| self.masks(st));
+            let left = cells
+                .iter()
+                .filter(|&&c| placed[c] != 0)
+                .fold(*sum, |left, &c| left - (placed[c].trailing_zeros() as i32 + 1));
+            let (m, open) = match second {
+                None => (1, [first, first]),
+                Some(c) => (2, [first, c]),
+            };
             match m {
                 1 => {
                     let c = open[0];
