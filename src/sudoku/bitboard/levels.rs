@@ -142,19 +142,11 @@ impl Techniques {
     }
 
     fn stop(&self, st: &State<2>) -> Stop {
-        let mut out = Stop { values: vec![0; self.t.cells], cands: vec![0; self.t.cells] };
-        for d in 0..self.t.n {
-            let mut m = st.pos[d];
-            while let Some(c) = m.first() {
-                m.remove(c);
-                if st.unsolved.contains(c) {
-                    out.cands[c] |= 1 << d;
-                } else {
-                    out.values[c] = d as u8 + 1;
-                }
-            }
+        let (placed, cands) = (self.placed(st), self.masks(st));
+        Stop {
+            values: placed[..self.t.cells].iter().map(|&b| if b == 0 { 0 } else { b.trailing_zeros() as u8 + 1 }).collect(),
+            cands: cands[..self.t.cells].to_vec(),
         }
-        out
     }
 
     /// The state where the closure stops (early once `goal` is filled, if any); `None` on a
@@ -234,9 +226,19 @@ impl Techniques {
 
     /// Each filled cell's digit as a bit (bit d for digit d + 1); none on an unsolved cell.
     fn placed(&self, st: &State<2>) -> [u16; 128] {
+        self.digits_of(st, self.t.all.and_not(st.unsolved))
+    }
+
+    /// Each unsolved cell's candidates (bit d for digit d + 1).
+    fn masks(&self, st: &State<2>) -> [u16; 128] {
+        self.digits_of(st, st.unsolved)
+    }
+
+    /// The digits each cell of `among` may hold (bit d for digit d + 1); none elsewhere.
+    fn digits_of(&self, st: &State<2>, among: Cells<2>) -> [u16; 128] {
         let mut out = [0u16; 128];
         for d in 0..self.t.n {
-            for (k, &w) in st.pos[d].and_not(st.unsolved).0.iter().enumerate() {
+            for (k, &w) in st.pos[d].and(among).0.iter().enumerate() {
                 let mut w = w;
                 while w != 0 {
                     out[k * 64 + w.trailing_zeros() as usize] |= 1 << d;
@@ -322,12 +324,7 @@ impl Techniques {
                 if reach == Reach::Medium && !places.is_empty() {
                     for unit in &self.t.units {
                         if places.and_not(*unit).is_empty() {
-                            let gone = st.pos[d].and(*unit).and(st.unsolved).and_not(*set);
-                            if !gone.is_empty() {
-                                st.pos[d] = st.pos[d].and_not(gone);
-                                st.dirty |= 1 << d;
-                                changed = true;
-                            }
+                            changed |= take_out(st, 1 << d, unit.and(st.unsolved).and_not(*set));
                         }
                     }
                 }
@@ -352,12 +349,7 @@ impl Techniques {
                 let Some(k) = places.first().and_then(|c| self.cage_of[c]) else { continue };
                 let cage = self.cages[usize::from(k)].1;
                 if places.and_not(cage).is_empty() {
-                    let gone = st.pos[d].and(cage).and(st.unsolved).and_not(places);
-                    if !gone.is_empty() {
-                        st.pos[d] = st.pos[d].and_not(gone);
-                        st.dirty |= 1 << d;
-                        changed = true;
-                    }
+                    changed |= take_out(st, 1 << d, cage.and(st.unsolved).and_not(places));
                 }
             }
         }
@@ -469,21 +461,6 @@ impl Techniques {
         changed
     }
 
-    /// Each unsolved cell's candidates (bit d for digit d + 1).
-    fn masks(&self, st: &State<2>) -> [u16; 128] {
-        let mut out = [0u16; 128];
-        for d in 0..self.t.n {
-            for (k, &w) in st.pos[d].and(st.unsolved).0.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    out[k * 64 + w.trailing_zeros() as usize] |= 1 << d;
-                    w &= w - 1;
-                }
-            }
-        }
-        out
-    }
-
     /// Naked and hidden pairs and triples over every unit whose candidates changed since they
     /// last found nothing there (`quiet`), until one finds something: whether one did.
     fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]; MAX_UNITS]) -> bool {
@@ -531,18 +508,7 @@ impl Techniques {
                     keep.insert(c);
                 }
             }
-            let rest = unit.and_not(keep).and(st.unsolved);
-            let mut ds = digits;
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                let gone = st.pos[d].and(rest);
-                if !gone.is_empty() {
-                    st.pos[d] = st.pos[d].and_not(gone);
-                    st.dirty |= 1 << d;
-                    changed = true;
-                }
-            }
+            changed |= take_out(st, digits, unit.and_not(keep).and(st.unsolved));
             changed
         });
         changed
@@ -593,14 +559,7 @@ impl Techniques {
                     those.insert(c);
                 }
             }
-            for d in (0..n).filter(|&d| keep & (1 << d) == 0) {
-                let gone = st.pos[d].and(those);
-                if !gone.is_empty() {
-                    st.pos[d] = st.pos[d].and_not(gone);
-                    st.dirty |= 1 << d;
-                    changed = true;
-                }
-            }
+            changed |= take_out(st, !keep, those);
             changed
         });
         changed
@@ -640,4 +599,19 @@ fn each_subset(items: &[u16], k: u32, f: &mut impl FnMut(u32, u16) -> bool) -> b
         }
     }
     false
+}
+
+/// Takes `digits` (bit d for digit d + 1) out of `cells`; whether any was there.
+fn take_out(st: &mut State<2>, digits: u16, cells: Cells<2>) -> bool {
+    let (mut changed, mut ds) = (false, digits);
+    while ds != 0 {
+        let d = ds.trailing_zeros() as usize;
+        ds &= ds - 1;
+        if !st.pos[d].and(cells).is_empty() {
+            st.pos[d] = st.pos[d].and_not(cells);
+            st.dirty |= 1 << d;
+            changed = true;
+        }
+    }
+    changed
 }
