@@ -415,10 +415,9 @@ mod tests {
 
     /// The dig's bit-set techniques (`bitboard::Techniques`) put a cell back exactly when the
     /// human path within their level does, at every given of digs of each kind and size (each
-    /// dug within that level), and where both stop they leave the same values and candidates;
-    /// a Killer's medium, which lacks the cage techniques, says yes only where the human path
-    /// does, and the human path from where it stops says what the path from the puzzle says.
-    /// So does the path within the level above from where either level stops.
+    /// dug within that level, easy and medium), and where both stop they leave the same values
+    /// and candidates; the human path within the level, and within the one above, from where
+    /// they stop says what the path from the puzzle says.
     #[test]
     fn the_bit_set_techniques_are_the_human_ones() {
         let (mut checks, mut stuck) = ([0; 2], [0; 2]);
