@@ -27,9 +27,10 @@ for step in "${steps[@]}"; do
   engine)
     wine_prefix_ready
     s=$SECONDS
-    # A timeout on each test binary (the runner); the Windows-only tests' figures are shown.
+    # A timeout on each test binary, and a second start where Wine failed to start one
+    # (scripts/wine-runner.sh); the Windows-only tests' figures are shown.
     # Solo's game IDs are tested on Linux only: Debian's sgt-solo is no Windows program.
-    if ! INKDOKU_SKIP_SOLO=1 CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="timeout 900 wine" \
+    if ! INKDOKU_SKIP_SOLO=1 CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="$PWD/scripts/wine-runner.sh" \
       cargo test -p inkdoku --target x86_64-pc-windows-gnu --quiet -- --show-output >"$log" 2>&1; then
       grep -v '^\.*$' "$log" | tail -100
       say "engine tests under Wine FAILED"
