@@ -42,6 +42,14 @@ impl<const W: usize> Cells<W> {
         s.insert(i);
         s
     }
+    /// The set of a list of cells.
+    fn of(cells: &[usize]) -> Self {
+        let mut s = Self::EMPTY;
+        for &c in cells {
+            s.insert(c);
+        }
+        s
+    }
     fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
@@ -100,20 +108,13 @@ impl<const W: usize> Tables<W> {
     /// A geometry's units and peers (its cage mates among them) as cell sets; it must fit
     /// (`n * n <= 64 * W`, n at most 16).
     fn of(geo: &Geometry) -> Self {
-        let set = |cells: &[usize]| {
-            let mut s = Cells::EMPTY;
-            for &c in cells {
-                s.insert(c);
-            }
-            s
-        };
         let cells = geo.n * geo.n;
         Tables {
             n: geo.n,
             cells,
-            all: set(&(0..cells).collect::<Vec<_>>()),
-            units: geo.units.iter().map(|u| set(u)).collect(),
-            peers: geo.peers.iter().map(|p| set(p)).collect(),
+            all: Cells::of(&(0..cells).collect::<Vec<_>>()),
+            units: geo.units.iter().map(|u| Cells::of(u)).collect(),
+            peers: geo.peers.iter().map(|p| Cells::of(p)).collect(),
         }
     }
 }
@@ -509,10 +510,7 @@ pub(crate) fn singles_fill(shape: Shape, values: &[u8], cells: &[usize]) -> bool
 fn fills<const W: usize>(t: &Tables<W>, values: &[u8], cells: &[usize]) -> bool {
     let Some(mut st) = start(t, values, None) else { return false };
     let search = Search { t, limit: 0, count: 0, first: None };
-    let mut goal = Cells::EMPTY;
-    for &c in cells {
-        goal.insert(c);
-    }
+    let goal = Cells::of(cells);
     search.propagate_until(&mut st, Some(goal)) && st.unsolved.and(goal).is_empty()
 }
 

@@ -1703,15 +1703,15 @@ pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Diffic
 
 /// [`solvable_within_in`] of a puzzle, asked from a board its path within `max` reaches (`stop`
 /// and candidates `cands`, a mask per cell, as `bitboard::Techniques` leaves them) where no
-/// technique up to `stuck_to` finds anything: the path takes every easier step before a harder
+/// technique within `past` finds anything: the path takes every easier step before a harder
 /// one, and the techniques' closure does not depend on the order, so from there it goes on as
 /// from the puzzle.
 pub(crate) fn solvable_past(
     stop: &Grid,
     cands: &[u16],
     geo: &Arc<Geometry>,
+    past: Difficulty,
     max: Difficulty,
-    stuck_to: Technique,
     removed: &[usize],
 ) -> bool {
     if max == Difficulty::Expert {
@@ -1719,7 +1719,7 @@ pub(crate) fn solvable_past(
     }
     let Ok(b) = Board::with_candidates_in(stop, Arc::clone(geo), cands) else { return false };
     let mut b = b.quiet();
-    advance_from(&mut b, last_of_level(max), Some(stuck_to), removed).is_some()
+    advance_from(&mut b, last_of_level(max), Some(last_of_level(past)), removed).is_some()
 }
 
 /// The level of a puzzle (assumed to have one solution) if it is at most `max`, else `None`:

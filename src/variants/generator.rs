@@ -126,18 +126,9 @@ fn is_above(puzzle: &Grid, rules: &Rules, techniques: Option<&Techniques>, level
     !human::solvable_within_in(puzzle, rules.geometry(), below, &[])
 }
 
-/// How far the bit-set techniques go within `level`: easy and medium.
-fn reach_of(level: Difficulty) -> Option<Reach> {
-    match level {
-        Difficulty::Easy => Some(Reach::Easy),
-        Difficulty::Medium => Some(Reach::Medium),
-        Difficulty::Hard | Difficulty::Expert => None,
-    }
-}
-
 /// The bit-set techniques and their reach where they have the whole of `level` (easy, medium).
 fn on_bits(techniques: Option<&Techniques>, level: Difficulty) -> Option<(&Techniques, Reach)> {
-    Some((techniques?, reach_of(level)?))
+    Some((techniques?, Reach::within(level)?))
 }
 
 /// A puzzle past `level` (dug to one solution only), then its solution's digits put back in
@@ -242,14 +233,14 @@ impl Ladder<'_> {
                 }
                 // `level` from where the level below is stuck: on the bit set up to medium,
                 // on the human board from where that stops at hard.
-                match reach_of(level).map(|further| t.go_on(&next, further)) {
+                match Reach::within(level).map(|further| t.go_on(&next, further)) {
                     Some(Some(r)) if r.is_solved() => return WithIt::AtLevel,
                     Some(_) => return WithIt::Past(Carried::Bits(next)),
                     None => {}
                 }
                 let stop = t.board_of(&next);
                 let solves = Grid::from_values(self.rules.shape(), stop.values)
-                    .is_some_and(|g| human::solvable_past(&g, &stop.cands, self.rules.geometry(), level, t.stuck_to(reach), &[]));
+                    .is_some_and(|g| human::solvable_past(&g, &stop.cands, self.rules.geometry(), below, level, &[]));
                 if solves {
                     WithIt::AtLevel
                 } else {
@@ -305,15 +296,15 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
     for c in order {
         let v = values[c];
         values[c] = 0;
-        let closure = techniques.map(|t| (t, t.close(&values, &[c], reach, level == Difficulty::Hard)));
+        let closure = techniques.map(|t| t.close(&values, &[c], reach, level == Difficulty::Hard));
         let keep = match closure {
-            Some((_, Closure::Filled)) => true,
+            Some(Closure::Filled) => true,
             // The board with `v` in `c` had one solution: it still has when no other digit fits.
             _ if level == Difficulty::Expert => exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false),
-            Some((_, Closure::Stuck(_))) if level <= Difficulty::Medium => false,
-            Some((t, Closure::Stuck(Some(stop)))) => {
+            Some(Closure::Stuck(_)) if level <= Difficulty::Medium => false,
+            Some(Closure::Stuck(Some(stop))) => {
                 let Some(g) = Grid::from_values(shape, stop.values) else { break };
-                human::solvable_past(&g, &stop.cands, geo, level, t.stuck_to(reach), &[c])
+                human::solvable_past(&g, &stop.cands, geo, reach.level(), level, &[c])
             }
             _ => {
                 let Some(g) = Grid::from_values(shape, values.clone()) else { break };
@@ -448,10 +439,9 @@ mod tests {
                                 assert_eq!(stop, &want, "{kind:?} {reach:?} {values:?}");
                                 // The path from where the closure stops is the path from the puzzle.
                                 let from = Grid::from_values(shape, stop.values.clone()).unwrap();
-                                let stuck_to = techniques.stuck_to(reach);
                                 for max in [level, above] {
                                     assert_eq!(
-                                        human::solvable_past(&from, &stop.cands, geo, max, stuck_to, &[c]),
+                                        human::solvable_past(&from, &stop.cands, geo, reach.level(), max, &[c]),
                                         human::solvable_within_in(&grid, geo, max, &[c]),
                                         "{kind:?} {reach:?} {max:?} {values:?}"
                                     );

@@ -10,8 +10,7 @@
 
 use super::{Cells, Search, State, Tables};
 use crate::grid::Geometry;
-use crate::sudoku::exact;
-use crate::sudoku::human::Technique;
+use crate::sudoku::{exact, Difficulty};
 
 /// Units on a board of up to 128 cells: rows, columns, boxes or regions, two diagonals.
 const MAX_UNITS: usize = 3 * 11 + 2;
@@ -25,6 +24,25 @@ pub(crate) enum Reach {
     /// jigsaw's regions and an X's diagonals), a Killer's cage and unit and innies and outies,
     /// and naked and hidden pairs and triples: the human medium level.
     Medium,
+}
+
+impl Reach {
+    /// How far the techniques go within `level`: easy and medium are theirs whole.
+    pub(crate) fn within(level: Difficulty) -> Option<Reach> {
+        match level {
+            Difficulty::Easy => Some(Reach::Easy),
+            Difficulty::Medium => Some(Reach::Medium),
+            Difficulty::Hard | Difficulty::Expert => None,
+        }
+    }
+
+    /// The human level these techniques are.
+    pub(crate) fn level(self) -> Difficulty {
+        match self {
+            Reach::Easy => Difficulty::Easy,
+            Reach::Medium => Difficulty::Medium,
+        }
+    }
 }
 
 /// The techniques on one variant's geometry, made once for a generator's dig.
@@ -92,11 +110,7 @@ impl Techniques {
             cages: geo
                 .cages
                 .iter()
-                .map(|k| {
-                    let mut set = Cells::EMPTY;
-                    k.cells.iter().for_each(|&c| set.insert(c));
-                    (k.cells.clone(), set, k.sum)
-                })
+                .map(|k| (k.cells.clone(), Cells::of(&k.cells), k.sum))
                 .collect(),
             cage_of: geo.cage_of.clone(),
             sums: geo
@@ -104,21 +118,11 @@ impl Techniques {
                 .iter()
                 .flat_map(|a| std::iter::once((a.innies.clone(), a.innie_sum)).chain(a.outies.clone()))
                 .map(|(cells, sum)| {
-                    let mut set = Cells::EMPTY;
-                    cells.iter().for_each(|&c| set.insert(c));
+                    let set = Cells::of(&cells);
                     (cells, set, sum)
                 })
                 .collect(),
         })
-    }
-
-    /// The human technique up to which (in `Technique::ALL`'s order) none finds anything where
-    /// the closure within `reach` is stuck: the human path goes on from there past it.
-    pub(crate) fn stuck_to(&self, reach: Reach) -> Technique {
-        match reach {
-            Reach::Easy => Technique::CageCombination,
-            Reach::Medium => Technique::HiddenTriple,
-        }
     }
 
     /// Whether the techniques within `reach` fill every cell of `cells` from the puzzle
@@ -130,10 +134,7 @@ impl Techniques {
     /// outies (the same areas and sums, `Geometry::sum_areas`) and naked and hidden subsets of
     /// two and three. With `stop`, a stuck answer says where they stopped.
     pub(crate) fn close(&self, values: &[u8], cells: &[usize], reach: Reach, stop: bool) -> Closure {
-        let mut goal = Cells::EMPTY;
-        for &c in cells {
-            goal.insert(c);
-        }
+        let goal = Cells::of(cells);
         match self.closure(values, Some(goal), reach) {
             None => Closure::Broken,
             Some(st) if st.unsolved.and(goal).is_empty() => Closure::Filled,
@@ -269,10 +270,7 @@ impl Techniques {
             if set.and(st.unsolved).is_empty() {
                 continue;
             }
-            let mut now = [0u16; 16];
-            for (slot, &c) in now.iter_mut().zip(cells) {
-                *slot = cands[c];
-            }
+            let now = gather(&cands, cells);
             if now == *quiet {
                 continue;
             }
@@ -302,12 +300,8 @@ impl Techniques {
             }
             let before = changed;
             for &c in cells {
-                let gone = cands[c] & !allowed;
-                if gone != 0 {
-                    for d in (0..n).filter(|&d| gone & (1 << d) != 0) {
-                        st.pos[d].remove(c);
-                    }
-                    st.dirty |= gone;
+                if cands[c] & !allowed != 0 {
+                    take_out(st, cands[c] & !allowed, Cells::one(c));
                     cands[c] &= allowed;
                     changed = true;
                 }
@@ -384,19 +378,14 @@ impl Techniques {
                 .iter()
                 .filter(|&&c| placed[c] != 0)
                 .fold(*sum, |left, &c| left - (placed[c].trailing_zeros() as i32 + 1));
-            let (m, open) = match second {
-                None => (1, [first, first]),
-                Some(c) => (2, [first, c]),
-            };
-            match m {
-                1 => {
-                    let c = open[0];
-                    if (1..=n as i32).contains(&left) && search.place(st, c, left as usize - 1) {
+            match second {
+                None => {
+                    if (1..=n as i32).contains(&left) && search.place(st, first, left as usize - 1) {
                         return true;
                     }
                 }
-                2 => {
-                    let (p, q) = (open[0], open[1]);
+                Some(q) => {
+                    let p = first;
                     let (cp, cq) = (cands[p], cands[q]);
                     let sees = self.t.peers[p].contains(q);
                     // The digits of `a` with a partner among `other`'s.
@@ -411,15 +400,10 @@ impl Techniques {
                     if keep_p == cp && keep_q == cq {
                         continue;
                     }
-                    for (c, gone) in [(p, cp & !keep_p), (q, cq & !keep_q)] {
-                        for d in (0..n).filter(|&d| gone & (1 << d) != 0) {
-                            st.pos[d].remove(c);
-                            st.dirty |= 1 << d;
-                        }
-                    }
+                    take_out(st, cp & !keep_p, Cells::one(p));
+                    take_out(st, cq & !keep_q, Cells::one(q));
                     return true;
                 }
-                _ => {}
             }
         }
         false
@@ -466,10 +450,7 @@ impl Techniques {
     fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]; MAX_UNITS]) -> bool {
         let masks = self.masks(st);
         for (u, cells) in self.unit_cells.iter().enumerate() {
-            let mut now = [0u16; 16];
-            for (j, &c) in cells.iter().enumerate() {
-                now[j] = masks[c];
-            }
+            let now = gather(&masks, cells);
             if now == quiet[u] {
                 continue;
             }
@@ -599,6 +580,15 @@ fn each_subset(items: &[u16], k: u32, f: &mut impl FnMut(u32, u16) -> bool) -> b
         }
     }
     false
+}
+
+/// The candidates of `cells` (up to 16), in their order, out of a board's (`Techniques::masks`).
+fn gather(masks: &[u16; 128], cells: &[usize]) -> [u16; 16] {
+    let mut out = [0u16; 16];
+    for (slot, &c) in out.iter_mut().zip(cells) {
+        *slot = masks[c];
+    }
+    out
 }
 
 /// Takes `digits` (bit d for digit d + 1) out of `cells`; whether any was there.
