@@ -1611,7 +1611,10 @@ fn save_status_tells_only_while_saving_stays_impossible() {
     dispatch(&state, "startup", Value::Null).unwrap();
     let v = dispatch(&state, "new_game", json!({"kind": "sudoku", "replace": true, "params": {"size": 4}})).unwrap();
     assert_eq!(dispatch(&state, "save_status", Value::Null).unwrap()["trouble"], Value::Null);
-    // The autosave's place taken by a folder with something in it: every write fails.
+    // The autosave's place taken by a folder with something in it: every write fails. The new
+    // game's own autosave is written in the background: wait for it first, or it can land
+    // between the remove and the folder (a CI run failed so, "File exists").
+    state.save_before_exit();
     let blocked = autosave::autosave_path(&dir, inkdoku::play::GameKind::Sudoku);
     let _ = std::fs::remove_file(&blocked);
     std::fs::create_dir_all(blocked.join("in-the-way")).unwrap();
