@@ -156,7 +156,10 @@ fn sum_areas(geo: &Geometry) -> Vec<AreaSums> {
     }
     let per_unit = (n * (n + 1) / 2) as i32;
     let (mut cells, mut inside, mut seen) = (Vec::new(), vec![false; n * n], vec![false; geo.cages.len()]);
-    let mut out = Vec::new();
+    // Gathered in these and copied out at their length: growing each area's lists cell by
+    // cell cost more than the rule itself (a Killer is made with a new geometry).
+    let (mut innies, mut outies) = (Vec::with_capacity(n * n), Vec::with_capacity(n * n));
+    let mut out = Vec::with_capacity(3 * n + 2 * n * n);
     for area in Area::all(n) {
         area.cells(geo, &mut cells);
         inside.fill(false);
@@ -165,7 +168,8 @@ fn sum_areas(geo: &Geometry) -> Vec<AreaSums> {
             inside[c] = true;
         }
         let (mut whole_sum, mut partial_sum) = (0i32, 0i32);
-        let (mut innies, mut outies) = (Vec::new(), Vec::new());
+        innies.clear();
+        outies.clear();
         let mut uncaged = false;
         for &c in &cells {
             let Some(k) = geo.cage_of[c] else {
@@ -187,8 +191,8 @@ fn sum_areas(geo: &Geometry) -> Vec<AreaSums> {
             }
         }
         let innie_sum = per_unit * area.units() as i32 - whole_sum;
-        let outies = (!uncaged).then(|| (outies, partial_sum - innie_sum));
-        out.push(AreaSums { area, innies, innie_sum, outies });
+        let outies = (!uncaged).then(|| (outies.clone(), partial_sum - innie_sum));
+        out.push(AreaSums { area, innies: innies.clone(), innie_sum, outies });
     }
     out
 }
@@ -362,28 +366,38 @@ impl Geometry {
                 cell_units[c].push(u);
             }
         }
-        let mut cage_of: Vec<Option<&Cage>> = vec![None; n * n];
-        for k in cages {
-            for &c in &k.cells {
+        let mut cage_of: Vec<Option<usize>> = vec![None; n * n];
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
                 if let Some(slot) = cage_of.get_mut(c) {
                     *slot = Some(k);
                 }
             }
         }
-        // Each cell's peers marked in a bit set, then read out in order: sorted and without
-        // repeats at once (a variant's generator builds a geometry for each layout it tries).
-        let mut seen = vec![0u64; (n * n).div_ceil(64)];
+        // Each cell's peers are the union of its units' and its cage's cell sets, read out in
+        // order: sorted and without repeats at once (a variant's generator builds a geometry
+        // for each layout it tries).
+        let words = (n * n).div_ceil(64);
+        let set_of = |cells: &[usize]| {
+            let mut set = vec![0u64; words];
+            for &c in cells.iter().filter(|&&c| c < n * n) {
+                set[c / 64] |= 1 << (c % 64);
+            }
+            set
+        };
+        let unit_sets: Vec<Vec<u64>> = units.iter().map(|u| set_of(u)).collect();
+        let cage_sets: Vec<Vec<u64>> = cages.iter().map(|k| set_of(&k.cells)).collect();
+        let mut seen = vec![0u64; words];
         let peers = (0..n * n)
             .map(|i| {
-                let cage = cage_of[i].map_or(&[][..], |k| &k.cells[..]);
-                let mut count = 0;
-                for &j in cell_units[i].iter().flat_map(|&u| &units[u]).chain(cage) {
-                    if j != i && j < n * n && seen[j / 64] & 1 << (j % 64) == 0 {
-                        seen[j / 64] |= 1 << (j % 64);
-                        count += 1;
+                seen.fill(0);
+                for set in cell_units[i].iter().map(|&u| &unit_sets[u]).chain(cage_of[i].map(|k| &cage_sets[k])) {
+                    for (w, &bits) in seen.iter_mut().zip(set) {
+                        *w |= bits;
                     }
                 }
-                let mut p = Vec::with_capacity(count);
+                seen[i / 64] &= !(1 << (i % 64));
+                let mut p = Vec::with_capacity(seen.iter().map(|w| w.count_ones() as usize).sum());
                 for (w, bits) in seen.iter_mut().enumerate() {
                     while *bits != 0 {
                         p.push(w * 64 + bits.trailing_zeros() as usize);
