@@ -5,12 +5,14 @@
 //! at expert the exact solver checks). A puzzle is kept when the level below does not solve it.
 //! Reproducible from a seed, cancellable through the progress callback.
 
+use std::sync::OnceLock;
+
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use thiserror::Error;
 
 use crate::grid::{Grid, Shape};
-use crate::sudoku::bitboard::{self, Closure, Reach, Reached, Techniques};
+use crate::sudoku::bitboard::{Closure, Reach, Reached, Techniques};
 use crate::sudoku::{exact, human, Difficulty};
 
 use super::{cages, regions, Kind, Puzzle, Rules};
@@ -76,8 +78,14 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(f32) -> bool) -> Result
         // one lands at hard in 1-5 % of cuts, so a hard Killer only comes down from above (the
         // dig cost more than its few hits saved: docs/benchmarks.md).
         let dig_first = !(opts.kind.is_killer() && opts.difficulty == Difficulty::Hard);
-        let techniques = bitboard::Techniques::of(rules.geometry());
-        let techniques = techniques.as_ref();
+        let made_here;
+        let techniques = match kept_techniques(&rules) {
+            Some(t) => Some(t),
+            None => {
+                made_here = Techniques::of(rules.geometry());
+                made_here.as_ref()
+            }
+        };
         let mut givens = dig_first
             .then(|| dig(&rules, techniques, &solution, opts.difficulty, &mut rng))
             .filter(|g| is_above(g, &rules, techniques, opts.difficulty));
@@ -94,6 +102,18 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(f32) -> bool) -> Result
         }
     }
     Err(unavailable)
+}
+
+/// The bit-set techniques of an X board (boxes, no cages), made once per shape and kept as
+/// its rules are (`Rules::plain`): every try starts from the same ones.
+fn kept_techniques(rules: &Rules) -> Option<&'static Techniques> {
+    if rules.is_jigsaw() || !rules.geometry().cages.is_empty() {
+        return None;
+    }
+    static KEPT: [OnceLock<Option<Techniques>>; 8] = [const { OnceLock::new() }; 8];
+    let (shape, x) = (rules.shape(), rules.is_x());
+    let k = Shape::ALL.iter().position(|&s| s == shape)?;
+    KEPT[k * 2 + usize::from(x)].get_or_init(|| Rules::plain(shape, x).and_then(|r| Techniques::of(r.geometry()))).as_ref()
 }
 
 /// A variant's rules with a solution of them.
@@ -287,7 +307,8 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
     let reach = match level {
         Difficulty::Medium | Difficulty::Hard => Reach::Medium,
         // At expert a yes spares the exact solver's check, and the easy techniques say it most
-        // cheaply (the medium ones' many noes cost more than the checks they spare).
+        // cheaply (the medium ones' many noes cost more than the checks they spare, but on a
+        // Killer's: `medium_fills` below).
         Difficulty::Easy | Difficulty::Expert => Reach::Easy,
     };
     let mut values = solution.to_vec();
@@ -296,9 +317,23 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
     for c in order {
         let v = values[c];
         values[c] = 0;
+        // Most of the first cells taken out see every other digit around them: a naked
+        // single at every level, known without a closure.
+        let seen = geo.peers[c].iter().fold(0u32, |m, &p| m | (1 << values[p]) >> 1);
+        if seen.count_ones() + 1 == shape.n() as u32 {
+            continue;
+        }
         let closure = techniques.map(|t| t.close(&values, &[c], reach, level == Difficulty::Hard));
+        // A Killer's exact check searches long on a board of few givens: at expert the medium
+        // techniques say yes to most of those first, for a small part of its cost.
+        let medium_fills = || {
+            level == Difficulty::Expert
+                && !geo.cages.is_empty()
+                && techniques.is_some_and(|t| t.close(&values, &[c], Reach::Medium, false) == Closure::Filled)
+        };
         let keep = match closure {
             Some(Closure::Filled) => true,
+            Some(Closure::Stuck(_)) if medium_fills() => true,
             // The board with `v` in `c` had one solution: it still has when no other digit fits.
             _ if level == Difficulty::Expert => exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false),
             Some(Closure::Stuck(_)) if level <= Difficulty::Medium => false,
@@ -339,7 +374,7 @@ mod tests {
                             let shape = Shape::from_size(usize::from(size)).unwrap();
                             let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
                             let geo = rules.geometry();
-                            let techniques = bitboard::Techniques::of(geo);
+                            let techniques = Techniques::of(geo);
                             let hardest = dig(&rules, techniques.as_ref(), &solution, Difficulty::Expert, &mut rng);
                             let ladder = Ladder { rules: &rules, techniques: techniques.as_ref().filter(|_| bits), below, level };
                             let mut stuck = ladder.start(&hardest).unwrap();
@@ -421,7 +456,7 @@ mod tests {
                     for _ in 0..10 {
                         let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
                         let geo = rules.geometry();
-                        let techniques = bitboard::Techniques::of(geo).unwrap();
+                        let techniques = Techniques::of(geo).unwrap();
                         let mut values = solution.clone();
                         let mut order: Vec<usize> = (0..values.len()).collect();
                         order.shuffle(&mut rng);
@@ -435,7 +470,7 @@ mod tests {
                                 let stop = stop.as_ref().unwrap();
                                 assert_eq!(techniques.board(&values, reach).as_ref(), Some(stop));
                                 let b = human::stuck_within(&grid, geo, level);
-                                let want = bitboard::Stop { values: b.grid().values().to_vec(), cands: b.candidates().to_vec() };
+                                let want = crate::sudoku::bitboard::Stop { values: b.grid().values().to_vec(), cands: b.candidates().to_vec() };
                                 assert_eq!(stop, &want, "{kind:?} {reach:?} {values:?}");
                                 // The path from where the closure stops is the path from the puzzle.
                                 let from = Grid::from_values(shape, stop.values.clone()).unwrap();
