@@ -74,14 +74,44 @@ pub(crate) enum Closure {
 }
 
 /// A board the techniques have taken as far as they go ([`Techniques::reach`]), to carry
-/// forward while givens are put back one by one.
+/// forward while givens are put back one by one. At medium, with where they found nothing,
+/// so the next given costs the steps it opens up, not a look at every unit and cage again
+/// (at easy the looks are few, and copying the marks cost more than they spared).
 #[derive(Clone)]
-pub(crate) struct Reached(State<2>);
+pub(crate) struct Reached {
+    st: State<2>,
+    // Boxed: the board moves several times a given on its way through `add_back`.
+    quiet: Option<Box<Quiet>>,
+}
 
 impl Reached {
     /// Whether every cell is filled.
     pub(crate) fn is_solved(&self) -> bool {
-        self.0.unsolved.is_empty()
+        self.st.unsolved.is_empty()
+    }
+}
+
+/// Where each technique last found nothing: it looks again only where that changed. What a
+/// technique finds depends only on what it reads (a unit's candidates, a digit's cells, a
+/// cage's candidates), so a mark stays true on any later board of the same puzzle with more
+/// givens. The cage marks hold for the reach they were made at (medium reads more there).
+#[derive(Clone)]
+struct Quiet {
+    reach: Reach,
+    /// Each unit's candidates where the subsets last found nothing in it.
+    units: [[u16; 16]; MAX_UNITS],
+    /// Each digit's cells where locked candidates last found nothing for it.
+    digits: [Cells<2>; 16],
+    /// Each cage's cells' candidates where its techniques last found nothing.
+    cages: Vec<[u16; 16]>,
+}
+
+impl Quiet {
+    // Inlined, the marks are zeroed where they live, not built and copied there (1 % of a
+    // hard Killer).
+    #[inline(always)]
+    fn new(reach: Reach, cages: usize) -> Quiet {
+        Quiet { reach, units: [[0u16; 16]; MAX_UNITS], digits: [Cells::EMPTY; 16], cages: vec![[0u16; 16]; cages] }
     }
 }
 
@@ -135,7 +165,7 @@ impl Techniques {
     /// two and three. With `stop`, a stuck answer says where they stopped.
     pub(crate) fn close(&self, values: &[u8], cells: &[usize], reach: Reach, stop: bool) -> Closure {
         let goal = Cells::of(cells);
-        match self.closure(values, Some(goal), reach) {
+        match self.closure(values, Some(goal), reach, &mut self.quiet(reach)) {
             None => Closure::Broken,
             Some(st) if st.unsolved.and(goal).is_empty() => Closure::Filled,
             Some(st) => Closure::Stuck(stop.then(|| self.stop(&st))),
@@ -150,28 +180,29 @@ impl Techniques {
         }
     }
 
-    /// The state where the closure stops (early once `goal` is filled, if any); `None` on a
-    /// broken puzzle or a contradiction.
-    fn closure(&self, values: &[u8], goal: Option<Cells<2>>, reach: Reach) -> Option<State<2>> {
+    /// The state where the closure stops (early once `goal` is filled, if any), with its
+    /// marks in `quiet`; `None` on a broken puzzle or a contradiction.
+    fn closure(&self, values: &[u8], goal: Option<Cells<2>>, reach: Reach, quiet: &mut Quiet) -> Option<State<2>> {
         if values.len() != self.t.cells {
             return None;
         }
         let mut st = super::start(&self.t, values, None)?;
-        self.advance(&mut st, goal, reach).then_some(st)
+        self.advance(&mut st, quiet, goal, reach).then_some(st)
+    }
+
+    #[inline(always)]
+    fn quiet(&self, reach: Reach) -> Quiet {
+        Quiet::new(reach, self.cages.len())
     }
 
     /// Takes `st` as far as the techniques within `reach` go (or until `goal` is filled);
     /// false on a contradiction. The cheaper techniques go first, and the singles run again
     /// after anything changes.
-    fn advance(&self, st: &mut State<2>, goal: Option<Cells<2>>, reach: Reach) -> bool {
+    fn advance(&self, st: &mut State<2>, quiet: &mut Quiet, goal: Option<Cells<2>>, reach: Reach) -> bool {
         let search = Search { t: &self.t, limit: 0, count: 0, first: None };
-        // Each unit's candidates where the subsets last found nothing in it: they look again
-        // only where these changed.
-        let mut quiet = [[0u16; 16]; MAX_UNITS];
-        // Likewise each digit's cells where locked candidates last found nothing for it.
-        let mut locked_quiet = [Cells::EMPTY; 16];
-        // And each cage's cells' candidates where its techniques last found nothing.
-        let mut cage_quiet = vec![[0u16; 16]; self.cages.len()];
+        if quiet.reach != reach {
+            *quiet = self.quiet(reach);
+        }
         loop {
             if !search.propagate_until(st, goal) {
                 return false;
@@ -179,16 +210,16 @@ impl Techniques {
             if goal.is_some_and(|g| st.unsolved.and(g).is_empty()) {
                 return true;
             }
-            if self.cages(&search, st, reach, &mut cage_quiet) {
+            if self.cages(&search, st, reach, &mut quiet.cages) {
                 continue;
             }
             if reach == Reach::Easy {
                 return true;
             }
-            let changed = self.locked(st, &mut locked_quiet)
+            let changed = self.locked(st, &mut quiet.digits)
                 || self.unit_in_cage(st)
                 || self.innies_outies(&search, st)
-                || self.subsets(st, &mut quiet);
+                || self.subsets(st, &mut quiet.units);
             if !changed {
                 return true;
             }
@@ -198,31 +229,49 @@ impl Techniques {
     /// The puzzle `values` taken as far as the techniques within `reach` go; `None` if it is
     /// broken or they run into a contradiction.
     pub(crate) fn reach(&self, values: &[u8], reach: Reach) -> Option<Reached> {
-        self.closure(values, None, reach).map(Reached)
+        if values.len() != self.t.cells {
+            return None;
+        }
+        self.carry_on(super::start(&self.t, values, None)?, None, reach)
     }
 
     /// `from` with digit `digit` (1-based) written in `cell`, taken as far as the techniques
     /// within `reach` go from there: what they found without it still holds, so this is where
     /// they stop on the puzzle with that given more. `None` on a contradiction.
     pub(crate) fn place_and_reach(&self, from: &Reached, cell: usize, digit: u8, reach: Reach) -> Option<Reached> {
-        let mut st = from.0;
+        let mut st = from.st;
         let search = Search { t: &self.t, limit: 0, count: 0, first: None };
         let d = usize::from(digit).checked_sub(1)?;
         if cell >= self.t.cells || d >= self.t.n || !search.place(&mut st, cell, d) {
             return None;
         }
-        self.advance(&mut st, None, reach).then_some(Reached(st))
+        self.carry_on(st, from.quiet.as_deref(), reach)
     }
 
     /// `from` taken further, as far as the techniques within `reach` go.
     pub(crate) fn go_on(&self, from: &Reached, reach: Reach) -> Option<Reached> {
-        let mut st = from.0;
-        self.advance(&mut st, None, reach).then_some(Reached(st))
+        self.carry_on(from.st, from.quiet.as_deref(), reach)
+    }
+
+    /// `st` taken as far as the techniques within `reach` go, from the marks `from` (if they
+    /// are of that reach); at medium the marks go on with the board.
+    fn carry_on(&self, mut st: State<2>, from: Option<&Quiet>, reach: Reach) -> Option<Reached> {
+        let from = from.filter(|q| q.reach == reach);
+        match reach {
+            Reach::Medium => {
+                let mut quiet = Box::new(from.map_or_else(|| self.quiet(reach), Quiet::clone));
+                self.advance(&mut st, &mut quiet, None, reach).then_some(Reached { st, quiet: Some(quiet) })
+            }
+            Reach::Easy => {
+                let mut quiet = self.quiet(reach);
+                self.advance(&mut st, &mut quiet, None, reach).then_some(Reached { st, quiet: None })
+            }
+        }
     }
 
     /// The values and candidates of a board they reached.
     pub(crate) fn board_of(&self, r: &Reached) -> Stop {
-        self.stop(&r.0)
+        self.stop(&r.st)
     }
 
     /// Each filled cell's digit as a bit (bit d for digit d + 1); none on an unsolved cell.
@@ -413,7 +462,7 @@ impl Techniques {
     /// nothing for it (`quiet`; a digit's step reads and changes its own cells only) and every
     /// unit: a digit with two or more places in a unit, all inside another unit, leaves the
     /// rest of that one. Whether anything went.
-    fn locked(&self, st: &mut State<2>, quiet: &mut [Cells<2>; 16]) -> bool {
+    fn locked(&self, st: &mut State<2>, quiet: &mut [Cells<2>]) -> bool {
         let mut changed = false;
         for (d, quiet) in quiet.iter_mut().enumerate().take(self.t.n) {
             if st.pos[d] == *quiet {
@@ -447,18 +496,17 @@ impl Techniques {
 
     /// Naked and hidden pairs and triples over every unit whose candidates changed since they
     /// last found nothing there (`quiet`), until one finds something: whether one did.
-    fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]; MAX_UNITS]) -> bool {
+    fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]]) -> bool {
         let masks = self.masks(st);
-        for (u, cells) in self.unit_cells.iter().enumerate() {
+        for ((cells, &unit), quiet) in self.unit_cells.iter().zip(&self.t.units).zip(quiet) {
             let now = gather(&masks, cells);
-            if now == quiet[u] {
+            if now == *quiet {
                 continue;
             }
-            let unit = self.t.units[u];
             if [2, 3].iter().any(|&k| self.naked(st, unit, cells, &now, k) || self.hidden(st, cells, &now, k)) {
                 return true;
             }
-            quiet[u] = now;
+            *quiet = now;
         }
         false
     }
@@ -549,7 +597,7 @@ impl Techniques {
     /// Where the closure stops, for the tests against the human solver's board.
     #[cfg(test)]
     pub(crate) fn board(&self, values: &[u8], reach: Reach) -> Option<Stop> {
-        self.closure(values, None, reach).map(|st| self.stop(&st))
+        self.closure(values, None, reach, &mut self.quiet(reach)).map(|st| self.stop(&st))
     }
 }
 
