@@ -18,8 +18,8 @@
 //! branching cell, same digits in the same order, same node count), so it gives the same board,
 //! faster (tested against it in `solver`).
 //!
-//! The same board also carries the human solver's easy and medium techniques for the variants'
-//! generator ([`levels`]).
+//! The same board also carries the human solver's easy, medium and hard techniques for the
+//! variants' generator ([`levels`]).
 
 use std::sync::OnceLock;
 

@@ -146,7 +146,8 @@ fn is_above(puzzle: &Grid, rules: &Rules, techniques: Option<&Techniques>, level
     !human::solvable_within_in(puzzle, rules.geometry(), below, &[])
 }
 
-/// The bit-set techniques and their reach where they have the whole of `level` (easy, medium).
+/// The bit-set techniques and their reach where they have the whole of `level` (easy, medium,
+/// hard).
 fn on_bits(techniques: Option<&Techniques>, level: Difficulty) -> Option<(&Techniques, Reach)> {
     Some((techniques?, Reach::within(level)?))
 }
@@ -251,8 +252,8 @@ impl Ladder<'_> {
                 if next.is_solved() {
                     return WithIt::Below;
                 }
-                // `level` from where the level below is stuck: on the bit set up to medium,
-                // on the human board from where that stops at hard.
+                // `level` from where the level below is stuck: on the bit set up to hard, on the
+                // human board from where that stops past it.
                 match Reach::within(level).map(|further| t.go_on(&next, further)) {
                     Some(Some(r)) if r.is_solved() => return WithIt::AtLevel,
                     Some(_) => return WithIt::Past(Carried::Bits(next)),
@@ -302,10 +303,10 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
     let geo = rules.geometry();
     // The techniques within the level put most cells straight back (then the puzzle's path is
     // the one it had with the given: `human::solvable_within_in`), and the bit-set board asks
-    // that several times faster than the human board does. It knows easy and medium; at hard
-    // the human path goes on from where its medium stops.
+    // that several times faster than the human board does. It knows easy, medium and hard.
     let reach = match level {
-        Difficulty::Medium | Difficulty::Hard => Reach::Medium,
+        Difficulty::Medium => Reach::Medium,
+        Difficulty::Hard => Reach::Hard,
         // At expert a yes spares the exact solver's check, and the easy techniques say it most
         // cheaply (the medium ones' many noes cost more than the checks they spare, but on a
         // Killer's: `medium_fills` below).
@@ -323,7 +324,7 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
         if seen.count_ones() + 1 == shape.n() as u32 {
             continue;
         }
-        let closure = techniques.map(|t| t.close(&values, &[c], reach, level == Difficulty::Hard));
+        let closure = techniques.map(|t| t.close(&values, &[c], reach, false));
         // A Killer's exact check searches long on a board of few givens: at expert the medium
         // techniques say yes to most of those first, for a small part of its cost.
         let medium_fills = || {
@@ -336,11 +337,8 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
             Some(Closure::Stuck(_)) if medium_fills() => true,
             // The board with `v` in `c` had one solution: it still has when no other digit fits.
             _ if level == Difficulty::Expert => exact::other_solution_within(geo, &values, c, v, DIG_NODES) == Some(false),
-            Some(Closure::Stuck(_)) if level <= Difficulty::Medium => false,
-            Some(Closure::Stuck(Some(stop))) => {
-                let Some(g) = Grid::from_values(shape, stop.values) else { break };
-                human::solvable_past(&g, &stop.cands, geo, reach.level(), level, &[c])
-            }
+            // The level's techniques, all of them, stop short of the cell.
+            Some(Closure::Stuck(_)) => false,
             _ => {
                 let Some(g) = Grid::from_values(shape, values.clone()) else { break };
                 human::solvable_within_in(&g, geo, level, &[c])
@@ -441,14 +439,19 @@ mod tests {
 
     /// The dig's bit-set techniques (`bitboard::Techniques`) put a cell back exactly when the
     /// human path within their level does, at every given of digs of each kind and size (each
-    /// dug within that level, easy and medium), and where both stop they leave the same values
+    /// dug within that level, easy, medium and hard), and where both stop they leave the same values
     /// and candidates; the human path within the level, and within the one above, from where
     /// they stop says what the path from the puzzle says.
     #[test]
     fn the_bit_set_techniques_are_the_human_ones() {
-        let (mut checks, mut stuck) = ([0; 2], [0; 2]);
-        for (r, reach, level) in [(0, Reach::Easy, Difficulty::Easy), (1, Reach::Medium, Difficulty::Medium)] {
-            let above = if level == Difficulty::Easy { Difficulty::Medium } else { Difficulty::Hard };
+        let (mut checks, mut stuck) = ([0; 3], [0; 3]);
+        let levels = [(0, Reach::Easy, Difficulty::Easy), (1, Reach::Medium, Difficulty::Medium), (2, Reach::Hard, Difficulty::Hard)];
+        for (r, reach, level) in levels {
+            let above = match level {
+                Difficulty::Easy => Difficulty::Medium,
+                // Past hard the human path needs the solution (trial): hard is checked twice.
+                _ => Difficulty::Hard,
+            };
             for kind in Kind::ALL {
                 for &size in kind.sizes() {
                     let shape = Shape::from_size(usize::from(size)).unwrap();
@@ -476,7 +479,7 @@ mod tests {
                                 let from = Grid::from_values(shape, stop.values.clone()).unwrap();
                                 for max in [level, above] {
                                     assert_eq!(
-                                        human::solvable_past(&from, &stop.cands, geo, reach.level(), max, &[c]),
+                                        human::solvable_past(&from, &stop.cands, geo, level, max, &[c]),
                                         human::solvable_within_in(&grid, geo, max, &[c]),
                                         "{kind:?} {reach:?} {max:?} {values:?}"
                                     );

@@ -1,4 +1,4 @@
-//! The human solver's easy and medium techniques on the bit-set board, for the variants'
+//! The human solver's easy, medium and hard techniques on the bit-set board, for the variants'
 //! generator: its dig asks, for each given it takes out, whether the techniques within a
 //! level put the cell back, and the human board (`human`) asks that several times slower.
 //!
@@ -16,7 +16,7 @@ use crate::sudoku::{exact, Difficulty};
 const MAX_UNITS: usize = 3 * 11 + 2;
 
 /// How far [`Techniques::close`] goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Reach {
     /// The singles and a Killer's cage combinations: the human easy level.
     Easy,
@@ -24,23 +24,19 @@ pub(crate) enum Reach {
     /// jigsaw's regions and an X's diagonals), a Killer's cage and unit and innies and outies,
     /// and naked and hidden pairs and triples: the human medium level.
     Medium,
+    /// Past medium, the fish of rows and columns (X-wing, swordfish, jellyfish), naked and
+    /// hidden quads, and the XY-, XYZ- and W-wings: the human hard level.
+    Hard,
 }
 
 impl Reach {
-    /// How far the techniques go within `level`: easy and medium are theirs whole.
+    /// How far the techniques go within `level`: easy, medium and hard are theirs whole.
     pub(crate) fn within(level: Difficulty) -> Option<Reach> {
         match level {
             Difficulty::Easy => Some(Reach::Easy),
             Difficulty::Medium => Some(Reach::Medium),
-            Difficulty::Hard | Difficulty::Expert => None,
-        }
-    }
-
-    /// The human level these techniques are.
-    pub(crate) fn level(self) -> Difficulty {
-        match self {
-            Reach::Easy => Difficulty::Easy,
-            Reach::Medium => Difficulty::Medium,
+            Difficulty::Hard => Some(Reach::Hard),
+            Difficulty::Expert => None,
         }
     }
 }
@@ -94,16 +90,35 @@ impl Reached {
 /// Where each technique last found nothing: it looks again only where that changed. What a
 /// technique finds depends only on what it reads (a unit's candidates, a digit's cells, a
 /// cage's candidates), so a mark stays true on any later board of the same puzzle with more
-/// givens. The cage marks hold for the reach they were made at (medium reads more there).
+/// givens. The cage marks hold for the reach they were made at (medium reads more there than
+/// easy; hard as medium).
 #[derive(Clone)]
 struct Quiet {
     reach: Reach,
-    /// Each unit's candidates where the subsets last found nothing in it.
+    /// Each unit's candidates where the pairs and triples last found nothing in it.
     units: [[u16; 16]; MAX_UNITS],
     /// Each digit's cells where locked candidates last found nothing for it.
     digits: [Cells<2>; 16],
     /// Each cage's cells' candidates where its techniques last found nothing.
     cages: Vec<[u16; 16]>,
+    /// The hard techniques' marks, made the first time they look (boxed: the easy and medium
+    /// closures, most of them, never zero or copy them).
+    hard: Option<Box<HardQuiet>>,
+}
+
+/// Where the hard techniques last found nothing.
+#[derive(Clone)]
+struct HardQuiet {
+    /// Each unit's candidates where the quads last found nothing in it.
+    quads: [[u16; 16]; MAX_UNITS],
+    /// Each digit's cells where the fish last found nothing for it.
+    fish: [Cells<2>; 16],
+}
+
+impl HardQuiet {
+    fn new() -> HardQuiet {
+        HardQuiet { quads: [[0u16; 16]; MAX_UNITS], fish: [Cells::EMPTY; 16] }
+    }
 }
 
 impl Quiet {
@@ -111,7 +126,23 @@ impl Quiet {
     // hard Killer).
     #[inline(always)]
     fn new(reach: Reach, cages: usize) -> Quiet {
-        Quiet { reach, units: [[0u16; 16]; MAX_UNITS], digits: [Cells::EMPTY; 16], cages: vec![[0u16; 16]; cages] }
+        Quiet {
+            reach,
+            units: [[0u16; 16]; MAX_UNITS],
+            digits: [Cells::EMPTY; 16],
+            cages: vec![[0u16; 16]; cages],
+            hard: None,
+        }
+    }
+
+    /// These marks for the techniques within `reach`: between medium and hard every mark but
+    /// the hard techniques' own is of the same technique, so it holds.
+    fn towards(self, reach: Reach) -> Quiet {
+        match (self.reach, reach) {
+            (from, to) if from == to => self,
+            (Reach::Medium | Reach::Hard, Reach::Medium | Reach::Hard) => Quiet { reach, hard: None, ..self },
+            _ => Quiet::new(reach, self.cages.len()),
+        }
     }
 }
 
@@ -162,7 +193,9 @@ impl Techniques {
     /// its open cells; its open cells keep only their digits, and a digit every set needs with
     /// one cell left goes there); at medium, locked candidates, cage and unit, innies and
     /// outies (the same areas and sums, `Geometry::sum_areas`) and naked and hidden subsets of
-    /// two and three. With `stop`, a stuck answer says where they stopped.
+    /// two and three; at hard, the fish of rows and columns, quads and the XY-, XYZ- and
+    /// W-wings (on the same peers, a cage's among them). With `stop`, a stuck answer says where
+    /// they stopped.
     pub(crate) fn close(&self, values: &[u8], cells: &[usize], reach: Reach, stop: bool) -> Closure {
         let goal = Cells::of(cells);
         match self.closure(values, Some(goal), reach, &mut self.quiet(reach)) {
@@ -201,7 +234,7 @@ impl Techniques {
     fn advance(&self, st: &mut State<2>, quiet: &mut Quiet, goal: Option<Cells<2>>, reach: Reach) -> bool {
         let search = Search { t: &self.t, limit: 0, count: 0, first: None };
         if quiet.reach != reach {
-            *quiet = self.quiet(reach);
+            *quiet = std::mem::replace(quiet, self.quiet(Reach::Easy)).towards(reach);
         }
         loop {
             if !search.propagate_until(st, goal) {
@@ -219,7 +252,11 @@ impl Techniques {
             let changed = self.locked(st, &mut quiet.digits)
                 || self.unit_in_cage(st)
                 || self.innies_outies(&search, st)
-                || self.subsets(st, &mut quiet.units);
+                || self.subsets(st, &mut quiet.units, &[2, 3])
+                || (reach == Reach::Hard && {
+                    let hard = quiet.hard.get_or_insert_with(|| Box::new(HardQuiet::new()));
+                    self.subsets(st, &mut hard.quads, &[4]) || self.fish(st, &mut hard.fish) || self.wings(st)
+                });
             if !changed {
                 return true;
             }
@@ -253,13 +290,12 @@ impl Techniques {
         self.carry_on(from.st, from.quiet.as_deref(), reach)
     }
 
-    /// `st` taken as far as the techniques within `reach` go, from the marks `from` (if they
-    /// are of that reach); at medium the marks go on with the board.
+    /// `st` taken as far as the techniques within `reach` go, from the marks `from` (what of
+    /// them holds within `reach`); at medium and hard the marks go on with the board.
     fn carry_on(&self, mut st: State<2>, from: Option<&Quiet>, reach: Reach) -> Option<Reached> {
-        let from = from.filter(|q| q.reach == reach);
         match reach {
-            Reach::Medium => {
-                let mut quiet = Box::new(from.map_or_else(|| self.quiet(reach), Quiet::clone));
+            Reach::Medium | Reach::Hard => {
+                let mut quiet = Box::new(from.map_or_else(|| self.quiet(reach), |q| q.clone().towards(reach)));
                 self.advance(&mut st, &mut quiet, None, reach).then_some(Reached { st, quiet: Some(quiet) })
             }
             Reach::Easy => {
@@ -364,7 +400,7 @@ impl Techniques {
                         }
                     }
                 }
-                if reach == Reach::Medium && !places.is_empty() {
+                if reach >= Reach::Medium && !places.is_empty() {
                     for unit in &self.t.units {
                         if places.and_not(*unit).is_empty() {
                             changed |= take_out(st, 1 << d, unit.and(st.unsolved).and_not(*set));
@@ -494,16 +530,17 @@ impl Techniques {
         changed
     }
 
-    /// Naked and hidden pairs and triples over every unit whose candidates changed since they
-    /// last found nothing there (`quiet`), until one finds something: whether one did.
-    fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]]) -> bool {
+    /// Naked and hidden subsets of `sizes` (pairs and triples, or quads at hard) over every
+    /// unit whose candidates changed since they last found nothing there (`quiet`), until one
+    /// finds something: whether one did.
+    fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]], sizes: &[u32]) -> bool {
         let masks = self.masks(st);
         for ((cells, &unit), quiet) in self.unit_cells.iter().zip(&self.t.units).zip(quiet) {
             let now = gather(&masks, cells);
             if now == *quiet {
                 continue;
             }
-            if [2, 3].iter().any(|&k| self.naked(st, unit, cells, &now, k) || self.hidden(st, cells, &now, k)) {
+            if sizes.iter().any(|&k| self.naked(st, unit, cells, &now, k) || self.hidden(st, cells, &now, k)) {
                 return true;
             }
             *quiet = now;
@@ -562,15 +599,7 @@ impl Techniques {
         if open <= k {
             return false;
         }
-        let (mut items, mut digit) = ([0u16; 16], [0usize; 16]);
-        let mut m = 0;
-        for (d, &p) in places.iter().enumerate().take(n) {
-            if (2..=k).contains(&p.count_ones()) {
-                items[m] = p;
-                digit[m] = d;
-                m += 1;
-            }
-        }
+        let (items, digit, m) = two_to(&places[..n], k);
         if m < k as usize {
             return false;
         }
@@ -594,6 +623,149 @@ impl Techniques {
         changed
     }
 
+    /// The fish of rows and columns, of two to four lines (X-wing, swordfish, jellyfish), once
+    /// over every digit whose cells changed since they last found nothing for it (`quiet`):
+    /// `k` base lines where a digit has 2 to `k` places, all inside `k` crossing lines,
+    /// leave it nowhere else on those. Whether anything went.
+    fn fish(&self, st: &mut State<2>, quiet: &mut [Cells<2>; 16]) -> bool {
+        let n = self.t.n;
+        let mut changed = false;
+        for (d, quiet) in quiet.iter_mut().enumerate().take(n) {
+            if st.pos[d] == *quiet {
+                continue;
+            }
+            let before = st.pos[d];
+            // Each row's places of the digit as a mask of columns, and each column's of rows
+            // (a placed digit has none).
+            let (mut rows, mut cols) = ([0u16; 16], [0u16; 16]);
+            let mut places = st.pos[d].and(st.unsolved);
+            while let Some(c) = places.first() {
+                places.remove(c);
+                rows[c / n] |= 1 << (c % n);
+                cols[c % n] |= 1 << (c / n);
+            }
+            // Rows as base lines (units 0..n) with columns (n..2n) as cover, then the other way.
+            for (lines, base_at, cover_at) in [(&rows, 0, n), (&cols, n, 0)] {
+                for k in 2..=4u32 {
+                    let (items, line, m) = two_to(&lines[..n], k);
+                    if m < k as usize {
+                        continue;
+                    }
+                    each_subset(&items[..m], k, &mut |chosen, cover| {
+                        let (mut base, mut across) = (Cells::EMPTY, Cells::EMPTY);
+                        for (i, &l) in line[..m].iter().enumerate() {
+                            if chosen & (1 << i) != 0 {
+                                base = base.or(self.t.units[base_at + l]);
+                            }
+                        }
+                        for x in (0..n).filter(|&x| cover & (1 << x) != 0) {
+                            across = across.or(self.t.units[cover_at + x]);
+                        }
+                        changed |= take_out(st, 1 << d, across.and_not(base).and(st.unsolved));
+                        false
+                    });
+                }
+            }
+            if st.pos[d] == before {
+                *quiet = before;
+            } else {
+                st.dirty |= 1 << d;
+            }
+        }
+        changed
+    }
+
+    /// The XY-, XYZ- and W-wings over the board, until one finds something: whether one did.
+    /// XY: a pivot of two candidates sees two cells of two, {x,z} and {y,z}: z leaves every
+    /// cell seeing both of those. XYZ: a pivot {x,y,z} sees two cells of two inside it sharing
+    /// z only: z leaves every cell seeing all three. W: two cells of the same two candidates
+    /// that don't see each other, and a unit where one of them has two places, one seen by
+    /// each cell (and neither of them): the other candidate leaves every cell seeing both.
+    fn wings(&self, st: &mut State<2>) -> bool {
+        let cands = self.masks(st);
+        let cells = self.t.cells;
+        let (mut pairs, mut np) = ([0usize; 128], 0);
+        for (c, &m) in cands.iter().enumerate().take(cells) {
+            if m.count_ones() == 2 {
+                pairs[np] = c;
+                np += 1;
+            }
+        }
+        let pairs = &pairs[..np];
+        let peers = &self.t.peers;
+        // Pivot and wings.
+        for p in 0..cells {
+            let pm = cands[p];
+            let size = pm.count_ones();
+            if !(2..=3).contains(&size) {
+                continue;
+            }
+            let (mut wings, mut nw) = ([0usize; 128], 0);
+            for &w in pairs {
+                if peers[p].contains(w) && (cands[w] & pm).count_ones() == size - 1 {
+                    wings[nw] = w;
+                    nw += 1;
+                }
+            }
+            for (i, &a) in wings[..nw].iter().enumerate() {
+                for &c in &wings[i + 1..nw] {
+                    let (am, cm) = (cands[a], cands[c]);
+                    let z = am & cm;
+                    if z.count_ones() != 1 || am | cm != pm | z {
+                        continue;
+                    }
+                    let mut seeing = peers[a].and(peers[c]);
+                    if size == 3 {
+                        seeing = seeing.and(peers[p]);
+                    }
+                    let pattern = Cells::of(&[p, a, c]);
+                    if take_out(st, z, seeing.and(st.unsolved).and_not(pattern)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        // W-wings.
+        let placed = self.t.all.and_not(st.unsolved);
+        for (i, &a) in pairs.iter().enumerate() {
+            for &c in &pairs[i + 1..] {
+                let m = cands[a];
+                if cands[c] != m || peers[a].contains(c) {
+                    continue;
+                }
+                let both = peers[a].and(peers[c]).and(st.unsolved).and_not(Cells::of(&[a, c]));
+                let mut xs = m;
+                while xs != 0 {
+                    let x = xs.trailing_zeros() as usize;
+                    xs &= xs - 1;
+                    let y = m & !(1 << x);
+                    if st.pos[y.trailing_zeros() as usize].and(both).is_empty() {
+                        continue;
+                    }
+                    let linked = self.t.units.iter().any(|&unit| {
+                        if !st.pos[x].and(unit).and(placed).is_empty() {
+                            return false;
+                        }
+                        // The digit's two places in the unit, p and q.
+                        let mut places = st.pos[x].and(unit).and(st.unsolved);
+                        let Some(p) = places.first() else { return false };
+                        places.remove(p);
+                        let Some(q) = places.first() else { return false };
+                        places.remove(q);
+                        if !places.is_empty() || [p, q].iter().any(|&e| e == a || e == c) {
+                            return false;
+                        }
+                        (peers[p].contains(a) && peers[q].contains(c)) || (peers[p].contains(c) && peers[q].contains(a))
+                    });
+                    if linked && take_out(st, y, both) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Where the closure stops, for the tests against the human solver's board.
     #[cfg(test)]
     pub(crate) fn board(&self, values: &[u8], reach: Reach) -> Option<Stop> {
@@ -601,8 +773,8 @@ impl Techniques {
     }
 }
 
-/// Calls `f` with each choice of `k` (2 or 3) of `items` (a bit per item chosen) whose masks
-/// hold exactly `k` bits between them, and their union, until it returns true. A pair whose
+/// Calls `f` with each choice of `k` (2 to 4) of `items` (a bit per item chosen) whose masks
+/// hold exactly `k` bits between them, and their union, until it returns true. A choice whose
 /// union already holds more than `k` bits is not taken further.
 fn each_subset(items: &[u16], k: u32, f: &mut impl FnMut(u32, u16) -> bool) -> bool {
     let m = items.len();
@@ -621,13 +793,39 @@ fn each_subset(items: &[u16], k: u32, f: &mut impl FnMut(u32, u16) -> bool) -> b
             }
             for (l, &item) in items.iter().enumerate().skip(j + 1) {
                 let three = two | item;
-                if three.count_ones() == k && f(1 << i | 1 << j | 1 << l, three) {
-                    return true;
+                if k == 3 {
+                    if three.count_ones() == 3 && f(1 << i | 1 << j | 1 << l, three) {
+                        return true;
+                    }
+                    continue;
+                }
+                if three.count_ones() > k {
+                    continue;
+                }
+                for (q, &item) in items.iter().enumerate().skip(l + 1) {
+                    let four = three | item;
+                    if four.count_ones() == k && f(1 << i | 1 << j | 1 << l | 1 << q, four) {
+                        return true;
+                    }
                 }
             }
         }
     }
     false
+}
+
+/// The masks of `masks` (up to 16) with 2 to `k` bits, where each was, and how many: what a
+/// subset of `k` is chosen from.
+fn two_to(masks: &[u16], k: u32) -> ([u16; 16], [usize; 16], usize) {
+    let (mut items, mut at, mut m) = ([0u16; 16], [0usize; 16], 0);
+    for (i, &mask) in masks.iter().enumerate().take(16) {
+        if (2..=k).contains(&mask.count_ones()) {
+            items[m] = mask;
+            at[m] = i;
+            m += 1;
+        }
+    }
+    (items, at, m)
 }
 
 /// The candidates of `cells` (up to 16), in their order, out of a board's (`Techniques::masks`).
