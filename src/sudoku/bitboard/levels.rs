@@ -99,6 +99,8 @@ struct Quiet {
     units: [[u16; 16]; MAX_UNITS],
     /// Each digit's cells where locked candidates last found nothing for it.
     digits: [Cells<2>; 16],
+    /// Each digit's open cells where cage and unit last found nothing for it.
+    in_cage: [Cells<2>; 16],
     /// Each cage's cells' candidates where its techniques last found nothing.
     cages: Vec<[u16; 16]>,
     /// The hard techniques' marks, made the first time they look (boxed: the easy and medium
@@ -130,6 +132,7 @@ impl Quiet {
             reach,
             units: [[0u16; 16]; MAX_UNITS],
             digits: [Cells::EMPTY; 16],
+            in_cage: [Cells::EMPTY; 16],
             cages: vec![[0u16; 16]; cages],
             hard: None,
         }
@@ -250,7 +253,7 @@ impl Techniques {
                 return true;
             }
             let changed = self.locked(st, &mut quiet.digits)
-                || self.unit_in_cage(st)
+                || self.unit_in_cage(st, &mut quiet.in_cage)
                 || self.innies_outies(&search, st)
                 || self.subsets(st, &mut quiet.units, &[2, 3])
                 || (reach == Reach::Hard && {
@@ -415,21 +418,33 @@ impl Techniques {
         changed
     }
 
-    /// The other half of cage and unit, once over every unit and digit: a digit whose places
-    /// in a unit all lie in one cage leaves that cage's other cells. Whether anything went.
-    fn unit_in_cage(&self, st: &mut State<2>) -> bool {
+    /// The other half of cage and unit, once over every digit whose open cells changed since
+    /// it last found nothing for it (`quiet`; a digit's step reads and changes its own cells
+    /// only) and every unit: a digit whose places in a unit all lie in one cage leaves that
+    /// cage's other cells. Whether anything went.
+    fn unit_in_cage(&self, st: &mut State<2>, quiet: &mut [Cells<2>]) -> bool {
         if self.cages.is_empty() {
             return false;
         }
         let mut changed = false;
-        for unit in &self.t.units {
-            for d in 0..self.t.n {
+        for (d, quiet) in quiet.iter_mut().enumerate().take(self.t.n) {
+            let open = st.pos[d].and(st.unsolved);
+            if open == *quiet {
+                continue;
+            }
+            let mut went = false;
+            for unit in &self.t.units {
                 let places = st.pos[d].and(*unit).and(st.unsolved);
                 let Some(k) = places.first().and_then(|c| self.cage_of[c]) else { continue };
                 let cage = self.cages[usize::from(k)].1;
                 if places.and_not(cage).is_empty() {
-                    changed |= take_out(st, 1 << d, cage.and(st.unsolved).and_not(places));
+                    went |= take_out(st, 1 << d, cage.and(st.unsolved).and_not(places));
                 }
+            }
+            if went {
+                changed = true;
+            } else {
+                *quiet = open;
             }
         }
         changed
