@@ -158,6 +158,8 @@ fn on_bits(techniques: Option<&Techniques>, level: Difficulty) -> Option<(&Techn
 /// A digit after which the level below solves it is taken out again and not tried again in
 /// that order: every puzzle further along holds this one, and techniques that solve a puzzle
 /// solve it with more givens. So an order is one pass over the empty cells, each tried once.
+/// For the same reason a later order skips a digit without a try where it has kept every
+/// digit an earlier order had kept when that digit was too easy.
 /// Each try starts from the board where the level below got stuck with the givens kept so far
 /// (what the techniques found then still holds with more givens), so it costs the steps the
 /// new digit opens up, not a whole path. A puzzle found so is checked once more from its start.
@@ -170,22 +172,43 @@ fn add_back(
 ) -> Option<Grid> {
     let geo = rules.geometry();
     let below = level_below(level)?;
-    let hardest = dig(rules, techniques, solution, Difficulty::Expert, rng);
-    if let Some(at) = human::level_within_in(&hardest, geo, level) {
-        // Within `level` with no given back: every order stops here.
-        return (at == level).then_some(hardest);
-    }
     let ladder = Ladder { rules, techniques, below, level };
+    let order = dig_order(solution.len(), rng);
+    // A Killer whose cages alone the level below solves: its expert dig takes every given out
+    // (the medium techniques fill every board on the way, `dig`), and with givens put back the
+    // level below still solves it. Asked before the dig, which costs far more (the dig's order
+    // is drawn all the same, so the next cut is the one it was).
+    let cages_solve = |(t, reach): (&Techniques, Reach)| t.reach(&vec![0; solution.len()], reach).is_some_and(|r| r.is_solved());
+    if !geo.cages.is_empty() && on_bits(techniques, below).is_some_and(cages_solve) {
+        return None;
+    }
+    let hardest = dig_in_order(rules, techniques, solution, Difficulty::Expert, order);
     let start = ladder.start(&hardest)?;
+    // Within `level` with no given back: every order stops here.
+    match &start {
+        Carried::Bits(r) if r.is_solved() => return None,
+        Carried::Bits(r) if !ladder.solved_at_level(r) => {}
+        _ => {
+            if let Some(at) = human::level_within_in(&hardest, geo, level) {
+                return (at == level).then_some(hardest);
+            }
+        }
+    }
     let mut empty: Vec<usize> = (0..solution.len()).filter(|&c| hardest.values()[c] == 0).collect();
+    // Each cell's digit, with the digits kept before it in an order where it was too easy.
+    let mut too_easy: Vec<Vec<Kept>> = vec![Vec::new(); solution.len()];
     for _ in 0..ADD_BACK_ORDERS {
         empty.shuffle(rng);
         let mut stuck = start.clone();
         let mut values = hardest.values().to_vec();
+        let mut kept = Kept::default();
         for &c in &empty {
+            if too_easy[c].iter().any(|then| then.within(&kept)) {
+                continue;
+            }
             match ladder.one_more_given(&stuck, c, solution[c]) {
                 // Too easy with this digit, and so with any more: not given in this order.
-                WithIt::Below => {}
+                WithIt::Below => too_easy[c].push(kept),
                 WithIt::AtLevel => {
                     values[c] = solution[c];
                     let g = Grid::from_values(rules.shape(), values)?;
@@ -196,12 +219,30 @@ fn add_back(
                 }
                 WithIt::Past(b) => {
                     values[c] = solution[c];
+                    kept.add(c);
                     stuck = b;
                 }
             }
         }
     }
     None
+}
+
+/// The digits an order of `add_back` has kept so far, a bit per cell (up to 256).
+#[derive(Clone, Copy, Default)]
+struct Kept([u64; 4]);
+
+impl Kept {
+    fn add(&mut self, cell: usize) {
+        if let Some(w) = self.0.get_mut(cell / 64) {
+            *w |= 1 << (cell % 64);
+        }
+    }
+
+    /// Whether every digit of `self` is among `other`'s.
+    fn within(&self, other: &Kept) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
 }
 
 /// The board `add_back` carries forward, where the level below got stuck: on the bit set
@@ -235,6 +276,15 @@ struct Ladder<'a> {
 }
 
 impl Ladder<'_> {
+    /// Whether the techniques of `level`, on the bit set, solve the board the level below got
+    /// stuck on; `true` where the bit set lacks `level` (unknown: the human board says).
+    fn solved_at_level(&self, stuck: &Reached) -> bool {
+        match (self.techniques, Reach::within(self.level)) {
+            (Some(t), Some(further)) => t.go_on(stuck, further).is_some_and(|r| r.is_solved()),
+            _ => true,
+        }
+    }
+
     /// Where the level below gets stuck on `puzzle`.
     fn start(&self, puzzle: &Grid) -> Option<Carried> {
         Some(match on_bits(self.techniques, self.below) {
@@ -298,8 +348,19 @@ fn level_below(level: Difficulty) -> Option<Difficulty> {
 /// The givens left when every one that can go has gone, in random order, keeping the puzzle
 /// within `level` (and unique).
 fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: Difficulty, rng: &mut rand::rngs::StdRng) -> Grid {
+    dig_in_order(rules, techniques, solution, level, dig_order(solution.len(), rng))
+}
+
+/// The random order a dig takes `cells` givens out in.
+fn dig_order(cells: usize, rng: &mut rand::rngs::StdRng) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..cells).collect();
+    order.shuffle(rng);
+    order
+}
+
+/// [`dig`] in `order`.
+fn dig_in_order(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: Difficulty, order: Vec<usize>) -> Grid {
     let shape = rules.shape();
-    let cells = shape.cells();
     let geo = rules.geometry();
     // The techniques within the level put most cells straight back (then the puzzle's path is
     // the one it had with the given: `human::solvable_within_in`), and the bit-set board asks
@@ -313,8 +374,6 @@ fn dig(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: D
         Difficulty::Easy | Difficulty::Expert => Reach::Easy,
     };
     let mut values = solution.to_vec();
-    let mut order: Vec<usize> = (0..cells).collect();
-    order.shuffle(rng);
     for c in order {
         let v = values[c];
         values[c] = 0;
@@ -405,6 +464,44 @@ mod tests {
             }
         }
         assert!(tries > 2500 && on_bits > 600, "{tries} {on_bits}");
+    }
+
+    /// What `add_back` skips without a try (a digit too easy in an earlier order with digits
+    /// all kept now) is too easy when tried: three orders of each of 6 dug Killers and Killer
+    /// Xs at hard, every try asked.
+    #[test]
+    fn a_digit_too_easy_stays_too_easy_with_more_givens() {
+        let mut skipped = 0;
+        for kind in [Kind::Killer, Kind::KillerX] {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(19);
+            for _ in 0..6 {
+                let Some((rules, solution)) = rules_and_solution(kind, Shape::from_size(9).unwrap(), &mut rng) else { continue };
+                let techniques = Techniques::of(rules.geometry());
+                let hardest = dig(&rules, techniques.as_ref(), &solution, Difficulty::Expert, &mut rng);
+                let ladder = Ladder { rules: &rules, techniques: techniques.as_ref(), below: Difficulty::Medium, level: Difficulty::Hard };
+                let Some(start) = ladder.start(&hardest) else { continue };
+                let mut empty: Vec<usize> = (0..81).filter(|&c| hardest.values()[c] == 0).collect();
+                let mut too_easy: Vec<Vec<Kept>> = vec![Vec::new(); 81];
+                for _ in 0..3 {
+                    empty.shuffle(&mut rng);
+                    let (mut stuck, mut kept) = (start.clone(), Kept::default());
+                    for &c in &empty {
+                        let skip = too_easy[c].iter().any(|then| then.within(&kept));
+                        match ladder.one_more_given(&stuck, c, solution[c]) {
+                            WithIt::Below => too_easy[c].push(kept),
+                            WithIt::AtLevel => assert!(!skip, "{kind:?} {c}"),
+                            WithIt::Past(b) => {
+                                assert!(!skip, "{kind:?} {c}");
+                                kept.add(c);
+                                stuck = b;
+                            }
+                        }
+                        skipped += usize::from(skip);
+                    }
+                }
+            }
+        }
+        assert!(skipped > 100, "{skipped}");
     }
 
     /// The expert dig's check (no solution without the digit just taken out) says what a count
