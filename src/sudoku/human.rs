@@ -1705,7 +1705,9 @@ pub(crate) fn solvable_within_in(puzzle: &Grid, geo: &Arc<Geometry>, max: Diffic
 /// and candidates `cands`, a mask per cell, as `bitboard::Techniques` leaves them) where no
 /// technique within `past` finds anything: the path takes every easier step before a harder
 /// one, and the techniques' closure does not depend on the order, so from there it goes on as
-/// from the puzzle.
+/// from the puzzle. (Tests only: it checks that the bit-set board is where the human path
+/// stands, `variants::generator`.)
+#[cfg(test)]
 pub(crate) fn solvable_past(
     stop: &Grid,
     cands: &[u16],

@@ -160,9 +160,10 @@ fn on_bits(techniques: Option<&Techniques>, level: Difficulty) -> Option<(&Techn
 /// solve it with more givens. So an order is one pass over the empty cells, each tried once.
 /// For the same reason a later order skips a digit without a try where it has kept every
 /// digit an earlier order had kept when that digit was too easy.
-/// Each try starts from the board where the level below got stuck with the givens kept so far
-/// (what the techniques found then still holds with more givens), so it costs the steps the
-/// new digit opens up, not a whole path. A puzzle found so is checked once more from its start.
+/// Each try starts from the boards where the level below and `level` got stuck with the givens
+/// kept so far (what the techniques found then still holds with more givens), so it costs the
+/// steps the new digit opens up, not a whole path. A puzzle found so is checked once more from
+/// its start.
 fn add_back(
     rules: &Rules,
     techniques: Option<&Techniques>,
@@ -186,8 +187,8 @@ fn add_back(
     let start = ladder.start(&hardest)?;
     // Within `level` with no given back: every order stops here.
     match &start {
-        Carried::Bits(r) if r.is_solved() => return None,
-        Carried::Bits(r) if !ladder.solved_at_level(r) => {}
+        Carried::Bits { below, .. } if below.is_solved() => return None,
+        Carried::Bits { at, .. } if !at.is_solved() => {}
         _ => {
             if let Some(at) = human::level_within_in(&hardest, geo, level) {
                 return (at == level).then_some(hardest);
@@ -245,17 +246,20 @@ impl Kept {
     }
 }
 
-/// The board `add_back` carries forward, where the level below got stuck: on the bit set
-/// where its techniques have the whole of that level (several times faster), else the human
-/// board.
+/// The boards `add_back` carries forward: where the level below got stuck and where `level`
+/// got stuck, on the bit set where its techniques have both levels (several times faster:
+/// each try looks only where the new digit changed something, at both levels), else where
+/// the level below got stuck on the human board.
+// Cloned once an order and moved once a try kept: a box would only add an allocation.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 enum Carried {
-    Bits(Reached),
+    Bits { below: Reached, at: Reached },
     Human(human::Board),
 }
 
-/// A puzzle with one more given, as read from the board where the level below got stuck
-/// without it.
+/// A puzzle with one more given, as read from the boards where the levels got stuck without
+/// it.
 // The board is moved once, into the next try's `stuck`: a box would only add an allocation.
 #[allow(clippy::large_enum_variant)]
 enum WithIt {
@@ -263,7 +267,7 @@ enum WithIt {
     Below,
     /// `level` solves it, the level below not.
     AtLevel,
-    /// Past `level`: the board where the level below now gets stuck.
+    /// Past `level`: where the levels now get stuck.
     Past(Carried),
 }
 
@@ -276,61 +280,52 @@ struct Ladder<'a> {
 }
 
 impl Ladder<'_> {
-    /// Whether the techniques of `level`, on the bit set, solve the board the level below got
-    /// stuck on; `true` where the bit set lacks `level` (unknown: the human board says).
-    fn solved_at_level(&self, stuck: &Reached) -> bool {
-        match (self.techniques, Reach::within(self.level)) {
-            (Some(t), Some(further)) => t.go_on(stuck, further).is_some_and(|r| r.is_solved()),
-            _ => true,
-        }
+    /// The bit-set techniques with the reach of the level below and of `level`, where they
+    /// have both whole.
+    fn on_bits(&self) -> Option<(&Techniques, Reach, Reach)> {
+        Some((self.techniques?, Reach::within(self.below)?, Reach::within(self.level)?))
     }
 
-    /// Where the level below gets stuck on `puzzle`.
+    /// Where the levels get stuck on `puzzle`.
     fn start(&self, puzzle: &Grid) -> Option<Carried> {
-        Some(match on_bits(self.techniques, self.below) {
-            Some((t, reach)) => Carried::Bits(t.reach(puzzle.values(), reach)?),
+        Some(match self.on_bits() {
+            Some((t, below, level)) => {
+                let below = t.reach(puzzle.values(), below)?;
+                let at = t.go_on(&below, level)?;
+                Carried::Bits { below, at }
+            }
             None => Carried::Human(human::stuck_within(puzzle, self.rules.geometry(), self.below)),
         })
     }
 
     fn one_more_given(&self, stuck: &Carried, cell: usize, digit: u8) -> WithIt {
-        let (below, level) = (self.below, self.level);
-        match (stuck, on_bits(self.techniques, below)) {
-            (Carried::Bits(r), Some((t, reach))) => {
+        match (stuck, self.on_bits()) {
+            (Carried::Bits { below: r, at: h }, Some((t, below, level))) => {
                 // A digit of the solution runs into no contradiction; were it to, it is not given.
-                let Some(next) = t.place_and_reach(r, cell, digit, reach) else { return WithIt::Below };
+                let Some(next) = t.place_and_reach(r, cell, digit, below) else { return WithIt::Below };
                 if next.is_solved() {
                     return WithIt::Below;
                 }
-                // `level` from where the level below is stuck: on the bit set up to hard, on the
-                // human board from where that stops past it.
-                match Reach::within(level).map(|further| t.go_on(&next, further)) {
-                    Some(Some(r)) if r.is_solved() => return WithIt::AtLevel,
-                    Some(_) => return WithIt::Past(Carried::Bits(next)),
-                    None => {}
-                }
-                let stop = t.board_of(&next);
-                let solves = Grid::from_values(self.rules.shape(), stop.values)
-                    .is_some_and(|g| human::solvable_past(&g, &stop.cands, self.rules.geometry(), below, level, &[]));
-                if solves {
-                    WithIt::AtLevel
-                } else {
-                    WithIt::Past(Carried::Bits(next))
+                // `level` from where it got stuck without the digit: what it found there holds.
+                match t.place_and_reach(h, cell, digit, level) {
+                    None => WithIt::Below,
+                    Some(at) if at.is_solved() => WithIt::AtLevel,
+                    Some(at) => WithIt::Past(Carried::Bits { below: next, at }),
                 }
             }
             (Carried::Human(b), _) => {
                 let mut b = b.clone();
                 b.place(cell, digit);
-                if human::advance_within(&mut b, below).is_some() {
+                if human::advance_within(&mut b, self.below).is_some() {
                     WithIt::Below
-                } else if human::advance_past(&mut b.clone(), below, level).is_some() {
+                } else if human::advance_past(&mut b.clone(), self.below, self.level).is_some() {
                     WithIt::AtLevel
                 } else {
                     WithIt::Past(Carried::Human(b))
                 }
             }
-            // A bit-set board only comes from `start` where the bit set has the level below.
-            (Carried::Bits(_), None) => WithIt::Below,
+            // Bit-set boards only come from `start` where the bit set has both levels.
+            (Carried::Bits { .. }, None) => WithIt::Below,
         }
     }
 }
@@ -442,7 +437,7 @@ mod tests {
                                 values[c] = solution[c];
                                 let fresh = human::level_within_in(&Grid::from_values(shape, values.clone()).unwrap(), geo, level);
                                 tries += 1;
-                                on_bits += usize::from(matches!(stuck, Carried::Bits(_)));
+                                on_bits += usize::from(matches!(stuck, Carried::Bits { .. }));
                                 match ladder.one_more_given(&stuck, c, solution[c]) {
                                     WithIt::Below => {
                                         assert!(fresh.is_some_and(|at| at <= below), "{kind:?} {level:?} {values:?}: fresh {fresh:?}");

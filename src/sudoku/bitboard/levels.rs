@@ -308,11 +308,6 @@ impl Techniques {
         }
     }
 
-    /// The values and candidates of a board they reached.
-    pub(crate) fn board_of(&self, r: &Reached) -> Stop {
-        self.stop(&r.st)
-    }
-
     /// Each filled cell's digit as a bit (bit d for digit d + 1); none on an unsolved cell.
     fn placed(&self, st: &State<2>) -> [u16; 128] {
         self.digits_of(st, self.t.all.and_not(st.unsolved))
