@@ -374,12 +374,17 @@ impl<'g> Exact<'g> {
             if !meets(&set, changed) {
                 continue;
             }
-            let (mut placed, mut open) = (0u16, 0u16);
+            let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
             for &c in cells {
                 if st.value[c] != 0 {
                     placed |= st.cand[c];
                 } else {
                     open |= st.cand[c];
+                    // A sum holds at most n <= 16 cells (a cage's digits differ, as a unit's).
+                    if let Some(slot) = masks.get_mut(m) {
+                        *slot = st.cand[c];
+                        m += 1;
+                    }
                 }
             }
             if open == 0 {
@@ -392,7 +397,7 @@ impl<'g> Exact<'g> {
             }
             let (mut allowed, mut needed) = (0u16, u16::MAX);
             for &set in sets {
-                if !set_fits(set, placed, open, cells.iter().filter(|&&c| st.value[c] == 0).map(|&c| st.cand[c])) {
+                if !set_fits(set, placed, open, masks[..m].iter().copied()) {
                     continue;
                 }
                 let rest = set & !placed;
@@ -450,9 +455,20 @@ impl<'g> Exact<'g> {
             }
             return;
         }
-        let Some(best) = (0..cells).filter(|&i| st.value[i] == 0).min_by_key(|&i| st.cand[i].count_ones()) else {
-            return;
-        };
+        // The first open cell with fewest candidates; an open cell of a settled board has two
+        // or more, so the first with two is it.
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for i in (0..cells).filter(|&i| st.value[i] == 0) {
+            let k = st.cand[i].count_ones();
+            if k < fewest {
+                (best, fewest) = (Some(i), k);
+                if k <= 2 {
+                    break;
+                }
+            }
+        }
+        let Some(best) = best else { return };
         let m = st.cand[best];
         let mut digits = [0u8; 16];
         let mut k = 0;
