@@ -282,13 +282,13 @@ struct Ladder<'a> {
 impl Ladder<'_> {
     /// The bit-set techniques with the reach of the level below and of `level`, where they
     /// have both whole.
-    fn on_bits(&self) -> Option<(&Techniques, Reach, Reach)> {
+    fn both_on_bits(&self) -> Option<(&Techniques, Reach, Reach)> {
         Some((self.techniques?, Reach::within(self.below)?, Reach::within(self.level)?))
     }
 
     /// Where the levels get stuck on `puzzle`.
     fn start(&self, puzzle: &Grid) -> Option<Carried> {
-        Some(match self.on_bits() {
+        Some(match self.both_on_bits() {
             Some((t, below, level)) => {
                 let below = t.reach(puzzle.values(), below)?;
                 let at = t.go_on(&below, level)?;
@@ -299,7 +299,7 @@ impl Ladder<'_> {
     }
 
     fn one_more_given(&self, stuck: &Carried, cell: usize, digit: u8) -> WithIt {
-        match (stuck, self.on_bits()) {
+        match (stuck, self.both_on_bits()) {
             (Carried::Bits { below: r, at: h }, Some((t, below, level))) => {
                 // A digit of the solution runs into no contradiction; were it to, it is not given.
                 let Some(next) = t.place_and_reach(r, cell, digit, below) else { return WithIt::Below };
