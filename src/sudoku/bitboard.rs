@@ -30,12 +30,13 @@ pub(crate) use levels::{Closure, Reach, Reached, Techniques};
 #[cfg(test)]
 pub(crate) use levels::Stop;
 
-/// A set of cells: bit `i % 64` of word `i / 64` is cell `i`.
+/// A set of cells: bit `i % 64` of word `i / 64` is cell `i`. Also the exact solver's changed
+/// cells and the variants' generator's kept givens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Cells<const W: usize>([u64; W]);
+pub(crate) struct Cells<const W: usize>([u64; W]);
 
 impl<const W: usize> Cells<W> {
-    const EMPTY: Self = Cells([0; W]);
+    pub(crate) const EMPTY: Self = Cells([0; W]);
 
     fn one(i: usize) -> Self {
         let mut s = Self::EMPTY;
@@ -43,14 +44,14 @@ impl<const W: usize> Cells<W> {
         s
     }
     /// The set of a list of cells.
-    fn of(cells: &[usize]) -> Self {
+    pub(crate) fn of(cells: &[usize]) -> Self {
         let mut s = Self::EMPTY;
         for &c in cells {
             s.insert(c);
         }
         s
     }
-    fn insert(&mut self, i: usize) {
+    pub(crate) fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
     fn remove(&mut self, i: usize) {
@@ -59,16 +60,20 @@ impl<const W: usize> Cells<W> {
     fn contains(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 != 0
     }
-    fn and(self, o: Self) -> Self {
+    pub(crate) fn and(self, o: Self) -> Self {
         Cells(std::array::from_fn(|k| self.0[k] & o.0[k]))
     }
     fn or(self, o: Self) -> Self {
         Cells(std::array::from_fn(|k| self.0[k] | o.0[k]))
     }
-    fn and_not(self, o: Self) -> Self {
+    pub(crate) fn and_not(self, o: Self) -> Self {
         Cells(std::array::from_fn(|k| self.0[k] & !o.0[k]))
     }
-    fn is_empty(&self) -> bool {
+    /// Whether the two share a cell.
+    pub(crate) fn meets(&self, o: &Self) -> bool {
+        self.0.iter().zip(&o.0).any(|(a, b)| a & b != 0)
+    }
+    pub(crate) fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
     /// 0, 1, or 2 for two or more cells: what the singles need, without a population count

@@ -164,20 +164,8 @@ struct State {
     left: usize,
 }
 
-/// A set of cells, bit c for cell c.
-type Cells = [u64; MAX_CELLS / 64];
-
-fn set_of(cells: &[usize]) -> Cells {
-    let mut s = [0; MAX_CELLS / 64];
-    for &c in cells {
-        s[c / 64] |= 1 << (c % 64);
-    }
-    s
-}
-
-fn meets(a: &Cells, b: &Cells) -> bool {
-    a.iter().zip(b).any(|(x, y)| x & y != 0)
-}
+/// A set of cells of the largest board.
+type Cells = super::bitboard::Cells<{ MAX_CELLS / 64 }>;
 
 struct Exact<'g> {
     geo: &'g Geometry,
@@ -212,14 +200,14 @@ impl<'g> Exact<'g> {
         // Up to MAX_INNIES cells: more allow most digit sets and cost more than they prune.
         let innies = geo.sum_areas.iter().filter(|a| matches!(a.area, Area::Unit(_)) && (1..=MAX_INNIES).contains(&a.innies.len()));
         let innies = innies.map(|a| (&a.innies[..], u16::try_from(a.innie_sum).unwrap_or(0)));
-        let sums = cages.chain(innies).map(|(cells, sum)| (cells, digit_sets(n, cells.len(), sum), set_of(cells))).collect();
-        let units = geo.units.iter().map(|u| set_of(u)).collect();
+        let sums = cages.chain(innies).map(|(cells, sum)| (cells, digit_sets(n, cells.len(), sum), Cells::of(cells))).collect();
+        let units = geo.units.iter().map(|u| Cells::of(u)).collect();
         Exact {
             geo,
             all,
             sums,
             units,
-            changed: [0; MAX_CELLS / 64],
+            changed: Cells::EMPTY,
             #[cfg(test)]
             everywhere: false,
             queue: Vec::new(),
@@ -253,7 +241,7 @@ impl<'g> Exact<'g> {
         st.cand[..cells].fill(self.all);
         self.queue.clear();
         // Every rule looks once at the whole board (a cage's sum narrows its empty cells).
-        self.changed = [0; MAX_CELLS / 64];
+        self.changed = Cells::EMPTY;
         for c in 0..cells {
             self.mark(c);
         }
@@ -297,7 +285,7 @@ impl<'g> Exact<'g> {
     }
 
     fn mark(&mut self, cell: usize) {
-        self.changed[cell / 64] |= 1 << (cell % 64);
+        self.changed.insert(cell);
     }
 
     fn naked_singles(&mut self, st: &mut State) -> bool {
@@ -320,13 +308,13 @@ impl<'g> Exact<'g> {
                 return false;
             }
             #[allow(unused_mut)]
-            let mut changed = std::mem::replace(&mut self.changed, [0; MAX_CELLS / 64]);
-            if changed == [0; MAX_CELLS / 64] {
+            let mut changed = std::mem::replace(&mut self.changed, Cells::EMPTY);
+            if changed.is_empty() {
                 return true;
             }
             #[cfg(test)]
             if self.everywhere {
-                changed = [u64::MAX; MAX_CELLS / 64];
+                changed = Cells::of(&(0..MAX_CELLS).collect::<Vec<_>>());
             }
             if self.hidden_singles(st, &changed).is_none() || self.cages(st, &changed).is_none() {
                 return false;
@@ -338,7 +326,7 @@ impl<'g> Exact<'g> {
     /// `None` on a contradiction.
     fn hidden_singles(&mut self, st: &mut State, changed: &Cells) -> Option<()> {
         for u in 0..self.geo.units.len() {
-            if !meets(&self.units[u], changed) {
+            if !self.units[u].meets(changed) {
                 continue;
             }
             let (mut ones, mut twos, mut solved) = (0u16, 0u16, 0u16);
@@ -371,7 +359,7 @@ impl<'g> Exact<'g> {
     fn cages(&mut self, st: &mut State, changed: &Cells) -> Option<()> {
         for k in 0..self.sums.len() {
             let (cells, sets, set) = self.sums[k];
-            if !meets(&set, changed) {
+            if !set.meets(changed) {
                 continue;
             }
             let (mut placed, mut open, mut masks, mut m) = (0u16, 0u16, [0u16; 16], 0);
@@ -496,7 +484,7 @@ impl<'g> Exact<'g> {
             let mut next = st.clone();
             self.queue.clear();
             // `st` is a fixpoint: only what this digit changes is new to the rules.
-            self.changed = [0; MAX_CELLS / 64];
+            self.changed = Cells::EMPTY;
             if self.place(&mut next, best, d) && self.settle(&mut next) {
                 self.search(&mut next, limit);
             }

@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use thiserror::Error;
 
 use crate::grid::{Grid, Shape};
-use crate::sudoku::bitboard::{Closure, Reach, Reached, Techniques};
+use crate::sudoku::bitboard::{Cells, Closure, Reach, Reached, Techniques};
 use crate::sudoku::{exact, human, Difficulty};
 
 use super::{cages, regions, Kind, Puzzle, Rules};
@@ -202,9 +202,9 @@ fn add_back(
         empty.shuffle(rng);
         let mut stuck = start.clone();
         let mut values = hardest.values().to_vec();
-        let mut kept = Kept::default();
+        let mut kept = Kept::EMPTY;
         for &c in &empty {
-            if too_easy[c].iter().any(|then| then.within(&kept)) {
+            if too_easy[c].iter().any(|then| all_kept(then, &kept)) {
                 continue;
             }
             match ladder.one_more_given(&stuck, c, solution[c]) {
@@ -220,7 +220,7 @@ fn add_back(
                 }
                 WithIt::Past(b) => {
                     values[c] = solution[c];
-                    kept.add(c);
+                    kept.insert(c);
                     stuck = b;
                 }
             }
@@ -229,21 +229,12 @@ fn add_back(
     None
 }
 
-/// The digits an order of `add_back` has kept so far, a bit per cell (up to 256).
-#[derive(Clone, Copy, Default)]
-struct Kept([u64; 4]);
+/// The cells whose digits an order of `add_back` has kept so far (boards up to 16x16).
+type Kept = Cells<4>;
 
-impl Kept {
-    fn add(&mut self, cell: usize) {
-        if let Some(w) = self.0.get_mut(cell / 64) {
-            *w |= 1 << (cell % 64);
-        }
-    }
-
-    /// Whether every digit of `self` is among `other`'s.
-    fn within(&self, other: &Kept) -> bool {
-        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
-    }
+/// Whether every digit kept `then` is kept `now`.
+fn all_kept(then: &Kept, now: &Kept) -> bool {
+    then.and_not(*now).is_empty()
 }
 
 /// The boards `add_back` carries forward: where the level below got stuck and where `level`
@@ -479,15 +470,15 @@ mod tests {
                 let mut too_easy: Vec<Vec<Kept>> = vec![Vec::new(); 81];
                 for _ in 0..3 {
                     empty.shuffle(&mut rng);
-                    let (mut stuck, mut kept) = (start.clone(), Kept::default());
+                    let (mut stuck, mut kept) = (start.clone(), Kept::EMPTY);
                     for &c in &empty {
-                        let skip = too_easy[c].iter().any(|then| then.within(&kept));
+                        let skip = too_easy[c].iter().any(|then| all_kept(then, &kept));
                         match ladder.one_more_given(&stuck, c, solution[c]) {
                             WithIt::Below => too_easy[c].push(kept),
                             WithIt::AtLevel => assert!(!skip, "{kind:?} {c}"),
                             WithIt::Past(b) => {
                                 assert!(!skip, "{kind:?} {c}");
-                                kept.add(c);
+                                kept.insert(c);
                                 stuck = b;
                             }
                         }
