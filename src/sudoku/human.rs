@@ -1743,29 +1743,13 @@ fn within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty, removed: &[usize]
     advance_from(&mut b, last_of_level(max), None, removed)
 }
 
-/// The quiet board where `puzzle`'s path within `max` stops (solved or stuck), to carry on
-/// with [`advance_within`].
+/// The quiet board where `puzzle`'s path within `max` stops (solved or stuck). (Tests only: it
+/// checks that the bit-set board is where the human path stands, `variants::generator`.)
+#[cfg(test)]
 pub(crate) fn stuck_within(puzzle: &Grid, geo: &Arc<Geometry>, max: Difficulty) -> Board {
     let mut b = Board::in_geometry(puzzle, Arc::clone(geo)).quiet();
-    advance_within(&mut b, max);
+    advance_from(&mut b, last_of_level(max), None, &[]);
     b
-}
-
-/// Takes `b` along its path within `max` as far as it goes, and gives the level of the hardest
-/// step taken if that solves the board (else `None`, the board left where the path stops; at
-/// expert the path has no trial). The generator carries such a board forward while it adds
-/// givens one by one: what the techniques found with fewer givens still holds with more, so
-/// whether the path from it solves the board is what the fuller puzzle's own path says (the
-/// level is only of the steps taken from `b`).
-pub(crate) fn advance_within(b: &mut Board, max: Difficulty) -> Option<Difficulty> {
-    advance_from(b, last_of_level(max), None, &[]).map(Technique::level)
-}
-
-/// [`advance_within`] `max` from a board that [`advance_within`] `below` left stuck: its first
-/// step is past `below`, so the techniques within `below` are not looked for again there (a
-/// generator adding givens asks both of every board, and most are stuck at both).
-pub(crate) fn advance_past(b: &mut Board, below: Difficulty, max: Difficulty) -> Option<Difficulty> {
-    advance_from(b, last_of_level(max), Some(last_of_level(below)), &[]).map(Technique::level)
 }
 
 /// The path from `b` with the techniques up to `last`: the hardest technique taken if it solves

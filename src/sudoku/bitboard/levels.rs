@@ -85,6 +85,11 @@ impl Reached {
     pub(crate) fn is_solved(&self) -> bool {
         self.st.unsolved.is_empty()
     }
+
+    /// Whether every cell of `cells` is filled.
+    pub(crate) fn fills(&self, cells: &Cells<2>) -> bool {
+        cells.and(self.st.unsolved).is_empty()
+    }
 }
 
 /// Where each technique last found nothing: it looks again only where that changed. What a
