@@ -11,7 +11,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use thiserror::Error;
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Geometry, Grid, Shape};
 use crate::sudoku::bitboard::{Cells, Closure, Reach, Reached, Techniques};
 use crate::sudoku::{exact, human, Difficulty};
 
@@ -305,6 +305,13 @@ fn dig_order(cells: usize, rng: &mut rand::rngs::StdRng) -> Vec<usize> {
     order
 }
 
+/// Whether `digit` goes nowhere but `cell` in one of its units on the board `values` (`cell`
+/// open): every other open cell of the unit sees it.
+fn hidden_single(geo: &Geometry, values: &[u8], cell: usize, digit: u8) -> bool {
+    let elsewhere = |e: usize| e != cell && values[e] == 0 && !geo.peers[e].iter().any(|&p| values[p] == digit);
+    geo.cell_units[cell].iter().any(|&u| !geo.units[u].iter().any(|&e| elsewhere(e)))
+}
+
 /// [`dig`] in `order`.
 fn dig_in_order(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8], level: Difficulty, order: Vec<usize>) -> Grid {
     let shape = rules.shape();
@@ -325,9 +332,10 @@ fn dig_in_order(rules: &Rules, techniques: Option<&Techniques>, solution: &[u8],
         let v = values[c];
         values[c] = 0;
         // Most of the first cells taken out see every other digit around them: a naked
-        // single at every level, known without a closure.
+        // single at every level, known without a closure. A quarter of the rest are a hidden
+        // single at once.
         let seen = geo.peers[c].iter().fold(0u32, |m, &p| m | (1 << values[p]) >> 1);
-        if seen.count_ones() + 1 == shape.n() as u32 {
+        if seen.count_ones() + 1 == shape.n() as u32 || hidden_single(geo, &values, c, v) {
             continue;
         }
         let closure = techniques.map(|t| t.close(&values, &[c], reach, false));
