@@ -8,6 +8,8 @@
 //! their closure here, cheapest first, is where the human path within the level stops; tested
 //! against it board for board (`variants::generator`).
 
+use std::sync::Arc;
+
 use super::{Cells, Search, State, Tables};
 use crate::grid::Geometry;
 use crate::sudoku::{exact, Difficulty};
@@ -43,19 +45,27 @@ impl Reach {
 
 /// The techniques on one variant's geometry, made once for a generator's dig.
 pub(crate) struct Techniques {
+    /// The geometry they were made of: its units' and cages' cell lists, read where they are
+    /// (a Killer's generator makes techniques for every cut, and copying its few hundred lists
+    /// cost more than the sets below).
+    geo: Arc<Geometry>,
     t: Tables<2>,
-    /// Each unit's cells, in the geometry's order.
-    unit_cells: Vec<Vec<usize>>,
     /// For each unit, the other units sharing two or more cells with it (where a digit's
     /// places can all lie in both).
     crossing: Vec<Vec<usize>>,
-    /// Each cage's cells (as a list and as a set) and sum.
-    cages: Vec<(Vec<usize>, Cells<2>, u16)>,
-    /// The cage of each cell, if any.
-    cage_of: Vec<Option<u16>>,
-    /// What the 45 rule says: cells (an area's innies or its outies, as a list and as a set)
-    /// and their sum.
-    sums: Vec<(Vec<usize>, Cells<2>, i32)>,
+    /// Each cage's cells as a set, in the geometry's order.
+    cage_sets: Vec<Cells<2>>,
+    /// What the 45 rule says: cells (an area's innies or its outies) as a set, their sum, and
+    /// where the geometry lists them ([`Techniques::sum_cells`]).
+    sums: Vec<(Cells<2>, i32, SumOf)>,
+}
+
+/// Which area's innies or outies one of [`Techniques::sums`] is (an index into
+/// `Geometry::sum_areas`).
+#[derive(Clone, Copy)]
+enum SumOf {
+    Innies(usize),
+    Outies(usize),
 }
 
 /// What the techniques make of a puzzle and the cells asked of ([`Techniques::close`]).
@@ -164,7 +174,7 @@ pub(crate) struct Stop {
 
 impl Techniques {
     /// `None` for a board over 128 cells (the variants come at 6x6 and 9x9).
-    pub(crate) fn of(geo: &Geometry) -> Option<Techniques> {
+    pub(crate) fn of(geo: &Arc<Geometry>) -> Option<Techniques> {
         if geo.n * geo.n > 128 || geo.units.len() > MAX_UNITS {
             return None;
         }
@@ -173,25 +183,28 @@ impl Techniques {
             .map(|u| (0..t.units.len()).filter(|&v| v != u && t.units[u].and(t.units[v]).few() >= 2).collect())
             .collect();
         Some(Techniques {
+            geo: Arc::clone(geo),
             t,
-            unit_cells: geo.units.clone(),
             crossing,
-            cages: geo
-                .cages
-                .iter()
-                .map(|k| (k.cells.clone(), Cells::of(&k.cells), k.sum))
-                .collect(),
-            cage_of: geo.cage_of.clone(),
+            cage_sets: geo.cages.iter().map(|k| Cells::of(&k.cells)).collect(),
             sums: geo
                 .sum_areas
                 .iter()
-                .flat_map(|a| std::iter::once((a.innies.clone(), a.innie_sum)).chain(a.outies.clone()))
-                .map(|(cells, sum)| {
-                    let set = Cells::of(&cells);
-                    (cells, set, sum)
+                .enumerate()
+                .flat_map(|(k, a)| {
+                    let innies = (Cells::of(&a.innies), a.innie_sum, SumOf::Innies(k));
+                    std::iter::once(innies).chain(a.outies.as_ref().map(|(cells, sum)| (Cells::of(cells), *sum, SumOf::Outies(k))))
                 })
                 .collect(),
         })
+    }
+
+    /// The cells of one of [`Techniques::sums`], as the geometry lists them.
+    fn sum_cells(&self, of: SumOf) -> &[usize] {
+        match of {
+            SumOf::Innies(k) => &self.geo.sum_areas[k].innies,
+            SumOf::Outies(k) => self.geo.sum_areas[k].outies.as_ref().map_or(&[], |(cells, _)| cells),
+        }
     }
 
     /// Whether the techniques within `reach` fill every cell of `cells` from the puzzle
@@ -233,7 +246,7 @@ impl Techniques {
 
     #[inline(always)]
     fn quiet(&self, reach: Reach) -> Quiet {
-        Quiet::new(reach, self.cages.len())
+        Quiet::new(reach, self.cage_sets.len())
     }
 
     /// Takes `st` as far as the techniques within `reach` go (or until `goal` is filled);
@@ -346,14 +359,15 @@ impl Techniques {
     /// Whether anything changed (a digit placed ends the pass at once: the candidates read at
     /// its start no longer hold).
     fn cages(&self, search: &Search<'_, 2>, st: &mut State<2>, reach: Reach, quiet: &mut [[u16; 16]]) -> bool {
-        if self.cages.is_empty() {
+        if self.cage_sets.is_empty() {
             return false;
         }
         let n = self.t.n;
         let mut cands = self.masks(st);
         let placed_at = self.placed(st);
         let mut changed = false;
-        for ((cells, set, sum), quiet) in self.cages.iter().zip(quiet.iter_mut()) {
+        for ((cage, set), quiet) in self.geo.cages.iter().zip(&self.cage_sets).zip(quiet.iter_mut()) {
+            let (cells, sum) = (&cage.cells, cage.sum);
             // Most cages are full on a fairly full board.
             if set.and(st.unsolved).is_empty() {
                 continue;
@@ -376,7 +390,7 @@ impl Techniques {
                 }
             }
             let (mut allowed, mut needed) = (0u16, u16::MAX);
-            for &set in exact::digit_sets(n, cells.len(), *sum) {
+            for &set in exact::digit_sets(n, cells.len(), sum) {
                 if exact::set_fits(set, placed, open, masks[..m].iter().copied()) {
                     allowed |= set & !placed;
                     needed &= set & !placed;
@@ -423,7 +437,7 @@ impl Techniques {
     /// only) and every unit: a digit whose places in a unit all lie in one cage leaves that
     /// cage's other cells. Whether anything went.
     fn unit_in_cage(&self, st: &mut State<2>, quiet: &mut [Cells<2>]) -> bool {
-        if self.cages.is_empty() {
+        if self.cage_sets.is_empty() {
             return false;
         }
         let mut changed = false;
@@ -435,8 +449,8 @@ impl Techniques {
             let mut went = false;
             for unit in &self.t.units {
                 let places = st.pos[d].and(*unit).and(st.unsolved);
-                let Some(k) = places.first().and_then(|c| self.cage_of[c]) else { continue };
-                let cage = self.cages[usize::from(k)].1;
+                let Some(k) = places.first().and_then(|c| self.geo.cage_of[c]) else { continue };
+                let cage = self.cage_sets[usize::from(k)];
                 if places.and_not(cage).is_empty() {
                     went |= take_out(st, 1 << d, cage.and(st.unsolved).and_not(places));
                 }
@@ -460,7 +474,7 @@ impl Techniques {
             return false;
         }
         let (mut placed, mut cands) = (None, None);
-        for (cells, set, sum) in &self.sums {
+        for &(set, sum, of) in &self.sums {
             // Most areas have more than two open cells: those are passed over at once.
             let mut open = set.and(st.unsolved);
             let Some(first) = open.first() else { continue };
@@ -474,10 +488,11 @@ impl Techniques {
             }
             let placed = placed.get_or_insert_with(|| self.placed(st));
             let cands = cands.get_or_insert_with(|| self.masks(st));
-            let left = cells
+            let left = self
+                .sum_cells(of)
                 .iter()
                 .filter(|&&c| placed[c] != 0)
-                .fold(*sum, |left, &c| left - (placed[c].trailing_zeros() as i32 + 1));
+                .fold(sum, |left, &c| left - (placed[c].trailing_zeros() as i32 + 1));
             match second {
                 None => {
                     if (1..=n as i32).contains(&left) && search.place(st, first, left as usize - 1) {
@@ -550,7 +565,7 @@ impl Techniques {
     /// finds something: whether one did.
     fn subsets(&self, st: &mut State<2>, quiet: &mut [[u16; 16]], sizes: &[u32]) -> bool {
         let masks = self.masks(st);
-        for ((cells, &unit), quiet) in self.unit_cells.iter().zip(&self.t.units).zip(quiet) {
+        for ((cells, &unit), quiet) in self.geo.units.iter().zip(&self.t.units).zip(quiet) {
             let now = gather(&masks, cells);
             if now == *quiet {
                 continue;
