@@ -54,6 +54,7 @@ pub enum Technique {
     HiddenPair,
     NakedTriple,
     HiddenTriple,
+    InniesOutiesRuns,
     XWing,
     XyWing,
     XyzWing,
@@ -68,7 +69,7 @@ pub enum Technique {
 }
 
 impl Technique {
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 24] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -81,6 +82,7 @@ impl Technique {
         Technique::HiddenPair,
         Technique::NakedTriple,
         Technique::HiddenTriple,
+        Technique::InniesOutiesRuns,
         Technique::XWing,
         Technique::XyWing,
         Technique::XyzWing,
@@ -109,6 +111,7 @@ impl Technique {
             Technique::HiddenPair => "Hidden pair",
             Technique::NakedTriple => "Naked triple",
             Technique::HiddenTriple => "Hidden triple",
+            Technique::InniesOutiesRuns => "Innies and outies over several rows or columns",
             Technique::XWing => "X-wing",
             Technique::XyWing => "XY-wing",
             Technique::XyzWing => "XYZ-wing",
@@ -138,6 +141,7 @@ impl Technique {
             Technique::HiddenPair => "hidden_pair",
             Technique::NakedTriple => "naked_triple",
             Technique::HiddenTriple => "hidden_triple",
+            Technique::InniesOutiesRuns => "innies_outies_runs",
             Technique::XWing => "x_wing",
             Technique::XyWing => "xy_wing",
             Technique::XyzWing => "xyz_wing",
@@ -161,7 +165,11 @@ impl Technique {
             Pointing | Claiming | CageUnit | InniesOuties | NakedPair | HiddenPair | NakedTriple | HiddenTriple => {
                 Difficulty::Medium
             }
-            XWing | XyWing | XyzWing | WWing | Swordfish | NakedQuad | HiddenQuad | Jellyfish => Difficulty::Hard,
+            // The 45 rule over one unit is a Killer's everyday step; over a run of rows or
+            // columns it has to be seen across the board, the step a hard Killer asks for.
+            InniesOutiesRuns | XWing | XyWing | XyzWing | WWing | Swordfish | NakedQuad | HiddenQuad | Jellyfish => {
+                Difficulty::Hard
+            }
             SimpleColouring | ForcingChain | Trial => Difficulty::Expert,
         }
     }
@@ -182,6 +190,7 @@ impl Technique {
             HiddenPair => 360,
             NakedTriple => 380,
             HiddenTriple => 400,
+            InniesOutiesRuns => 480,
             XWing => 500,
             XyWing => 520,
             XyzWing => 540,
@@ -1560,6 +1569,7 @@ pub fn find(b: &Board, technique: Technique, solution: Option<&[u8]>) -> Option<
         Technique::CageCombination => cages::cage_combination(b),
         Technique::CageUnit => cages::cage_unit(b),
         Technique::InniesOuties => cages::innies_outies(b),
+        Technique::InniesOutiesRuns => cages::innies_outies_runs(b),
         Technique::Pointing => pointing(b),
         Technique::Claiming => claiming(b).or_else(|| if b.geo.has_diagonals() { diagonal_locked(b) } else { None }),
         Technique::NakedPair => naked_subset(b, 2),

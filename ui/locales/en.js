@@ -595,6 +595,7 @@ export default {
   'tech.cage_combination': 'Cage combinations',
   'tech.cage_unit': 'Cage and unit',
   'tech.innies_outies': 'Innies and outies',
+  'tech.innies_outies_runs': 'Innies and outies over several rows or columns',
   'tech.naked_pair': 'Naked pair',
   'tech.hidden_pair': 'Hidden pair',
   'tech.naked_triple': 'Naked triple',

@@ -592,6 +592,7 @@ export default {
   'tech.cage_combination': '笼子组合',
   'tech.cage_unit': '笼子与区域',
   'tech.innies_outies': '45 法则（笼内外格）',
+  'tech.innies_outies_runs': '多行或多列的 45 法则',
   'tech.naked_pair': '显性数对',
   'tech.hidden_pair': '隐性数对',
   'tech.naked_triple': '显性三数组',

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use super::{Cells, Search, State, Tables};
-use crate::grid::Geometry;
+use crate::grid::{Area, Geometry};
 use crate::sudoku::{exact, Difficulty};
 
 /// Units on a board of up to 128 cells: rows, columns, boxes or regions, two diagonals.
@@ -23,11 +23,12 @@ pub(crate) enum Reach {
     /// The singles and a Killer's cage combinations: the human easy level.
     Easy,
     /// Past easy, locked candidates between any two units (pointing and claiming, through a
-    /// jigsaw's regions and an X's diagonals), a Killer's cage and unit and innies and outies,
-    /// and naked and hidden pairs and triples: the human medium level.
+    /// jigsaw's regions and an X's diagonals), a Killer's cage and unit and innies and outies
+    /// of one unit, and naked and hidden pairs and triples: the human medium level.
     Medium,
-    /// Past medium, the fish of rows and columns (X-wing, swordfish, jellyfish), naked and
-    /// hidden quads, and the XY-, XYZ- and W-wings: the human hard level.
+    /// Past medium, a Killer's innies and outies over runs of rows or columns, the fish of rows
+    /// and columns (X-wing, swordfish, jellyfish), naked and hidden quads, and the XY-, XYZ-
+    /// and W-wings: the human hard level.
     Hard,
 }
 
@@ -58,6 +59,9 @@ pub(crate) struct Techniques {
     /// What the 45 rule says: cells (an area's innies or its outies) as a set, their sum, and
     /// where the geometry lists them ([`Techniques::sum_cells`]).
     sums: Vec<(Cells<2>, i32, SumOf)>,
+    /// How many of `sums` are over one unit (they come first): medium's; the rest, over runs
+    /// of rows or columns, are hard's.
+    unit_sums: usize,
 }
 
 /// Which area's innies or outies one of [`Techniques::sums`] is (an index into
@@ -66,6 +70,14 @@ pub(crate) struct Techniques {
 enum SumOf {
     Innies(usize),
     Outies(usize),
+}
+
+impl SumOf {
+    fn area(self) -> usize {
+        match self {
+            SumOf::Innies(k) | SumOf::Outies(k) => k,
+        }
+    }
 }
 
 /// What the techniques make of a puzzle and the cells asked of ([`Techniques::close`]).
@@ -182,21 +194,18 @@ impl Techniques {
         let crossing = (0..t.units.len())
             .map(|u| (0..t.units.len()).filter(|&v| v != u && t.units[u].and(t.units[v]).few() >= 2).collect())
             .collect();
-        Some(Techniques {
-            geo: Arc::clone(geo),
-            t,
-            crossing,
-            cage_sets: geo.cages.iter().map(|k| Cells::of(&k.cells)).collect(),
-            sums: geo
-                .sum_areas
-                .iter()
-                .enumerate()
-                .flat_map(|(k, a)| {
-                    let innies = (Cells::of(&a.innies), a.innie_sum, SumOf::Innies(k));
-                    std::iter::once(innies).chain(a.outies.as_ref().map(|(cells, sum)| (Cells::of(cells), *sum, SumOf::Outies(k))))
-                })
-                .collect(),
-        })
+        let sums: Vec<(Cells<2>, i32, SumOf)> = geo
+            .sum_areas
+            .iter()
+            .enumerate()
+            .flat_map(|(k, a)| {
+                let innies = (Cells::of(&a.innies), a.innie_sum, SumOf::Innies(k));
+                std::iter::once(innies).chain(a.outies.as_ref().map(|(cells, sum)| (Cells::of(cells), *sum, SumOf::Outies(k))))
+            })
+            .collect();
+        // `Geometry::sum_areas` lists the units before the runs.
+        let unit_sums = sums.iter().take_while(|&&(_, _, of)| matches!(geo.sum_areas[of.area()].area, Area::Unit(_))).count();
+        Some(Techniques { geo: Arc::clone(geo), t, crossing, cage_sets: geo.cages.iter().map(|k| Cells::of(&k.cells)).collect(), sums, unit_sums })
     }
 
     /// The cells of one of [`Techniques::sums`], as the geometry lists them.
@@ -213,10 +222,10 @@ impl Techniques {
     /// (`human::cages`: the digit sets of its size and sum that hold its placed digits and fit
     /// its open cells; its open cells keep only their digits, and a digit every set needs with
     /// one cell left goes there); at medium, locked candidates, cage and unit, innies and
-    /// outies (the same areas and sums, `Geometry::sum_areas`) and naked and hidden subsets of
-    /// two and three; at hard, the fish of rows and columns, quads and the XY-, XYZ- and
-    /// W-wings (on the same peers, a cage's among them). With `stop`, a stuck answer says where
-    /// they stopped.
+    /// outies of one unit (the same areas and sums, `Geometry::sum_areas`) and naked and hidden
+    /// subsets of two and three; at hard, innies and outies over runs of rows or columns, the
+    /// fish of rows and columns, quads and the XY-, XYZ- and W-wings (on the same peers, a
+    /// cage's among them). With `stop`, a stuck answer says where they stopped.
     pub(crate) fn close(&self, values: &[u8], cells: &[usize], reach: Reach, stop: bool) -> Closure {
         let goal = Cells::of(cells);
         match self.closure(values, Some(goal), reach, &mut self.quiet(reach)) {
@@ -272,7 +281,7 @@ impl Techniques {
             }
             let changed = self.locked(st, &mut quiet.digits)
                 || self.unit_in_cage(st, &mut quiet.in_cage)
-                || self.innies_outies(&search, st)
+                || self.innies_outies(&search, st, reach)
                 || self.subsets(st, &mut quiet.units, &[2, 3])
                 || (reach == Reach::Hard && {
                     let hard = quiet.hard.get_or_insert_with(|| Box::new(HardQuiet::new()));
@@ -464,17 +473,18 @@ impl Techniques {
         changed
     }
 
-    /// Innies and outies (the 45 rule) over every area until one finds something: one open
-    /// cell left of an area's innies or outies gets the rest of their sum; two keep only the
-    /// digits that pair up to it (the same digit only if they don't see each other). Whether
-    /// one did.
-    fn innies_outies(&self, search: &Search<'_, 2>, st: &mut State<2>) -> bool {
+    /// Innies and outies (the 45 rule) over every area within `reach` (units at medium, runs of
+    /// rows or columns too at hard) until one finds something: one open cell left of an area's
+    /// innies or outies gets the rest of their sum; two keep only the digits that pair up to
+    /// it (the same digit only if they don't see each other). Whether one did.
+    fn innies_outies(&self, search: &Search<'_, 2>, st: &mut State<2>, reach: Reach) -> bool {
         let n = self.t.n;
         if self.sums.is_empty() {
             return false;
         }
         let (mut placed, mut cands) = (None, None);
-        for &(set, sum, of) in &self.sums {
+        let sums = if reach == Reach::Hard { &self.sums[..] } else { &self.sums[..self.unit_sums] };
+        for &(set, sum, of) in sums {
             // Most areas have more than two open cells: those are passed over at once.
             let mut open = set.and(st.unsolved);
             let Some(first) = open.first() else { continue };

@@ -7,11 +7,13 @@
 //! - **Cage and unit**: a digit the cage must hold whose places in the cage all lie in one row,
 //!   column or box leaves the rest of that unit; and a digit whose places in a unit all lie in
 //!   one cage leaves that cage's other cells.
-//! - **Innies and outies** (the 45 rule): a row, column or box, or a run of neighbouring rows or
-//!   columns, holds every digit once per unit, so its cells add up to 45 a unit on a 9x9. The
-//!   cages wholly inside give part of that; what is left is the sum of the cells of the cages
-//!   that stick out (innies), and what those cages hold outside is the sum of the outies. One
-//!   such cell left is placed; two left keep only the digits that pair up to their sum.
+//! - **Innies and outies** (the 45 rule): a row, column or box holds every digit once, so its
+//!   cells add up to 45 on a 9x9. The cages wholly inside give part of that; what is left is
+//!   the sum of the cells of the cages that stick out (innies), and what those cages hold
+//!   outside is the sum of the outies. One such cell left is placed; two left keep only the
+//!   digits that pair up to their sum.
+//! - **Innies and outies over several rows or columns**: the same over a run of neighbouring
+//!   rows or columns (45 a unit). A hard step: the run has to be seen across the board.
 
 use super::{bits, sym, Board, Step, Technique};
 use crate::grid::Area;
@@ -194,14 +196,23 @@ fn area_name(area: Area, b: &Board) -> String {
 }
 
 pub(super) fn innies_outies(b: &Board) -> Option<Step> {
+    sums_over(b, Technique::InniesOuties, |area| matches!(area, Area::Unit(_)))
+}
+
+pub(super) fn innies_outies_runs(b: &Board) -> Option<Step> {
+    sums_over(b, Technique::InniesOutiesRuns, |area| !matches!(area, Area::Unit(_)))
+}
+
+/// The 45 rule over the areas `among` takes, as `technique`.
+fn sums_over(b: &Board, technique: Technique, among: impl Fn(Area) -> bool) -> Option<Step> {
     let mut open = Vec::new();
-    for a in &b.geo.sum_areas {
+    for a in b.geo.sum_areas.iter().filter(|a| among(a.area)) {
         let outies = a.outies.as_ref().map(|(cells, sum)| (cells, *sum, "outies"));
         for (cells, sum, side) in std::iter::once((&a.innies, a.innie_sum, "innies")).chain(outies) {
             let known: i32 = cells.iter().map(|&c| i32::from(b.values[c])).sum();
             open.clear();
             open.extend(cells.iter().copied().filter(|&c| b.values[c] == 0));
-            if let Some(s) = sum_step(b, &open, sum - known, || area_name(a.area, b), side) {
+            if let Some(s) = sum_step(b, technique, &open, sum - known, || area_name(a.area, b), side) {
                 return Some(s);
             }
         }
@@ -210,7 +221,7 @@ pub(super) fn innies_outies(b: &Board) -> Option<Step> {
 }
 
 /// One or two open cells whose digits add up to `left` (`area` names where, for the sentence).
-fn sum_step(b: &Board, open: &[usize], left: i32, area: impl Fn() -> String, side: &str) -> Option<Step> {
+fn sum_step(b: &Board, technique: Technique, open: &[usize], left: i32, area: impl Fn() -> String, side: &str) -> Option<Step> {
     let why = |what: String| format!("By the 45 rule on {}, the {side} {what}", area());
     match *open {
         [c] => {
@@ -218,7 +229,7 @@ fn sum_step(b: &Board, open: &[usize], left: i32, area: impl Fn() -> String, sid
             if b.cands[c] & (1 << (v - 1)) == 0 {
                 return None;
             }
-            let mut s = b.step(Technique::InniesOuties, || why(format!("{} must be {}.", b.rc(c), sym(v))));
+            let mut s = b.step(technique, || why(format!("{} must be {}.", b.rc(c), sym(v))));
             s.placements.push(b.placement(c, v));
             b.focus_all(&mut s, open);
             Some(s)
@@ -243,7 +254,7 @@ fn sum_step(b: &Board, open: &[usize], left: i32, area: impl Fn() -> String, sid
                 return None;
             }
             let mut s = b.step(
-                Technique::InniesOuties,
+                technique,
                 || why(format!("{} and {} add up to {}, so each keeps only digits that pair up to it.", b.rc(p), b.rc(q), left)),
             );
             s.eliminations = eliminations;
