@@ -4,6 +4,8 @@
 //! Cell values are stored as `u8`: 0 is blank, 1..=size a symbol. Symbols print as `1`-`9`
 //! then `A`-`G` for 10-16.
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -75,7 +77,7 @@ pub fn symbol_value(c: char) -> Option<u8> {
 /// units and peers. KenKen shares the rows and columns ([`Geometry::latin`]); Sudoku adds boxes;
 /// the variants (issue 42) put a jigsaw's regions in the boxes' place, add the two diagonals
 /// (Sudoku X) and Killer cages ([`Geometry::variant`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Geometry {
     pub n: usize,
     /// Every unit as its cells (indices row * n + col): rows first, then columns, then boxes
@@ -93,11 +95,23 @@ pub struct Geometry {
     pub cages: Vec<Cage>,
     /// The cage of each cell (an index into `cages`), if any.
     pub cage_of: Vec<Option<u16>>,
-    /// What the 45 rule says of each area of a board with cages (none without): facts of the
-    /// cages, kept here so the human solver and the exact solver read them at every step
-    /// without working them out again.
-    pub sum_areas: Vec<AreaSums>,
+    /// What the 45 rule says of each area of a board with cages ([`Geometry::sum_areas`]):
+    /// worked out the first time it is asked, as an easy Killer's generator never asks it (a
+    /// tenth of its time), and kept so the human and the exact solver read it at every step.
+    sums: OnceLock<Vec<AreaSums>>,
 }
+
+/// Equal boards are equal in what they were made of; the 45-rule areas follow from that,
+/// worked out or not.
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Geometry) -> bool {
+        let Geometry { n, units, cell_units, peers, jigsaw, cages, cage_of, sums: _ } = self;
+        (n, units, cell_units, peers, jigsaw, cages, cage_of)
+            == (&other.n, &other.units, &other.cell_units, &other.peers, &other.jigsaw, &other.cages, &other.cage_of)
+    }
+}
+
+impl Eq for Geometry {}
 
 /// An area the 45 rule looks at: a row, column or box (units `0..3n`), or a run of `len`
 /// neighbouring rows or columns from `start`.
@@ -227,6 +241,12 @@ impl Layout {
 }
 
 impl Geometry {
+    /// What the 45 rule says of each area (its units first, then the runs of rows and of
+    /// columns); none without cages.
+    pub fn sum_areas(&self) -> &[AreaSums] {
+        self.sums.get_or_init(|| sum_areas(self))
+    }
+
     /// Rows and columns only: an `n x n` Latin square.
     pub fn latin(n: usize) -> Geometry {
         let mut units: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
@@ -305,7 +325,6 @@ impl Geometry {
         g.jigsaw = jigsaw;
         g.cages = cages;
         g.cage_of = cage_of;
-        g.sum_areas = sum_areas(&g);
         Some(g)
     }
 
@@ -407,7 +426,7 @@ impl Geometry {
                 p
             })
             .collect();
-        Geometry { n, units, cell_units, peers, jigsaw: false, cages: Vec::new(), cage_of: vec![None; n * n], sum_areas: Vec::new() }
+        Geometry { n, units, cell_units, peers, jigsaw: false, cages: Vec::new(), cage_of: vec![None; n * n], sums: OnceLock::new() }
     }
 
     /// Whether two distinct cells share a unit.

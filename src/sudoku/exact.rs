@@ -198,7 +198,7 @@ impl<'g> Exact<'g> {
         // A unit's innies share the unit, so no digit twice: a cage to the solver, as "innies
         // and outies" is one to a person. (A run of units, or outies, may hold a digit twice.)
         // Up to MAX_INNIES cells: more allow most digit sets and cost more than they prune.
-        let innies = geo.sum_areas.iter().filter(|a| matches!(a.area, Area::Unit(_)) && (1..=MAX_INNIES).contains(&a.innies.len()));
+        let innies = geo.sum_areas().iter().filter(|a| matches!(a.area, Area::Unit(_)) && (1..=MAX_INNIES).contains(&a.innies.len()));
         let innies = innies.map(|a| (&a.innies[..], u16::try_from(a.innie_sum).unwrap_or(0)));
         let sums = cages.chain(innies).map(|(cells, sum)| (cells, digit_sets(n, cells.len(), sum), Cells::of(cells))).collect();
         let units = geo.units.iter().map(|u| Cells::of(u)).collect();

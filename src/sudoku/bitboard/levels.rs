@@ -8,7 +8,7 @@
 //! their closure here, cheapest first, is where the human path within the level stops; tested
 //! against it board for board (`variants::generator`).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::{Cells, Search, State, Tables};
 use crate::grid::{Area, Geometry};
@@ -56,15 +56,46 @@ pub(crate) struct Techniques {
     crossing: Vec<Vec<usize>>,
     /// Each cage's cells as a set, in the geometry's order.
     cage_sets: Vec<Cells<2>>,
-    /// What the 45 rule says: cells (an area's innies or its outies) as a set, their sum, and
-    /// where the geometry lists them ([`Techniques::sum_cells`]).
-    sums: Vec<(Cells<2>, i32, SumOf)>,
-    /// How many of `sums` are over one unit (they come first): medium's; the rest, over runs
-    /// of rows or columns, are hard's.
-    unit_sums: usize,
+    /// What the 45 rule says ([`Sums`]), made the first time medium looks (easy never does).
+    sums: OnceLock<Sums>,
 }
 
-/// Which area's innies or outies one of [`Techniques::sums`] is (an index into
+/// What the 45 rule says, as sets: cells (an area's innies or its outies), their sum, and where
+/// the geometry lists them ([`Techniques::sum_cells`]).
+struct Sums {
+    all: Vec<(Cells<2>, i32, SumOf)>,
+    /// How many of `all` are over one unit (they come first): medium's; the rest, over runs of
+    /// rows or columns, are hard's.
+    of_units: usize,
+}
+
+impl Sums {
+    fn of(geo: &Geometry) -> Sums {
+        let all: Vec<(Cells<2>, i32, SumOf)> = geo
+            .sum_areas()
+            .iter()
+            .enumerate()
+            .flat_map(|(k, a)| {
+                let innies = (Cells::of(&a.innies), a.innie_sum, SumOf::Innies(k));
+                std::iter::once(innies).chain(a.outies.as_ref().map(|(cells, sum)| (Cells::of(cells), *sum, SumOf::Outies(k))))
+            })
+            .collect();
+        // `Geometry::sum_areas` lists the units before the runs.
+        let of_units = all.iter().take_while(|&&(_, _, of)| matches!(geo.sum_areas()[of.area()].area, Area::Unit(_))).count();
+        Sums { all, of_units }
+    }
+
+    /// The sums the techniques within `reach` read.
+    fn within(&self, reach: Reach) -> &[(Cells<2>, i32, SumOf)] {
+        if reach == Reach::Hard {
+            &self.all
+        } else {
+            &self.all[..self.of_units]
+        }
+    }
+}
+
+/// Which area's innies or outies one of [`Sums`] is (an index into
 /// `Geometry::sum_areas`).
 #[derive(Clone, Copy)]
 enum SumOf {
@@ -194,25 +225,20 @@ impl Techniques {
         let crossing = (0..t.units.len())
             .map(|u| (0..t.units.len()).filter(|&v| v != u && t.units[u].and(t.units[v]).few() >= 2).collect())
             .collect();
-        let sums: Vec<(Cells<2>, i32, SumOf)> = geo
-            .sum_areas
-            .iter()
-            .enumerate()
-            .flat_map(|(k, a)| {
-                let innies = (Cells::of(&a.innies), a.innie_sum, SumOf::Innies(k));
-                std::iter::once(innies).chain(a.outies.as_ref().map(|(cells, sum)| (Cells::of(cells), *sum, SumOf::Outies(k))))
-            })
-            .collect();
-        // `Geometry::sum_areas` lists the units before the runs.
-        let unit_sums = sums.iter().take_while(|&&(_, _, of)| matches!(geo.sum_areas[of.area()].area, Area::Unit(_))).count();
-        Some(Techniques { geo: Arc::clone(geo), t, crossing, cage_sets: geo.cages.iter().map(|k| Cells::of(&k.cells)).collect(), sums, unit_sums })
+        Some(Techniques {
+            geo: Arc::clone(geo),
+            t,
+            crossing,
+            cage_sets: geo.cages.iter().map(|k| Cells::of(&k.cells)).collect(),
+            sums: OnceLock::new(),
+        })
     }
 
-    /// The cells of one of [`Techniques::sums`], as the geometry lists them.
+    /// The cells of one of [`Sums`], as the geometry lists them.
     fn sum_cells(&self, of: SumOf) -> &[usize] {
         match of {
-            SumOf::Innies(k) => &self.geo.sum_areas[k].innies,
-            SumOf::Outies(k) => self.geo.sum_areas[k].outies.as_ref().map_or(&[], |(cells, _)| cells),
+            SumOf::Innies(k) => &self.geo.sum_areas()[k].innies,
+            SumOf::Outies(k) => self.geo.sum_areas()[k].outies.as_ref().map_or(&[], |(cells, _)| cells),
         }
     }
 
@@ -479,12 +505,11 @@ impl Techniques {
     /// it (the same digit only if they don't see each other). Whether one did.
     fn innies_outies(&self, search: &Search<'_, 2>, st: &mut State<2>, reach: Reach) -> bool {
         let n = self.t.n;
-        if self.sums.is_empty() {
+        if self.geo.cages.is_empty() {
             return false;
         }
         let (mut placed, mut cands) = (None, None);
-        let sums = if reach == Reach::Hard { &self.sums[..] } else { &self.sums[..self.unit_sums] };
-        for &(set, sum, of) in sums {
+        for &(set, sum, of) in self.sums.get_or_init(|| Sums::of(&self.geo)).within(reach) {
             // Most areas have more than two open cells: those are passed over at once.
             let mut open = set.and(st.unsolved);
             let Some(first) = open.first() else { continue };

@@ -206,7 +206,7 @@ pub(super) fn innies_outies_runs(b: &Board) -> Option<Step> {
 /// The 45 rule over the areas `among` takes, as `technique`.
 fn sums_over(b: &Board, technique: Technique, among: impl Fn(Area) -> bool) -> Option<Step> {
     let mut open = Vec::new();
-    for a in b.geo.sum_areas.iter().filter(|a| among(a.area)) {
+    for a in b.geo.sum_areas().iter().filter(|a| among(a.area)) {
         let outies = a.outies.as_ref().map(|(cells, sum)| (cells, *sum, "outies"));
         for (cells, sum, side) in std::iter::once((&a.innies, a.innie_sum, "innies")).chain(outies) {
             let known: i32 = cells.iter().map(|&c| i32::from(b.values[c])).sum();
