@@ -65,14 +65,15 @@ fn the_puzzles_of_a_date_are_written_down() {
         "3x3k:zzzc,aa__a_a___a___a______aa___aa___a__a_a__a__a_aab__abca___b____aaaab_aba_a_ba____a_b___ba_cb__,13a3a13_16_10a27_16_12a23b16c15e14c21b18i16a10_24_16a11_15b6j9a9_17a13a9a3c12a18b"
     );
     // A Wednesday and a Friday: a medium and a hard Killer (since 2026-12-08 the 45 rule over
-    // several rows or columns is hard's, and a Killer is only dug: docs/daily.md).
+    // several rows or columns is hard's, a Killer is only dug, and a hard one is cut in larger
+    // cages: docs/daily.md).
     assert_eq!(
         text_of(GameKind::Killer, "2026-12-09"),
         "3x3k:c5b3zza5t,__aab__aca_aa_____a__a__a_b_b_a_a__ab____bbad__d____a_a_a_ab__a_a_a__a__aa____aa_b_baab,20_24_15a27a31o21a14a8b12_10_15b16f11b11_24c11d13a15_17a10_14_14a23f17d12e"
     );
     assert_eq!(
         text_of(GameKind::Killer, "2026-12-11"),
-        "3x3k:g4zzu,_b_a_a____a____a____b___ab__b_________a_a_a__a__bb_ab_b_a_a__a__b_a__ab__aa_aba__aa__aa_eac,13_20b11_3a9_22b10_8a16c28_8d13_14c14b15b14b14c12b15a16_17c24_16_13d20f21i19d"
+        "3x3k:w1zp4j7c,_b_ab___ba___a_b______a___aa_b___a_a_aaa__c_bb__c___a_a_aab_bada______a_a__a_b__aaaaca_,13_20b20_3a19c10_17a11c10d14a14_18_22c6_7c30b23b11d20c22e10_20b22j18c19b6a"
     );
 }
 

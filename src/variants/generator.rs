@@ -73,7 +73,7 @@ pub fn generate(opts: &Options, progress: &mut dyn FnMut(f32) -> bool) -> Result
         if !progress(shown) {
             return Err(GenerateError::Cancelled);
         }
-        let Some((rules, solution)) = rules_and_solution(opts.kind, shape, &mut rng) else { continue };
+        let Some((rules, solution)) = rules_and_solution(opts.kind, shape, cage_mix(opts.difficulty), &mut rng) else { continue };
         let made_here;
         let techniques = match kept_techniques(&rules) {
             Some(t) => Some(t),
@@ -114,8 +114,19 @@ fn kept_techniques(rules: &Rules) -> Option<&'static Techniques> {
     KEPT[k * 2 + usize::from(x)].get_or_init(|| Rules::plain(shape, x).and_then(|r| Techniques::of(r.geometry()))).as_ref()
 }
 
-/// A variant's rules with a solution of them.
-fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) -> Option<(Rules, Vec<u8>)> {
+/// The cage sizes a Killer of `level` is cut in: a hard one leans to larger cages (still mostly
+/// 2 to 4 cells), whose many combinations keep it from medium more often: dug within hard it
+/// lands there more often, a quarter less time for a Killer X (docs/benchmarks.md).
+fn cage_mix(level: Difficulty) -> cages::Sizes {
+    if level == Difficulty::Hard {
+        cages::Sizes::Larger
+    } else {
+        cages::Sizes::Printed
+    }
+}
+
+/// A variant's rules with a solution of them (a Killer's cages cut in the mix `sizes`).
+fn rules_and_solution(kind: Kind, shape: Shape, sizes: cages::Sizes, rng: &mut rand::rngs::StdRng) -> Option<(Rules, Vec<u8>)> {
     let n = shape.n();
     let x = kind.has_diagonals();
     let base = if kind == Kind::Jigsaw {
@@ -127,7 +138,7 @@ fn rules_and_solution(kind: Kind, shape: Shape, rng: &mut rand::rngs::StdRng) ->
     if !kind.is_killer() {
         return Some((base, solution));
     }
-    let cages = cages::random_cages(n, &solution, cages::Sizes::Printed, rng)?;
+    let cages = cages::random_cages(n, &solution, sizes, rng)?;
     let rules = Rules::new(shape, base.region_of().to_vec(), false, x, cages).ok()?;
     Some((rules, solution))
 }
@@ -374,7 +385,7 @@ mod tests {
                     let mut rng = rand::rngs::StdRng::seed_from_u64(17);
                     for _ in 0..6 {
                         let shape = Shape::from_size(usize::from(size)).unwrap();
-                        let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
+                        let Some((rules, solution)) = rules_and_solution(kind, shape, cages::Sizes::Printed, &mut rng) else { continue };
                         let geo = rules.geometry();
                         let techniques = Techniques::of(geo).unwrap();
                         let hardest = dig(&rules, Some(&techniques), &solution, Difficulty::Expert, &mut rng);
@@ -419,7 +430,7 @@ mod tests {
         for kind in [Kind::X, Kind::Jigsaw] {
             let mut rng = rand::rngs::StdRng::seed_from_u64(19);
             for _ in 0..20 {
-                let Some((rules, solution)) = rules_and_solution(kind, Shape::from_size(9).unwrap(), &mut rng) else { continue };
+                let Some((rules, solution)) = rules_and_solution(kind, Shape::from_size(9).unwrap(), cages::Sizes::Printed, &mut rng) else { continue };
                 let techniques = Techniques::of(rules.geometry()).unwrap();
                 let hardest = dig(&rules, Some(&techniques), &solution, Difficulty::Expert, &mut rng);
                 let ladder = Ladder { t: &techniques, below: Reach::Medium, level: Reach::Hard };
@@ -456,7 +467,7 @@ mod tests {
         let mut checks = 0;
         for kind in Kind::ALL {
             let mut rng = rand::rngs::StdRng::seed_from_u64(23);
-            let Some((rules, solution)) = rules_and_solution(kind, Shape::from_size(9).unwrap(), &mut rng) else { continue };
+            let Some((rules, solution)) = rules_and_solution(kind, Shape::from_size(9).unwrap(), cages::Sizes::Printed, &mut rng) else { continue };
             let geo = rules.geometry();
             let mut values = solution.clone();
             let mut order: Vec<usize> = (0..values.len()).collect();
@@ -500,7 +511,7 @@ mod tests {
                     let shape = Shape::from_size(usize::from(size)).unwrap();
                     let mut rng = rand::rngs::StdRng::seed_from_u64(31);
                     for _ in 0..10 {
-                        let Some((rules, solution)) = rules_and_solution(kind, shape, &mut rng) else { continue };
+                        let Some((rules, solution)) = rules_and_solution(kind, shape, cages::Sizes::Printed, &mut rng) else { continue };
                         let geo = rules.geometry();
                         let techniques = Techniques::of(geo).unwrap();
                         let mut values = solution.clone();
